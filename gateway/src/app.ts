@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { installErrorHandling, notImplemented } from './errors/index.js';
+import { installJsonBodyParser } from './json-body.js';
+import { buildOpenApiDocument } from './openapi/document.js';
+import { registerDocsPage } from './openapi/docs-page.js';
+import { ROUTES, type GatewayDeps, type RouteDef } from './routes/index.js';
+import { compileRequest } from './validation/index.js';
+
+export interface GatewayAppOptions {
+  deps: GatewayDeps;
+  /** Defaults to every endpoint of the spec. */
+  routes?: RouteDef[];
+}
+
+/** `/v1/buyboxes/{name}` → `/v1/buyboxes/:name` */
+const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
+
+/**
+ * The public REST/JSON surface as a Fastify plugin: validation (D1), errors (D2), every route of
+ * the contract, `/openapi.json` and `/docs`. It holds no business rules and no SQL: handlers call
+ * the services over Connect.
+ */
+async function gatewayApp(app: FastifyInstance, options: GatewayAppOptions): Promise<void> {
+  const routes = options.routes ?? ROUTES;
+  installErrorHandling(app);
+  installJsonBodyParser(app);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 100) / 100 },
+      'request',
+    );
+  });
+
+  for (const route of routes) {
+    const validate = compileRequest(route.request);
+    app.route({
+      method: route.method,
+      url: fastifyPath(route.path),
+      handler: async (request, reply) => {
+        const valid = validate({ params: request.params, query: request.query, headers: request.headers, body: request.body });
+        if (!route.handler) throw notImplemented(`${route.method} ${route.path}`);
+        const result = await route.handler({ request: valid, raw: request, reply, deps: options.deps });
+        reply.code(result.status);
+        if (result.headers) reply.headers(result.headers);
+        return result.body === undefined ? reply.send() : reply.send(result.body);
+      },
+    });
+  }
+
+  const document = JSON.stringify(buildOpenApiDocument(routes));
+  app.get('/openapi.json', async (_request, reply) => reply.type('application/json; charset=utf-8').send(document));
+  await registerDocsPage(app);
+}
+
+export default fp(gatewayApp, { name: 'landscreen-gateway', fastify: '5.x' });

@@ -1,0 +1,62 @@
+import { Code } from '@connectrpc/connect';
+import { readServiceError } from '@landscreen/rpc';
+import { ApiError } from './api-error.js';
+import { RequestValidationError } from '../validation/index.js';
+
+/** The one mapping from Connect codes to HTTP statuses (D2). */
+const STATUS_BY_CODE: Record<Code, number> = {
+  [Code.Canceled]: 503,
+  [Code.Unknown]: 500,
+  [Code.InvalidArgument]: 400,
+  [Code.DeadlineExceeded]: 504,
+  [Code.NotFound]: 404,
+  [Code.AlreadyExists]: 409,
+  [Code.PermissionDenied]: 403,
+  [Code.ResourceExhausted]: 429,
+  [Code.FailedPrecondition]: 409,
+  [Code.Aborted]: 409,
+  [Code.OutOfRange]: 400,
+  [Code.Unimplemented]: 501,
+  [Code.Internal]: 500,
+  [Code.Unavailable]: 503,
+  [Code.DataLoss]: 500,
+  [Code.Unauthenticated]: 401,
+};
+
+/** Reasons whose HTTP status differs from their Connect code's usual one. */
+const STATUS_BY_REASON: Record<string, number> = {
+  insufficient_credits: 402,
+};
+
+/**
+ * Turns an error from a service call into what the client sees. Validation failures become the
+ * D1 422; typed service errors become D2 bodies; anything untyped stays an internal error whose
+ * text is never shown to the client.
+ */
+export function fromServiceError(error: unknown): ApiError | RequestValidationError {
+  const info = readServiceError(error);
+  if (info.reason === 'validation' && Array.isArray(info.fields.detail)) {
+    return new RequestValidationError(info.fields.detail as never);
+  }
+  const status = (info.reason && STATUS_BY_REASON[info.reason]) || STATUS_BY_CODE[info.code] || 500;
+  if (status >= 500 && status !== 501 && status !== 503) {
+    return new ApiError(500, 'internal', 'internal error');
+  }
+  const { retry_after_seconds: retryAfter, ...fields } = info.fields;
+  const headers: Record<string, string> = retryAfter !== undefined ? { 'retry-after': String(retryAfter) } : {};
+  return new ApiError(status, info.reason ?? defaultReason(status), info.message || 'request failed', fields, headers);
+}
+
+function defaultReason(status: number): string {
+  switch (status) {
+    case 400: return 'bad_request';
+    case 401: return 'unauthenticated';
+    case 403: return 'forbidden';
+    case 404: return 'not_found';
+    case 409: return 'conflict';
+    case 429: return 'rate_limited';
+    case 501: return 'not_implemented';
+    case 503: return 'unavailable';
+    default: return 'error';
+  }
+}

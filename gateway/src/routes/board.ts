@@ -1,0 +1,40 @@
+import { TenantHeaders } from '../schemas/common.js';
+import { AddToPipelineBody, ItemPath, ListPipelineQuery, PatchPipelineBody } from '../schemas/board.js';
+import { json } from './responses.js';
+import type { RouteDef } from './route.js';
+
+export const boardRoutes: RouteDef[] = [
+  {
+    method: 'GET',
+    path: '/v1/pipeline',
+    operationId: 'listPipeline',
+    summary: 'The pipeline board',
+    description: 'Items joined to their properties, ordered by stage then position; archived hidden unless archived=true.',
+    tag: 'pipeline',
+    security: 'session',
+    request: { headers: TenantHeaders, query: ListPipelineQuery },
+    responses: { 200: json('The board.') },
+  },
+  {
+    method: 'POST',
+    path: '/v1/pipeline',
+    operationId: 'addToPipeline',
+    summary: 'Add a property to the board',
+    description: 'Idempotent per property: a second add reuses the existing item.',
+    tag: 'pipeline',
+    security: 'session',
+    request: { headers: TenantHeaders, body: AddToPipelineBody, bodyRequired: true },
+    responses: { 202: json('The pipeline item with stage and screen_status.') },
+  },
+  {
+    method: 'PATCH',
+    path: '/v1/pipeline/{item_id}',
+    operationId: 'updatePipelineItem',
+    summary: 'Move, archive, reorder or annotate a card',
+    description: 'Follows the spec\'s stage state table; an explicit stage wins over archived.',
+    tag: 'pipeline',
+    security: 'session',
+    request: { headers: TenantHeaders, path: ItemPath, body: PatchPipelineBody, bodyRequired: true },
+    responses: { 200: json('The updated item.') },
+  },
+];

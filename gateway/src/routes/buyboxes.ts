@@ -1,0 +1,61 @@
+import { Type } from '@sinclair/typebox';
+import { TenantHeaders } from '../schemas/common.js';
+import { BuyBoxRecord, CreateBuyBoxBody, ParseBuyBoxBody, ReplaceBuyBoxBody } from '../schemas/buybox.js';
+import { json, noContent } from './responses.js';
+import type { RouteDef } from './route.js';
+
+const NamePath = Type.Object({ name: Type.String({ minLength: 1, maxLength: 255 }) });
+
+export const buyBoxRoutes: RouteDef[] = [
+  {
+    method: 'GET',
+    path: '/v1/buyboxes',
+    operationId: 'listBuyBoxes',
+    summary: 'List the saved buy boxes',
+    tag: 'buy boxes',
+    security: 'session',
+    request: { headers: TenantHeaders },
+    responses: { 200: json('The tenant\'s buy boxes.', Type.Array(BuyBoxRecord)) },
+  },
+  {
+    method: 'POST',
+    path: '/v1/buyboxes',
+    operationId: 'createBuyBox',
+    summary: 'Save a new buy box',
+    tag: 'buy boxes',
+    security: 'session',
+    request: { headers: TenantHeaders, body: CreateBuyBoxBody, bodyRequired: true },
+    responses: { 201: json('The saved buy box (D9).', BuyBoxRecord) },
+  },
+  {
+    method: 'PUT',
+    path: '/v1/buyboxes/{name}',
+    operationId: 'replaceBuyBox',
+    summary: 'Replace the spec of a saved buy box',
+    tag: 'buy boxes',
+    security: 'session',
+    request: { headers: TenantHeaders, path: NamePath, body: ReplaceBuyBoxBody, bodyRequired: true },
+    responses: { 200: json('The updated buy box.', BuyBoxRecord) },
+  },
+  {
+    method: 'DELETE',
+    path: '/v1/buyboxes/{name}',
+    operationId: 'deleteBuyBox',
+    summary: 'Delete a saved buy box',
+    tag: 'buy boxes',
+    security: 'session',
+    request: { headers: TenantHeaders, path: NamePath },
+    responses: { 204: noContent('Deleted.') },
+  },
+  {
+    method: 'POST',
+    path: '/v1/buyboxes/parse',
+    operationId: 'parseBuyBox',
+    summary: 'Turn buy-box text into a draft spec',
+    description: 'The line-oriented language and common phrasings of D12.',
+    tag: 'buy boxes',
+    security: 'session',
+    request: { headers: TenantHeaders, body: ParseBuyBoxBody, bodyRequired: true },
+    responses: { 200: json('{"draft","warnings"}.') },
+  },
+];

@@ -1,0 +1,69 @@
+import { TenantHeaders } from '../schemas/common.js';
+import { FetchBatchRequest, FieldsQuery, LookupRequest, RunPath, RunRequest } from '../schemas/catalog.js';
+import { json } from './responses.js';
+import type { RouteDef } from './route.js';
+
+export const catalogRoutes: RouteDef[] = [
+  {
+    method: 'GET',
+    path: '/v1/meta/fields',
+    operationId: 'listFields',
+    summary: 'The point-data field catalog',
+    description: 'Filters: layer, preset, name (D33).',
+    tag: 'catalog',
+    security: 'none',
+    request: { query: FieldsQuery },
+    responses: { 200: json('The catalog page: billing and field records.') },
+  },
+  {
+    method: 'GET',
+    path: '/v1/meta/plans',
+    operationId: 'listPlans',
+    summary: 'The price list: credit costs and plans',
+    tag: 'catalog',
+    security: 'none',
+    request: {},
+    responses: { 200: json('{"credits","plans"} exactly as the catalog spec gives them.') },
+  },
+  {
+    method: 'POST',
+    path: '/v1/fetch/batch',
+    operationId: 'fetchBatch',
+    summary: 'Fetch point-data fields for up to 1,000 locations',
+    description: 'Billed in credits before values are returned; 402 when the balance is short (D34).',
+    tag: 'catalog',
+    security: 'session',
+    request: { headers: TenantHeaders, body: FetchBatchRequest, bodyRequired: true },
+    responses: { 200: json('Values per location and {"credits":{"charged","per_location","balance"}}.') },
+  },
+  {
+    method: 'POST',
+    path: '/v1/runs',
+    operationId: 'createRun',
+    summary: 'Start an asynchronous batch of up to 100,000 locations',
+    tag: 'catalog',
+    security: 'session',
+    request: { headers: TenantHeaders, body: RunRequest, bodyRequired: true },
+    responses: { 202: json('{"run_id","status"} (D35).') },
+  },
+  {
+    method: 'GET',
+    path: '/v1/runs/{run_id}',
+    operationId: 'getRun',
+    summary: 'Status, progress and results of a batch run',
+    tag: 'catalog',
+    security: 'session',
+    request: { headers: TenantHeaders, path: RunPath },
+    responses: { 200: json('The run.') },
+  },
+  {
+    method: 'POST',
+    path: '/v1/lookup',
+    operationId: 'lookup',
+    summary: 'Geocode an address or a point, optionally resolving the parcel',
+    tag: 'catalog',
+    security: 'session',
+    request: { headers: TenantHeaders, body: LookupRequest, bodyRequired: true },
+    responses: { 200: json('The location and, with include_parcel, the parcel (D35).') },
+  },
+];

@@ -1,0 +1,58 @@
+import { TenantHeaders } from '../schemas/common.js';
+import {
+  DirectPromoteRequest,
+  DiscoveryQueryRequest,
+  DiscoveryQueryResponse,
+  ParcelResolveRequest,
+  ParcelResolveResponse,
+  PromoteRequest,
+  PromoteResponse,
+} from '../schemas/discovery.js';
+import { json } from './responses.js';
+import type { RouteDef } from './route.js';
+
+export const discoveryRoutes: RouteDef[] = [
+  {
+    method: 'POST',
+    path: '/v2/discovery/query',
+    operationId: 'discoveryQuery',
+    summary: 'Rank a market against a buy box',
+    description: 'Reads stored parcel facts only (D13-D16).',
+    tag: 'discovery',
+    security: 'session',
+    request: { headers: TenantHeaders, body: DiscoveryQueryRequest, bodyRequired: true },
+    responses: { 200: json('One page of ranked parcels with evidence.', DiscoveryQueryResponse) },
+  },
+  {
+    method: 'POST',
+    path: '/v2/parcels/resolve',
+    operationId: 'resolveParcel',
+    summary: 'Find a parcel by APN or address',
+    tag: 'discovery',
+    security: 'session',
+    request: { headers: TenantHeaders, body: ParcelResolveRequest, bodyRequired: true },
+    responses: { 200: json('resolved, ambiguous or not_found, with candidates (D17).', ParcelResolveResponse) },
+  },
+  {
+    method: 'POST',
+    path: '/v2/pipeline',
+    operationId: 'promote',
+    summary: 'Promote a ranked parcel to the pipeline',
+    description: 'Refuses a parcel failing a must-have with 409 must_failed (D19).',
+    tag: 'discovery',
+    security: 'session',
+    request: { headers: TenantHeaders, body: PromoteRequest, bodyRequired: true },
+    responses: { 202: json('The four ids and `created` or `existing`.', PromoteResponse) },
+  },
+  {
+    method: 'POST',
+    path: '/v2/pipeline/direct',
+    operationId: 'promoteDirect',
+    summary: 'Screen a parcel directly against a saved buy box',
+    description: 'A parcel failing a must-have is saved with verdict HOLD and its failed evidence (D19).',
+    tag: 'discovery',
+    security: 'session',
+    request: { headers: TenantHeaders, body: DirectPromoteRequest, bodyRequired: true },
+    responses: { 202: json('The four ids and `created` or `existing`.', PromoteResponse) },
+  },
+];

@@ -1,0 +1,25 @@
+import { authRoutes } from './auth.js';
+import { boardRoutes } from './board.js';
+import { buyBoxRoutes } from './buyboxes.js';
+import { catalogRoutes } from './catalog.js';
+import { diligenceRoutes } from './diligence.js';
+import { discoveryRoutes } from './discovery.js';
+import { healthRoutes } from './health.js';
+import { internalRoutes } from './internal.js';
+import { leadRoutes } from './leads.js';
+import type { RouteDef } from './route.js';
+
+/** Every endpoint of both spec documents, in the order the OpenAPI document lists them. */
+export const ROUTES: RouteDef[] = [
+  ...authRoutes,
+  ...buyBoxRoutes,
+  ...discoveryRoutes,
+  ...boardRoutes,
+  ...leadRoutes,
+  ...diligenceRoutes,
+  ...internalRoutes,
+  ...catalogRoutes,
+  ...healthRoutes,
+];
+
+export type { GatewayDeps, RouteContext, RouteDef, RouteHandler, RouteResult } from './route.js';

@@ -1,0 +1,53 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ServiceClients } from '../clients.js';
+import type { RequestSchemas, Schema, ValidRequest } from '../validation/index.js';
+
+export interface GatewayDeps {
+  clients: ServiceClients;
+  /** Build identifier shown by /healthz. */
+  build: string;
+}
+
+export interface RouteContext {
+  request: ValidRequest;
+  raw: FastifyRequest;
+  reply: FastifyReply;
+  deps: GatewayDeps;
+}
+
+export interface RouteResult {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export type RouteHandler = (context: RouteContext) => Promise<RouteResult>;
+
+export interface ResponseSpec {
+  description: string;
+  schema?: Schema;
+  /** Defaults to application/json. */
+  contentType?: string;
+}
+
+/**
+ * One endpoint of the public contract: its path, its complete request schemas (validated before
+ * anything else runs, D1) and, once its service exists, its handler. A route without a handler
+ * answers 501 `not_implemented` after validating.
+ */
+export interface RouteDef {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** OpenAPI-style path, e.g. `/v1/buyboxes/{name}`. */
+  path: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  /** How the caller authenticates; `none` for sign-in and health. */
+  security: 'session' | 'service-token' | 'none';
+  request: RequestSchemas;
+  responses: Record<number, ResponseSpec>;
+  handler?: RouteHandler;
+  /** Hidden from the OpenAPI document (the docs page's own assets). */
+  hidden?: boolean;
+}

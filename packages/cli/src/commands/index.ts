@@ -1,0 +1,18 @@
+import { migrateCommand } from './migrate.js';
+import type { Command } from './command.js';
+
+/** Every operator command that works on the database (serve is handled by main). */
+export const COMMANDS: Command[] = [migrateCommand];
+
+/** The command whose words start argv, longest match first, and the remaining arguments. */
+export function findCommand(argv: string[]): { command: Command; args: string[] } | undefined {
+  const sorted = [...COMMANDS].sort((a, b) => b.words.length - a.words.length);
+  for (const command of sorted) {
+    if (command.words.every((word, index) => argv[index] === word)) {
+      return { command, args: argv.slice(command.words.length) };
+    }
+  }
+  return undefined;
+}
+
+export { UsageError, type Command, type CommandContext } from './command.js';

@@ -1,0 +1,76 @@
+import { parseArgs } from 'node:util';
+import { ConfigError, SERVICE_NAMES, type Config, type ServiceName } from '@landscreen/config';
+import type { Logger } from '@landscreen/rpc';
+import { runDistributed } from '../runtime/distributed.js';
+import { lockDataDir } from '../runtime/data-dir-lock.js';
+import { startEmbeddedStack } from '../runtime/stack.js';
+import { startGatewayProcess } from '../runtime/gateway-process.js';
+import { startServiceProcess } from '../runtime/service-process.js';
+import { serveControlSocket } from '../control/server.js';
+import { runCommand } from './run.js';
+
+export const SERVE_USAGE = 'landscreen serve [--service <auth|discovery|pipeline|diligence|catalog> | --gateway | --distributed]';
+
+/**
+ * `serve` alone is the embedded default (everything in one process). `--service` and `--gateway`
+ * run one piece of the distributed mode; `--distributed` starts all of them as child processes.
+ */
+export async function serve(args: string[], config: Config, logger: Logger): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: { service: { type: 'string' }, gateway: { type: 'boolean' }, distributed: { type: 'boolean' } },
+    strict: true,
+  });
+  if (values.distributed) return runDistributed(config, logger);
+
+  let running: { close(): Promise<void> };
+  if (values.service) {
+    if (!SERVICE_NAMES.includes(values.service as ServiceName)) throw new ConfigError([`unknown service "${values.service}"`]);
+    if (!config.databaseUrl) throw new ConfigError(['a service process needs DATABASE_URL (PGlite is single-process)']);
+    running = await startServiceProcess(values.service as ServiceName, config, logger);
+  } else if (values.gateway) {
+    running = await startGatewayProcess(config, logger);
+  } else {
+    running = await startEmbedded(config, logger);
+  }
+  await waitForSignal();
+  logger.info('shutting down');
+  await running.close();
+  logger.info('stopped');
+  return 0;
+}
+
+async function startEmbedded(config: Config, logger: Logger) {
+  const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
+  try {
+    const stack = await startEmbeddedStack({ config, logger });
+    // With PGlite this process owns the database: operator commands come through this socket.
+    const control = config.databaseUrl
+      ? undefined
+      : await serveControlSocket(config.dataDir, (argv, out) =>
+          runCommand(argv, { config, logger, database: stack.database, modules: stack.modules }, out),
+        );
+    return {
+      close: async () => {
+        await control?.close();
+        await stack.close();
+        unlock();
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+function waitForSignal(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    const handler = (signal: NodeJS.Signals) => {
+      process.off('SIGINT', handler);
+      process.off('SIGTERM', handler);
+      resolve(signal);
+    };
+    process.on('SIGINT', handler);
+    process.on('SIGTERM', handler);
+  });
+}

@@ -1,0 +1,28 @@
+import net from 'node:net';
+import { createInterface } from 'node:readline';
+import { controlSocketPath, type ControlMessage } from './protocol.js';
+
+/**
+ * Runs argv inside the running embedded server. Resolves with the exit code, or `undefined`
+ * when no server listens on the data directory (the caller then opens the database itself).
+ */
+export async function runThroughServer(dataDir: string, argv: string[], out: (line: string) => void): Promise<number | undefined> {
+  const socket = await connect(controlSocketPath(dataDir));
+  if (!socket) return undefined;
+  socket.write(`${JSON.stringify({ argv })}\n`);
+  let code = 1;
+  for await (const line of createInterface({ input: socket })) {
+    const message = JSON.parse(line) as ControlMessage;
+    if ('out' in message) out(message.out);
+    else code = message.exit;
+  }
+  return code;
+}
+
+function connect(socketPath: string): Promise<net.Socket | undefined> {
+  return new Promise((resolve) => {
+    const socket = net.connect(socketPath);
+    socket.once('connect', () => resolve(socket));
+    socket.once('error', () => resolve(undefined));
+  });
+}

@@ -1,0 +1,5 @@
+export { main } from './main.js';
+export { startEmbeddedStack, type EmbeddedStack, type EmbeddedStackOptions } from './runtime/stack.js';
+export { createModules, migrateModules, SERVICE_FACTORIES } from './runtime/modules.js';
+export { startServiceProcess } from './runtime/service-process.js';
+export { startGatewayProcess } from './runtime/gateway-process.js';

@@ -1,0 +1,59 @@
+import { ConfigError, loadConfig } from '@landscreen/config';
+import { createLogger, systemClock } from '@landscreen/rpc';
+import { openEventBus } from '@landscreen/events';
+import { COMMANDS } from './commands/index.js';
+import { runCommand } from './commands/run.js';
+import { serve, SERVE_USAGE } from './commands/serve.js';
+import { runThroughServer } from './control/client.js';
+import { lockDataDir } from './runtime/data-dir-lock.js';
+import { openConfiguredDatabase } from './runtime/database.js';
+import { createModules } from './runtime/modules.js';
+
+const out = (line: string) => process.stdout.write(`${line}\n`);
+
+function usage(): string {
+  const width = Math.max(...COMMANDS.map((command) => command.words.join(' ').length), 5);
+  return [
+    'landscreen — operator tool (configuration from the environment; see README)',
+    '',
+    `  ${'serve'.padEnd(width)}  Run the service (embedded by default). ${SERVE_USAGE}`,
+    ...COMMANDS.map((command) => `  ${command.words.join(' ').padEnd(width)}  ${command.summary}`),
+  ].join('\n');
+}
+
+export async function main(argv: string[]): Promise<number> {
+  if (argv.length === 0 || argv[0] === '--help' || argv[0] === 'help' || argv[0] === '-h') {
+    out(usage());
+    return argv.length === 0 ? 2 : 0;
+  }
+  try {
+    const config = loadConfig();
+    if (argv[0] === 'serve') {
+      return await serve(argv.slice(1), config, createLogger(config.logLevel));
+    }
+    // Operator output goes to stdout; logs only say something when something is wrong.
+    const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
+    if (!config.databaseUrl) {
+      const code = await runThroughServer(config.dataDir, argv, out);
+      if (code !== undefined) return code;
+    }
+    const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
+    const database = await openConfiguredDatabase(config, 4);
+    const bus = await openEventBus(config.natsUrl);
+    try {
+      const modules = createModules({ db: database.db, bus, clock: systemClock, config, logger });
+      return await runCommand(argv, { config, logger, database, modules }, out);
+    } finally {
+      await bus.close();
+      await database.close();
+      unlock();
+    }
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      return 2;
+    }
+    process.stderr.write(`error: ${(error as Error).message}\n`);
+    return 1;
+  }
+}

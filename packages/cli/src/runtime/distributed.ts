@@ -1,0 +1,46 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { SERVICE_NAMES, type Config } from '@landscreen/config';
+import type { Logger } from '@landscreen/rpc';
+
+const BIN = fileURLToPath(new URL('../../bin/landscreen.js', import.meta.url));
+
+/**
+ * Starts every service as its own process plus the gateway, against DATABASE_URL and NATS_URL,
+ * as docker-compose.yml does with containers. Stops them all when one dies or on a signal.
+ */
+export async function runDistributed(config: Config, logger: Logger): Promise<number> {
+  if (!config.databaseUrl || !config.natsUrl) {
+    logger.error('distributed mode needs DATABASE_URL and NATS_URL');
+    return 2;
+  }
+  const children = new Map<string, ChildProcess>();
+  let stopping = false;
+  const start = (label: string, args: string[]) => {
+    const child = spawn(process.execPath, [BIN, 'serve', ...args], { stdio: 'inherit', env: process.env });
+    children.set(label, child);
+    return child;
+  };
+  const stopAll = (signal: NodeJS.Signals) => {
+    stopping = true;
+    for (const child of children.values()) if (child.exitCode === null) child.kill(signal);
+  };
+
+  const exits = SERVICE_NAMES.map((name) => exitOf(start(name, ['--service', name]), name));
+  // Services migrate their own schemas at start; the gateway only needs them reachable.
+  exits.push(exitOf(start('gateway', ['--gateway']), 'gateway'));
+  process.once('SIGINT', () => stopAll('SIGINT'));
+  process.once('SIGTERM', () => stopAll('SIGTERM'));
+
+  const first = await Promise.race(exits);
+  if (!stopping) {
+    logger.error({ process: first.label, code: first.code }, 'a process stopped; stopping the others');
+    stopAll('SIGTERM');
+  }
+  const all = await Promise.all(exits);
+  return stopping && first.code === 0 ? 0 : all.find((exit) => exit.code !== 0)?.code ?? 0;
+}
+
+function exitOf(child: ChildProcess, label: string): Promise<{ label: string; code: number }> {
+  return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ label, code: code ?? (signal ? 0 : 1) })));
+}

@@ -1,0 +1,67 @@
+import type { Config } from '@landscreen/config';
+import type { DatabaseHandle } from '@landscreen/db';
+import { openEventBus, type EventBus } from '@landscreen/events';
+import { createGateway, createServiceClients } from '@landscreen/gateway';
+import { inProcessTransport, systemClock, type Clock, type Logger, type ServiceModule } from '@landscreen/rpc';
+import type { FastifyInstance } from 'fastify';
+import { buildId } from './build-info.js';
+import { openConfiguredDatabase } from './database.js';
+import { createModules, migrateModules } from './modules.js';
+
+export interface EmbeddedStackOptions {
+  config: Config;
+  logger: Logger;
+  /** A database the caller owns (tests); otherwise the configured one is opened and owned here. */
+  database?: DatabaseHandle;
+  bus?: EventBus;
+  clock?: Clock;
+  /** Listen on config.host:config.port (default true); false leaves the gateway un-bound (inject). */
+  listen?: boolean;
+}
+
+export interface EmbeddedStack {
+  config: Config;
+  database: DatabaseHandle;
+  bus: EventBus;
+  modules: ServiceModule[];
+  gateway: FastifyInstance;
+  /** Base address of the gateway when it listens. */
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The embedded default: every service mounted in-process behind the gateway (Connect router
+ * transport), one database, one bus. Migrations run before anything answers.
+ */
+export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise<EmbeddedStack> {
+  const { config, logger } = options;
+  const database = options.database ?? (await openConfiguredDatabase(config));
+  const bus = options.bus ?? (await openEventBus(config.natsUrl));
+  const deps = { db: database.db, bus, clock: options.clock ?? systemClock, config, logger };
+  const modules = createModules(deps);
+  const started: ServiceModule[] = [];
+  let gateway: FastifyInstance | undefined;
+  const close = async () => {
+    await gateway?.close();
+    for (const module of started.reverse()) await module.stop?.();
+    if (!options.bus) await bus.close();
+    if (!options.database) await database.close();
+  };
+  try {
+    await migrateModules(database, modules);
+    for (const module of modules) {
+      await module.start?.();
+      started.push(module);
+    }
+    const transport = inProcessTransport(modules);
+    gateway = await createGateway({ deps: { clients: createServiceClients(() => transport), build: buildId() }, logger });
+    let url = '';
+    if (options.listen !== false) url = await gateway.listen({ host: config.host, port: config.port });
+    logger.info({ url, database: database.describe, bus: bus.kind }, 'landscreen is up');
+    return { config, database, bus, modules, gateway, url, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}

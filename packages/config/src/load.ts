@@ -1,0 +1,94 @@
+import path from 'node:path';
+import { DEFAULT_SERVICE_PORTS, SERVICE_NAMES, type Config, type ServiceName } from './types.js';
+
+/** Thrown when the environment holds values that cannot be used; lists every problem at once. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/**
+ * Reads the environment once. Handlers never read `process.env`; they get this object.
+ * `overrides` lets tests and the CLI set values without touching the environment.
+ */
+export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
+  const problems: string[] = [];
+  const text = (name: string): string | undefined => {
+    const value = env[name]?.trim();
+    return value ? value : undefined;
+  };
+  const port = (name: string, fallback: number): number => {
+    const raw = text(name);
+    if (raw === undefined) return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < 0 || value > 65535) {
+      problems.push(`${name} must be a port number (0-65535), got "${raw}"`);
+      return fallback;
+    }
+    return value;
+  };
+  const url = (name: string, protocols: string[]): string | undefined => {
+    const raw = text(name);
+    if (raw === undefined) return undefined;
+    try {
+      const parsed = new URL(raw);
+      if (!protocols.includes(parsed.protocol)) {
+        problems.push(`${name} must use ${protocols.join(' or ')}, got "${parsed.protocol}"`);
+      }
+    } catch {
+      problems.push(`${name} is not a valid URL`);
+    }
+    return raw;
+  };
+  const flag = (name: string, fallback: boolean): boolean => {
+    const raw = text(name)?.toLowerCase();
+    if (raw === undefined) return fallback;
+    if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+    if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+    problems.push(`${name} must be 1 or 0, got "${raw}"`);
+    return fallback;
+  };
+
+  const gatewayPort = port('PORT', 8080);
+  const host = text('HOST') ?? '127.0.0.1';
+  const databaseUrl = url('DATABASE_URL', ['postgres:', 'postgresql:']);
+  const logLevel = (text('LOG_LEVEL') ?? 'info') as Config['logLevel'];
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  const sessionTtlDays = Number(text('SESSION_TTL_DAYS') ?? '30');
+  if (!Number.isFinite(sessionTtlDays) || sessionTtlDays <= 0) problems.push('SESSION_TTL_DAYS must be a positive number');
+
+  const serviceUrls: Partial<Record<ServiceName, string>> = {};
+  const servicePorts = { ...DEFAULT_SERVICE_PORTS };
+  for (const name of SERVICE_NAMES) {
+    const upper = name.toUpperCase();
+    const serviceUrl = url(`${upper}_URL`, ['http:', 'https:']);
+    if (serviceUrl) serviceUrls[name] = serviceUrl;
+    servicePorts[name] = port(`${upper}_PORT`, DEFAULT_SERVICE_PORTS[name]);
+  }
+
+  const config: Config = {
+    port: gatewayPort,
+    host,
+    dataDir: path.resolve(text('DATA_DIR') ?? '.data'),
+    databaseUrl,
+    natsUrl: url('NATS_URL', ['nats:', 'tls:', 'ws:', 'wss:']),
+    smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
+    publicUrl: (url('PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${gatewayPort}`).replace(/\/+$/, ''),
+    legacySharedSecret: text('LEGACY_SHARED_SECRET'),
+    // D7: dev sessions are on in the embedded default (no DATABASE_URL) and off elsewhere unless set.
+    authDev: flag('AUTH_DEV', databaseUrl === undefined),
+    logLevel,
+    sessionTtlDays,
+    serviceUrls,
+    servicePorts,
+    ...overrides,
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}

@@ -1,0 +1,39 @@
+export const SERVICE_NAMES = ['auth', 'discovery', 'pipeline', 'diligence', 'catalog'] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+/** Ports each service listens on when it runs as its own process (distributed mode). */
+export const DEFAULT_SERVICE_PORTS: Record<ServiceName, number> = {
+  auth: 8101,
+  discovery: 8102,
+  pipeline: 8103,
+  diligence: 8104,
+  catalog: 8105,
+};
+
+export interface Config {
+  /** Port of the public REST gateway. */
+  port: number;
+  /** Interface every listener binds to. */
+  host: string;
+  /** Where the embedded default keeps its PGlite database and the local mailbox. */
+  dataDir: string;
+  /** PostgreSQL connection string; absent means PGlite under `dataDir`. */
+  databaseUrl: string | undefined;
+  /** NATS server; absent means the in-process event bus. */
+  natsUrl: string | undefined;
+  /** SMTP server for magic links; absent means `dataDir/mailbox.jsonl`. */
+  smtpUrl: string | undefined;
+  /** Base address that links in mail point at. */
+  publicUrl: string;
+  /** D7: a bearer secret that acts as a `worker` of the X-Tenant tenant. */
+  legacySharedSecret: string | undefined;
+  /** D7: accept `Bearer dev:<email>[:<role>]`. On by default only in the embedded mode. */
+  authDev: boolean;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** D4: session lifetime. */
+  sessionTtlDays: number;
+  /** Where the gateway reaches each service; a missing entry means "mounted in-process". */
+  serviceUrls: Partial<Record<ServiceName, string>>;
+  /** Port of each service when it is served as its own process. */
+  servicePorts: Record<ServiceName, number>;
+}

@@ -1,0 +1,33 @@
+import type { ConnectRouter } from '@connectrpc/connect';
+import type { Kysely } from 'kysely';
+import type { Config, ServiceName } from '@landscreen/config';
+import type { MigrationSet } from '@landscreen/db';
+import type { EventBus } from '@landscreen/events';
+import type { Clock } from './clock.js';
+import type { Logger } from './logger.js';
+
+/** What every service factory receives. Handlers never read the environment or open pools. */
+export interface ServiceDeps {
+  /** The process's database; a service works inside its own schema of it. */
+  db: Kysely<any>;
+  bus: EventBus;
+  clock: Clock;
+  config: Config;
+  logger: Logger;
+}
+
+/**
+ * A Connect service as the composition root sees it: mountable in-process (router transport) or
+ * served on its own port, with the schema it owns and the migrations that build that schema.
+ */
+export interface ServiceModule {
+  name: ServiceName;
+  schema: string;
+  migrations: MigrationSet;
+  routes(router: ConnectRouter): void;
+  /** Background work (relays, consumers) that runs while the service is up. */
+  start?(): Promise<void>;
+  stop?(): Promise<void>;
+}
+
+export type ServiceFactory = (deps: ServiceDeps) => ServiceModule;

@@ -1,0 +1,15 @@
+import { healthCheck, type ServiceDeps, type ServiceModule } from '@landscreen/rpc';
+import { catalogRoutes } from './connect.js';
+import { migrations } from './migrations/index.js';
+import { SCHEMA } from './schema.js';
+
+export function createCatalogService(deps: ServiceDeps): ServiceModule {
+  return {
+    name: 'catalog',
+    schema: SCHEMA,
+    migrations,
+    routes: catalogRoutes({
+      health: healthCheck(deps.db, SCHEMA, migrations),
+    }),
+  };
+}

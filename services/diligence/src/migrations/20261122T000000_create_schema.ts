@@ -1,0 +1,11 @@
+import type { Kysely } from 'kysely';
+import { statements } from '@landscreen/db';
+
+// Migrations are typed against Kysely<unknown>-like `any`, never against the live schema type.
+export const up = (db: Kysely<any>) =>
+  statements(
+    'create schema if not exists diligence',
+    `comment on schema diligence is 'Owned by the diligence service; no other service writes here.'`,
+  )(db);
+
+export const down = (db: Kysely<any>) => statements('drop schema if exists diligence cascade')(db);

@@ -1,0 +1,7 @@
+import type { MigrationSet } from '@landscreen/db';
+import * as createSchema from './20261122T000000_create_schema.js';
+
+/** Every migration of the "diligence" schema, in order. New migrations are appended here. */
+export const migrations: MigrationSet = {
+  '20261122T000000_create_schema': createSchema,
+};

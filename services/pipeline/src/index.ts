@@ -1,0 +1,3 @@
+export { createPipelineService } from './service.js';
+export { migrations } from './migrations/index.js';
+export { SCHEMA } from './schema.js';
