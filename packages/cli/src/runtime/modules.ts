@@ -1,26 +1,34 @@
 import { SERVICE_NAMES, type ServiceName } from '@landscreen/config';
-import { createAuthService } from '@landscreen/auth-service';
-import { createCatalogService } from '@landscreen/catalog-service';
-import { createDiligenceService } from '@landscreen/diligence-service';
-import { createDiscoveryService } from '@landscreen/discovery-service';
-import { createPipelineService } from '@landscreen/pipeline-service';
-import { migrateSchema, type DatabaseHandle } from '@landscreen/db';
+import * as auth from '@landscreen/auth-service';
+import * as catalog from '@landscreen/catalog-service';
+import * as diligence from '@landscreen/diligence-service';
+import * as discovery from '@landscreen/discovery-service';
+import * as pipeline from '@landscreen/pipeline-service';
+import { migrateSchema, type DatabaseHandle, type MigrationSet } from '@landscreen/db';
 import type { ServiceDeps, ServiceFactory, ServiceModule } from '@landscreen/rpc';
 
 export const SERVICE_FACTORIES: Record<ServiceName, ServiceFactory> = {
-  auth: createAuthService,
-  discovery: createDiscoveryService,
-  pipeline: createPipelineService,
-  diligence: createDiligenceService,
-  catalog: createCatalogService,
+  auth: auth.createAuthService,
+  discovery: discovery.createDiscoveryService,
+  pipeline: pipeline.createPipelineService,
+  diligence: diligence.createDiligenceService,
+  catalog: catalog.createCatalogService,
 };
+
+/** Each service's schema and migrations, without building the service (templates, tooling). */
+export const MIGRATION_PLAN: { schema: string; migrations: MigrationSet }[] = [auth, discovery, pipeline, diligence, catalog].map(
+  (service) => ({ schema: service.SCHEMA, migrations: service.migrations }),
+);
 
 export function createModules(deps: ServiceDeps, names: readonly ServiceName[] = SERVICE_NAMES): ServiceModule[] {
   return names.map((name) => SERVICE_FACTORIES[name](deps));
 }
 
 /** Applies every module's migrations to its own schema, in service order. */
-export async function migrateModules(database: DatabaseHandle, modules: ServiceModule[]): Promise<Record<string, string[]>> {
+export async function migrateModules(
+  database: DatabaseHandle,
+  modules: { schema: string; migrations: MigrationSet }[],
+): Promise<Record<string, string[]>> {
   const applied: Record<string, string[]> = {};
   for (const module of modules) applied[module.schema] = await migrateSchema(database.db, module.schema, module.migrations);
   return applied;
