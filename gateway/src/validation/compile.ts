@@ -27,13 +27,14 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function compile(schema: Schema, mode: Mode = 'json'): Validator {
+  // Money is declared as anyOf [number, string] for the document; its own rules come first.
+  if (schema['x-decimal']) return compileDecimal(schema);
   if (Array.isArray(schema.anyOf)) return compileUnion(schema.anyOf, mode);
   const types: string[] = schema.type === undefined ? [] : [schema.type].flat();
   const nullable = types.includes('null');
   const type = types.find((candidate) => candidate !== 'null');
   let inner: Validator;
-  if (schema['x-decimal']) inner = compileDecimal(schema);
-  else if (type === 'object') inner = compileObject(schema, mode);
+  if (type === 'object') inner = compileObject(schema, mode);
   else if (type === 'array') inner = compileArray(schema, mode);
   else if (type === 'string') inner = compileString(schema);
   else if (type === 'integer') inner = compileNumber(schema, mode, true);
@@ -47,7 +48,14 @@ export function compile(schema: Schema, mode: Mode = 'json'): Validator {
 
 function compileUnion(branches: Schema[], mode: Mode): Validator {
   const allowsNull = branches.some((branch) => branch.type === 'null');
-  const others = branches.filter((branch) => branch.type !== 'null').map((branch) => compile(branch, mode));
+  const nonNull = branches.filter((branch) => branch.type !== 'null');
+  // A union of literals is an enum: one literal_error naming every allowed value.
+  if (nonNull.length > 1 && nonNull.every((branch) => branch.const !== undefined)) {
+    const types = [...new Set(nonNull.map((branch) => branch.type).filter(Boolean))];
+    const enumSchema = { type: types.length === 1 ? types[0] : undefined, enum: nonNull.map((branch) => branch.const) };
+    return compile(allowsNull ? { ...enumSchema, type: [enumSchema.type ?? 'string', 'null'] } : enumSchema, mode);
+  }
+  const others = nonNull.map((branch) => compile(branch, mode));
   return (input, loc, issues) => {
     if (input === null && allowsNull) return null;
     if (others.length === 1) return others[0]!(input, loc, issues);
