@@ -1,7 +1,8 @@
+import { existsSync } from 'node:fs';
 import { ConfigError, loadConfig } from '@landscreen/config';
 import { createLogger, systemClock } from '@landscreen/rpc';
 import { openEventBus } from '@landscreen/events';
-import { COMMANDS } from './commands/index.js';
+import { COMMANDS, findCommand } from './commands/index.js';
 import { runCommand } from './commands/run.js';
 import { serve, SERVE_USAGE } from './commands/serve.js';
 import { runThroughServer } from './control/client.js';
@@ -21,15 +22,25 @@ function usage(): string {
   ].join('\n');
 }
 
+/** A `.env` in the working directory fills in what the environment does not set already. */
+function loadDotEnv(): void {
+  if (existsSync('.env')) process.loadEnvFile('.env');
+}
+
 export async function main(argv: string[]): Promise<number> {
   if (argv.length === 0 || argv[0] === '--help' || argv[0] === 'help' || argv[0] === '-h') {
     out(usage());
     return argv.length === 0 ? 2 : 0;
   }
   try {
+    loadDotEnv();
     const config = loadConfig();
     if (argv[0] === 'serve') {
       return await serve(argv.slice(1), config, createLogger(config.logLevel));
+    }
+    if (!findCommand(argv)) {
+      out(`unknown command: ${argv.join(' ')} (see landscreen --help)`);
+      return 2;
     }
     // Operator output goes to stdout; logs only say something when something is wrong.
     const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);

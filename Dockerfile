@@ -1,0 +1,20 @@
+# One image for every landscreen process; the command picks the piece:
+#   landscreen serve                      embedded default (everything, one process)
+#   landscreen serve --service <name>     one Connect service (distributed mode)
+#   landscreen serve --gateway            the REST gateway (distributed mode)
+FROM node:20-bookworm-slim
+WORKDIR /app
+ENV NODE_ENV=production HOST=0.0.0.0
+COPY package.json package-lock.json .npmrc ./
+COPY packages ./packages
+COPY services ./services
+COPY gateway ./gateway
+COPY test/package.json ./test/package.json
+COPY proto ./proto
+COPY tsconfig.base.json tsconfig.json ./
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+ARG BUILD_ID=docker
+ENV BUILD_ID=${BUILD_ID}
+USER node
+ENTRYPOINT ["node", "packages/cli/bin/landscreen.js"]
+CMD ["serve"]

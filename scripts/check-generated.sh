@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Generated protobuf code is committed (packages/proto/src/gen). This regenerates it from proto/
+# and fails when the result differs from what is committed, so the two can never drift.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+npx --no-install buf generate
+if ! git diff --quiet --exit-code -- packages/proto/src/gen || [ -n "$(git status --porcelain -- packages/proto/src/gen)" ]; then
+  echo "generated code is stale: run 'npm run generate' and commit packages/proto/src/gen" >&2
+  git status --short -- packages/proto/src/gen >&2
+  exit 1
+fi
+echo "generated code is up to date"

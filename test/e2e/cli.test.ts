@@ -1,0 +1,90 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const BIN = fileURLToPath(new URL('../../packages/cli/bin/landscreen.js', import.meta.url));
+
+function run(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** Waits for the server's "landscreen is up" log line and returns its address. */
+function waitForUp(child: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let buffer = '';
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${buffer}`)), 45_000);
+    child.stdout!.on('data', (chunk) => {
+      buffer += chunk;
+      const line = buffer.split('\n').find((candidate) => candidate.includes('landscreen is up'));
+      if (line) {
+        clearTimeout(timer);
+        resolve(JSON.parse(line).url);
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${buffer}`)));
+  });
+}
+
+describe('the landscreen CLI and the embedded default', () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'landscreen-cli-'));
+  const env = { DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info' };
+  let server: ChildProcess;
+  let url: string;
+
+  beforeAll(async () => {
+    server = spawn(process.execPath, [BIN, 'serve'], { env: { ...process.env, ...env } });
+    url = await waitForUp(server);
+  });
+
+  afterAll(() => {
+    if (server.exitCode === null) server.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('serves the gateway from a fresh data directory, migrated and ready', async () => {
+    const response = await fetch(`${url}/readyz`);
+    expect(response.status).toBe(200);
+  });
+
+  it('runs operator commands through the running server (PGlite has one owner)', async () => {
+    const result = await run(['migrate'], env);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('auth: up to date');
+  });
+
+  it('refuses a second server on the same data directory', async () => {
+    const result = await run(['serve'], env);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('in use by another landscreen process');
+  });
+
+  it('shuts down gracefully on SIGTERM, releasing the data directory', async () => {
+    const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
+    server.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(existsSync(path.join(dataDir, 'landscreen.lock'))).toBe(false);
+  });
+
+  it('opens the database itself when no server runs', async () => {
+    const result = await run(['migrate'], env);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('catalog: up to date');
+  });
+
+  it('answers usage errors with exit code 2', async () => {
+    const result = await run(['frobnicate'], env);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toContain('unknown command');
+  });
+});
