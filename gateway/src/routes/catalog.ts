@@ -14,6 +14,10 @@ export const catalogRoutes: RouteDef[] = [
     security: 'none',
     request: { query: FieldsQuery },
     responses: { 200: json('The catalog page: billing and field records.') },
+    handler: async ({ request, deps }) => {
+      const { page } = await deps.clients.catalog.listFields(request.query);
+      return { status: 200, body: page };
+    },
   },
   {
     method: 'GET',
@@ -24,6 +28,10 @@ export const catalogRoutes: RouteDef[] = [
     security: 'none',
     request: {},
     responses: { 200: json('{"credits","plans"} exactly as the catalog spec gives them.') },
+    handler: async ({ deps }) => {
+      const { priceList } = await deps.clients.catalog.listPlans({});
+      return { status: 200, body: priceList };
+    },
   },
   {
     method: 'POST',

@@ -4,13 +4,14 @@
 
 import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
-import type { Message } from "@bufbuild/protobuf";
+import { file_google_protobuf_struct } from "@bufbuild/protobuf/wkt";
+import type { JsonObject, Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file landscreen/catalog/v1/catalog.proto.
  */
 export const file_landscreen_catalog_v1_catalog: GenFile = /*@__PURE__*/
-  fileDesc("CiNsYW5kc2NyZWVuL2NhdGFsb2cvdjEvY2F0YWxvZy5wcm90bxIVbGFuZHNjcmVlbi5jYXRhbG9nLnYxIg8KDUhlYWx0aFJlcXVlc3QieAoOSGVhbHRoUmVzcG9uc2USDQoFcmVhZHkYASABKAgSDgoGcmVhc29uGAIgASgJEg4KBnNjaGVtYRgDIAEoCRIaChJhcHBsaWVkX21pZ3JhdGlvbnMYBCADKAkSGwoTZXhwZWN0ZWRfbWlncmF0aW9ucxgFIAMoCTJsCg5DYXRhbG9nU2VydmljZRJaCgZIZWFsdGgSJC5sYW5kc2NyZWVuLmNhdGFsb2cudjEuSGVhbHRoUmVxdWVzdBolLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5IZWFsdGhSZXNwb25zZSIDkAIBYgZwcm90bzM");
+  fileDesc("CiNsYW5kc2NyZWVuL2NhdGFsb2cvdjEvY2F0YWxvZy5wcm90bxIVbGFuZHNjcmVlbi5jYXRhbG9nLnYxIg8KDUhlYWx0aFJlcXVlc3QieAoOSGVhbHRoUmVzcG9uc2USDQoFcmVhZHkYASABKAgSDgoGcmVhc29uGAIgASgJEg4KBnNjaGVtYRgDIAEoCRIaChJhcHBsaWVkX21pZ3JhdGlvbnMYBCADKAkSGwoTZXhwZWN0ZWRfbWlncmF0aW9ucxgFIAMoCSJtChFMaXN0RmllbGRzUmVxdWVzdBISCgVsYXllchgBIAEoCUgAiAEBEhMKBnByZXNldBgCIAEoCUgBiAEBEhEKBG5hbWUYAyABKAlIAogBAUIICgZfbGF5ZXJCCQoHX3ByZXNldEIHCgVfbmFtZSI7ChJMaXN0RmllbGRzUmVzcG9uc2USJQoEcGFnZRgBIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QiEgoQTGlzdFBsYW5zUmVxdWVzdCJAChFMaXN0UGxhbnNSZXNwb25zZRIrCgpwcmljZV9saXN0GAEgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdDK5AgoOQ2F0YWxvZ1NlcnZpY2USWgoGSGVhbHRoEiQubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkhlYWx0aFJlcXVlc3QaJS5sYW5kc2NyZWVuLmNhdGFsb2cudjEuSGVhbHRoUmVzcG9uc2UiA5ACARJmCgpMaXN0RmllbGRzEigubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkxpc3RGaWVsZHNSZXF1ZXN0GikubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkxpc3RGaWVsZHNSZXNwb25zZSIDkAIBEmMKCUxpc3RQbGFucxInLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5MaXN0UGxhbnNSZXF1ZXN0GigubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkxpc3RQbGFuc1Jlc3BvbnNlIgOQAgFiBnByb3RvMw", [file_google_protobuf_struct]);
 
 /**
  * @generated from message landscreen.catalog.v1.HealthRequest
@@ -73,6 +74,91 @@ export const HealthResponseSchema: GenMessage<HealthResponse> = /*@__PURE__*/
   messageDesc(file_landscreen_catalog_v1_catalog, 1);
 
 /**
+ * @generated from message landscreen.catalog.v1.ListFieldsRequest
+ */
+export type ListFieldsRequest = Message<"landscreen.catalog.v1.ListFieldsRequest"> & {
+  /**
+   * Only fields of this layer (terrain, land_cover, built_environment, utilities, parcels,
+   * climate, hazards).
+   *
+   * @generated from field: optional string layer = 1;
+   */
+  layer?: string | undefined;
+
+  /**
+   * Only fields belonging to this preset.
+   *
+   * @generated from field: optional string preset = 2;
+   */
+  preset?: string | undefined;
+
+  /**
+   * Only the field with this exact name.
+   *
+   * @generated from field: optional string name = 3;
+   */
+  name?: string | undefined;
+};
+
+/**
+ * Describes the message landscreen.catalog.v1.ListFieldsRequest.
+ * Use `create(ListFieldsRequestSchema)` to create a new message.
+ */
+export const ListFieldsRequestSchema: GenMessage<ListFieldsRequest> = /*@__PURE__*/
+  messageDesc(file_landscreen_catalog_v1_catalog, 2);
+
+/**
+ * @generated from message landscreen.catalog.v1.ListFieldsResponse
+ */
+export type ListFieldsResponse = Message<"landscreen.catalog.v1.ListFieldsResponse"> & {
+  /**
+   * The catalog page: {"billing": {...}, "fields": [...]}.
+   *
+   * @generated from field: google.protobuf.Struct page = 1;
+   */
+  page?: JsonObject | undefined;
+};
+
+/**
+ * Describes the message landscreen.catalog.v1.ListFieldsResponse.
+ * Use `create(ListFieldsResponseSchema)` to create a new message.
+ */
+export const ListFieldsResponseSchema: GenMessage<ListFieldsResponse> = /*@__PURE__*/
+  messageDesc(file_landscreen_catalog_v1_catalog, 3);
+
+/**
+ * @generated from message landscreen.catalog.v1.ListPlansRequest
+ */
+export type ListPlansRequest = Message<"landscreen.catalog.v1.ListPlansRequest"> & {
+};
+
+/**
+ * Describes the message landscreen.catalog.v1.ListPlansRequest.
+ * Use `create(ListPlansRequestSchema)` to create a new message.
+ */
+export const ListPlansRequestSchema: GenMessage<ListPlansRequest> = /*@__PURE__*/
+  messageDesc(file_landscreen_catalog_v1_catalog, 4);
+
+/**
+ * @generated from message landscreen.catalog.v1.ListPlansResponse
+ */
+export type ListPlansResponse = Message<"landscreen.catalog.v1.ListPlansResponse"> & {
+  /**
+   * The price list: {"credits": {...}, "plans": [...]}.
+   *
+   * @generated from field: google.protobuf.Struct price_list = 1;
+   */
+  priceList?: JsonObject | undefined;
+};
+
+/**
+ * Describes the message landscreen.catalog.v1.ListPlansResponse.
+ * Use `create(ListPlansResponseSchema)` to create a new message.
+ */
+export const ListPlansResponseSchema: GenMessage<ListPlansResponse> = /*@__PURE__*/
+  messageDesc(file_landscreen_catalog_v1_catalog, 5);
+
+/**
  * CatalogService owns the point-data field catalog, plans, credits and point-data fetches.
  * It is the only writer of the PostgreSQL schema "catalog".
  *
@@ -89,6 +175,26 @@ export const CatalogService: GenService<{
     methodKind: "unary";
     input: typeof HealthRequestSchema;
     output: typeof HealthResponseSchema;
+  },
+  /**
+   * ListFields answers the catalog page (billing and field records) of D33, filtered.
+   *
+   * @generated from rpc landscreen.catalog.v1.CatalogService.ListFields
+   */
+  listFields: {
+    methodKind: "unary";
+    input: typeof ListFieldsRequestSchema;
+    output: typeof ListFieldsResponseSchema;
+  },
+  /**
+   * ListPlans answers the price list exactly as the catalog spec gives it (D33).
+   *
+   * @generated from rpc landscreen.catalog.v1.CatalogService.ListPlans
+   */
+  listPlans: {
+    methodKind: "unary";
+    input: typeof ListPlansRequestSchema;
+    output: typeof ListPlansResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_landscreen_catalog_v1_catalog, 0);
