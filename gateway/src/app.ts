@@ -46,6 +46,7 @@ async function gatewayApp(app: FastifyInstance, options: GatewayAppOptions): Pro
         const result = await route.handler({ request: valid, raw: request, reply, deps: options.deps });
         reply.code(result.status);
         if (result.headers) reply.headers(result.headers);
+        if (result.json) return reply.type('application/json; charset=utf-8').send(Buffer.from(result.json.buffer, result.json.byteOffset, result.json.byteLength));
         return result.body === undefined ? reply.send() : reply.send(result.body);
       },
     });

@@ -15,8 +15,8 @@ export const catalogRoutes: RouteDef[] = [
     request: { query: FieldsQuery },
     responses: { 200: json('The catalog page: billing and field records.') },
     handler: async ({ request, deps }) => {
-      const { page } = await deps.clients.catalog.listFields(request.query);
-      return { status: 200, body: page };
+      const { pageJson } = await deps.clients.catalog.listFields(request.query);
+      return { status: 200, json: pageJson };
     },
   },
   {
@@ -29,8 +29,8 @@ export const catalogRoutes: RouteDef[] = [
     request: {},
     responses: { 200: json('{"credits","plans"} exactly as the catalog spec gives them.') },
     handler: async ({ deps }) => {
-      const { priceList } = await deps.clients.catalog.listPlans({});
-      return { status: 200, body: priceList };
+      const { priceListJson } = await deps.clients.catalog.listPlans({});
+      return { status: 200, json: priceListJson };
     },
   },
   {

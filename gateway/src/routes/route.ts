@@ -18,6 +18,8 @@ export interface RouteContext {
 export interface RouteResult {
   status: number;
   body?: unknown;
+  /** A JSON body already encoded by a service: sent as it is. */
+  json?: Uint8Array;
   headers?: Record<string, string>;
 }
 

@@ -5,3 +5,4 @@ export * from './module.js';
 export * from './health.js';
 export * from './transports.js';
 export * from './serve.js';
+export * from './json-body.js';

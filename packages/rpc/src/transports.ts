@@ -18,6 +18,8 @@ export function networkTransport(baseUrl: string, interceptors: Interceptor[] = 
     baseUrl,
     httpVersion: '2',
     useBinaryFormat: true,
+    // Services sit next to the gateway: gzip would cost more CPU than the bytes it saves.
+    acceptCompression: [],
     interceptors,
   });
 }

@@ -1,9 +1,13 @@
-import type { JsonObject } from '@bufbuild/protobuf';
 import { buildCatalogPage } from '@landscreen/field-catalog';
 import type { catalogv1 } from '@landscreen/proto';
+import { jsonBytes } from '@landscreen/rpc';
+
+const unfiltered = jsonBytes(buildCatalogPage({}));
 
 /** D33: the catalog page, filtered by layer, preset and exact name. Static data: no database. */
 export async function listFields(request: catalogv1.ListFieldsRequest) {
-  const page = buildCatalogPage({ layer: request.layer, preset: request.preset, name: request.name });
-  return { page: page as unknown as JsonObject };
+  if (request.layer === undefined && request.preset === undefined && request.name === undefined) {
+    return { pageJson: unfiltered };
+  }
+  return { pageJson: jsonBytes(buildCatalogPage({ layer: request.layer, preset: request.preset, name: request.name })) };
 }

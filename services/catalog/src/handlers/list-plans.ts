@@ -1,7 +1,9 @@
-import type { JsonObject } from '@bufbuild/protobuf';
 import { PRICE_LIST } from '@landscreen/field-catalog';
+import { jsonBytes } from '@landscreen/rpc';
 
-/** D33: the price list exactly as the catalog spec gives it. */
+const priceListJson = jsonBytes(PRICE_LIST);
+
+/** D33: the price list exactly as the catalog spec gives it (immutable, encoded once). */
 export async function listPlans() {
-  return { priceList: PRICE_LIST as unknown as JsonObject };
+  return { priceListJson };
 }

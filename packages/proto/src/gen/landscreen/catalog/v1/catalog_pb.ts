@@ -4,14 +4,13 @@
 
 import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
-import { file_google_protobuf_struct } from "@bufbuild/protobuf/wkt";
-import type { JsonObject, Message } from "@bufbuild/protobuf";
+import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file landscreen/catalog/v1/catalog.proto.
  */
 export const file_landscreen_catalog_v1_catalog: GenFile = /*@__PURE__*/
-  fileDesc("CiNsYW5kc2NyZWVuL2NhdGFsb2cvdjEvY2F0YWxvZy5wcm90bxIVbGFuZHNjcmVlbi5jYXRhbG9nLnYxIg8KDUhlYWx0aFJlcXVlc3QieAoOSGVhbHRoUmVzcG9uc2USDQoFcmVhZHkYASABKAgSDgoGcmVhc29uGAIgASgJEg4KBnNjaGVtYRgDIAEoCRIaChJhcHBsaWVkX21pZ3JhdGlvbnMYBCADKAkSGwoTZXhwZWN0ZWRfbWlncmF0aW9ucxgFIAMoCSJtChFMaXN0RmllbGRzUmVxdWVzdBISCgVsYXllchgBIAEoCUgAiAEBEhMKBnByZXNldBgCIAEoCUgBiAEBEhEKBG5hbWUYAyABKAlIAogBAUIICgZfbGF5ZXJCCQoHX3ByZXNldEIHCgVfbmFtZSI7ChJMaXN0RmllbGRzUmVzcG9uc2USJQoEcGFnZRgBIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QiEgoQTGlzdFBsYW5zUmVxdWVzdCJAChFMaXN0UGxhbnNSZXNwb25zZRIrCgpwcmljZV9saXN0GAEgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdDK5AgoOQ2F0YWxvZ1NlcnZpY2USWgoGSGVhbHRoEiQubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkhlYWx0aFJlcXVlc3QaJS5sYW5kc2NyZWVuLmNhdGFsb2cudjEuSGVhbHRoUmVzcG9uc2UiA5ACARJmCgpMaXN0RmllbGRzEigubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkxpc3RGaWVsZHNSZXF1ZXN0GikubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkxpc3RGaWVsZHNSZXNwb25zZSIDkAIBEmMKCUxpc3RQbGFucxInLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5MaXN0UGxhbnNSZXF1ZXN0GigubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkxpc3RQbGFuc1Jlc3BvbnNlIgOQAgFiBnByb3RvMw", [file_google_protobuf_struct]);
+  fileDesc("CiNsYW5kc2NyZWVuL2NhdGFsb2cvdjEvY2F0YWxvZy5wcm90bxIVbGFuZHNjcmVlbi5jYXRhbG9nLnYxIg8KDUhlYWx0aFJlcXVlc3QieAoOSGVhbHRoUmVzcG9uc2USDQoFcmVhZHkYASABKAgSDgoGcmVhc29uGAIgASgJEg4KBnNjaGVtYRgDIAEoCRIaChJhcHBsaWVkX21pZ3JhdGlvbnMYBCADKAkSGwoTZXhwZWN0ZWRfbWlncmF0aW9ucxgFIAMoCSJtChFMaXN0RmllbGRzUmVxdWVzdBISCgVsYXllchgBIAEoCUgAiAEBEhMKBnByZXNldBgCIAEoCUgBiAEBEhEKBG5hbWUYAyABKAlIAogBAUIICgZfbGF5ZXJCCQoHX3ByZXNldEIHCgVfbmFtZSInChJMaXN0RmllbGRzUmVzcG9uc2USEQoJcGFnZV9qc29uGAEgASgMIhIKEExpc3RQbGFuc1JlcXVlc3QiLAoRTGlzdFBsYW5zUmVzcG9uc2USFwoPcHJpY2VfbGlzdF9qc29uGAEgASgMMrkCCg5DYXRhbG9nU2VydmljZRJaCgZIZWFsdGgSJC5sYW5kc2NyZWVuLmNhdGFsb2cudjEuSGVhbHRoUmVxdWVzdBolLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5IZWFsdGhSZXNwb25zZSIDkAIBEmYKCkxpc3RGaWVsZHMSKC5sYW5kc2NyZWVuLmNhdGFsb2cudjEuTGlzdEZpZWxkc1JlcXVlc3QaKS5sYW5kc2NyZWVuLmNhdGFsb2cudjEuTGlzdEZpZWxkc1Jlc3BvbnNlIgOQAgESYwoJTGlzdFBsYW5zEicubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkxpc3RQbGFuc1JlcXVlc3QaKC5sYW5kc2NyZWVuLmNhdGFsb2cudjEuTGlzdFBsYW5zUmVzcG9uc2UiA5ACAWIGcHJvdG8z");
 
 /**
  * @generated from message landscreen.catalog.v1.HealthRequest
@@ -112,11 +111,12 @@ export const ListFieldsRequestSchema: GenMessage<ListFieldsRequest> = /*@__PURE_
  */
 export type ListFieldsResponse = Message<"landscreen.catalog.v1.ListFieldsResponse"> & {
   /**
-   * The catalog page: {"billing": {...}, "fields": [...]}.
+   * The catalog page {"billing": {...}, "fields": [...]} as UTF-8 JSON: the REST body, passed
+   * through by the gateway as it is (see docs/decisions.md, "JSON bodies across the hop").
    *
-   * @generated from field: google.protobuf.Struct page = 1;
+   * @generated from field: bytes page_json = 1;
    */
-  page?: JsonObject | undefined;
+  pageJson: Uint8Array;
 };
 
 /**
@@ -144,11 +144,11 @@ export const ListPlansRequestSchema: GenMessage<ListPlansRequest> = /*@__PURE__*
  */
 export type ListPlansResponse = Message<"landscreen.catalog.v1.ListPlansResponse"> & {
   /**
-   * The price list: {"credits": {...}, "plans": [...]}.
+   * The price list {"credits": {...}, "plans": [...]} as UTF-8 JSON, passed through as it is.
    *
-   * @generated from field: google.protobuf.Struct price_list = 1;
+   * @generated from field: bytes price_list_json = 1;
    */
-  priceList?: JsonObject | undefined;
+  priceListJson: Uint8Array;
 };
 
 /**

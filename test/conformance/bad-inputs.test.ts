@@ -1,0 +1,193 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE_MODES, startTestStack, type HttpResponse, type TestStack } from '@landscreen/testing';
+import { ACCEPT_ROWS, BAD_ROWS, MULTI_ROWS, STATUS_ROWS, type BadRow, type Expected } from './rows/index.js';
+import { arbitraryRequest } from './fuzz.js';
+import { BODY_ENDPOINTS, ENDPOINTS, REQUIRED_BODY_ENDPOINTS, valid, type EndpointKey, type Req } from './valid-requests.js';
+
+/**
+ * Request validation against the spec's request tables and Limits (D1): every bad input answers 422
+ * with the pydantic-v2 body, naming the exact loc and type, and nothing else; every valid request
+ * (and every value at a limit's edge) passes validation.
+ */
+
+export const send = (app: TestStack, req: Req) =>
+  app.request(req.method, req.path, { body: req.body, rawBody: req.rawBody, headers: req.headers, query: req.query });
+
+const show = (response: HttpResponse) => `${response.status} ${JSON.stringify(response.body).slice(0, 1500)}`;
+
+/** The D1 body: `detail` is a list of items, each with loc (strings and integers), msg and type. */
+export function expectValidationBody(response: HttpResponse) {
+  expect(response.status, show(response)).toBe(422);
+  expect(Array.isArray(response.body?.detail), show(response)).toBe(true);
+  expect(response.body.detail.length).toBeGreaterThan(0);
+  for (const item of response.body.detail) {
+    expect(Array.isArray(item.loc), show(response)).toBe(true);
+    expect(item.loc.every((part: unknown) => typeof part === 'string' || Number.isInteger(part))).toBe(true);
+    expect(['body', 'query', 'path', 'header']).toContain(item.loc[0]);
+    expect(typeof item.msg).toBe('string');
+    expect(typeof item.type).toBe('string');
+    if (item.ctx !== undefined) expect(typeof item.ctx === 'object' && item.ctx !== null && !Array.isArray(item.ctx)).toBe(true);
+  }
+  return (response.body.detail as Expected[]).map(({ loc, type }) => ({ loc, type }));
+}
+
+const byLoc = (items: Expected[]) => [...items].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+
+function expectErrors(response: HttpResponse, expected: Expected[], only: boolean) {
+  const reported = expectValidationBody(response);
+  if (only) expect(byLoc(reported)).toEqual(byLoc(expected));
+  else for (const item of expected) expect(reported).toContainEqual(item);
+}
+
+/** Anything but a validation failure or a fault: 501 (service not built), 2xx, or a D2 4xx. */
+function expectPassesValidation(response: HttpResponse) {
+  expect(response.status, show(response)).not.toBe(422);
+  expect(response.status === 501 || response.status < 500, show(response)).toBe(true);
+}
+
+const rowName = (row: { endpoint: string; name: string }) => `${row.endpoint} › ${row.name}`;
+const agreeing = <T extends { disagreement?: string }>(rows: T[]) => rows.filter((row) => !row.disagreement);
+const disagreeing = <T extends { disagreement?: string }>(rows: T[]) => rows.filter((row) => row.disagreement);
+
+/** D2: never 500; a 422 has the D1 body, any other 4xx the `{"detail": <sentence>, "code"}` body. */
+function expectNoFault(response: HttpResponse) {
+  const { status } = response;
+  expect((status >= 200 && status < 300) || (status >= 400 && status < 500) || status === 501, show(response)).toBe(true);
+  if (status === 422) expectValidationBody(response);
+  else if (status >= 400) {
+    expect(typeof response.body?.detail, show(response)).toBe('string');
+    expect(typeof response.body?.code, show(response)).toBe('string');
+  }
+}
+
+/** Runs per endpoint of the "no input answers 500" property. */
+const FUZZ_RUNS = 50;
+
+/**
+ * Malformed bodies, with the position of the error: where the parser stopped, as Python's json
+ * module (FastAPI) reports it. The third column marks positions the gateway is known to get wrong.
+ */
+const NO_POSITION = 'answers position 0: Node 20\'s JSON.parse message for this error carries no position';
+const MALFORMED: [text: string, position: number, disagreement?: string][] = [
+  ['{"a": }', 6, NO_POSITION],
+  ['{"a":', 5, NO_POSITION],
+  ['{', 1],
+  ['not json', 0],
+  ['{"a":1,}', 7],
+  ['[1,2', 4],
+  ['{"a" 1}', 5],
+  ['{"a":1}}', 7],
+];
+
+describe.each(DATABASE_MODES)('request validation conformance on %s', (mode) => {
+  let app: TestStack;
+  beforeAll(async () => {
+    app = await startTestStack(mode);
+  });
+  afterAll(() => app?.close());
+
+  describe('the valid base request of every endpoint passes validation', () => {
+    it.each(ENDPOINTS)('%s', async (endpoint) => {
+      expectPassesValidation(await send(app, valid(endpoint)));
+    });
+  });
+
+  describe('bad inputs from the request tables and Limits: 422 with exactly that loc and type', () => {
+    const check = async (row: BadRow) => expectErrors(await send(app, row.request), row.expected, row.only);
+    it.each(agreeing(BAD_ROWS).map((row) => [rowName(row), row] as const))('%s', async (_name, row) => check(row));
+    const known = disagreeing(BAD_ROWS);
+    if (known.length > 0) it.fails.each(known.map((row) => [`${rowName(row)} [gateway disagrees: ${row.disagreement}]`, row] as const))('%s', async (_name, row) => check(row));
+  });
+
+  describe('several errors in one request are all reported', () => {
+    it.each(MULTI_ROWS.map((row) => [rowName(row), row] as const))('%s', async (_name, row) =>
+      expectErrors(await send(app, row.request), row.expected, row.only),
+    );
+  });
+
+  describe('values at the edge of a limit, and extras on open objects, pass validation', () => {
+    const check = async (row: (typeof ACCEPT_ROWS)[number]) => expectPassesValidation(await send(app, row.request));
+    it.each(agreeing(ACCEPT_ROWS).map((row) => [rowName(row), row] as const))('%s', async (_name, row) => check(row));
+    const known = disagreeing(ACCEPT_ROWS);
+    if (known.length > 0) it.fails.each(known.map((row) => [`${rowName(row)} [gateway disagrees: ${row.disagreement}]`, row] as const))('%s', async (_name, row) => check(row));
+  });
+
+  describe('rules beyond a field\'s schema that DESIGN.md sends to 422', () => {
+    const check = async (row: (typeof STATUS_ROWS)[number]) => {
+      const response = await send(app, row.request);
+      expect(response.status, show(response)).toBe(row.status);
+    };
+    it.each(agreeing(STATUS_ROWS).map((row) => [rowName(row), row] as const))('%s', async (_name, row) => check(row));
+    const known = disagreeing(STATUS_ROWS);
+    if (known.length > 0) it.fails.each(known.map((row) => [`${rowName(row)} [gateway disagrees: ${row.disagreement}]`, row] as const))('%s', async (_name, row) => check(row));
+  });
+
+  describe('bodies that are not a JSON object', () => {
+    const bodyless = (endpoint: EndpointKey): Req => {
+      const { body: _body, ...req } = valid(endpoint);
+      return req;
+    };
+
+    it.each(BODY_ENDPOINTS)('%s: malformed JSON is 422 json_invalid at ["body", <position>]', async (endpoint) => {
+      for (const [text] of MALFORMED) {
+        const response = await send(app, { ...bodyless(endpoint), rawBody: text });
+        const [error, ...others] = expectValidationBody(response);
+        expect(others, `${text} → ${show(response)}`).toEqual([]);
+        expect(error!.type).toBe('json_invalid');
+        expect(error!.loc).toHaveLength(2);
+        expect(error!.loc[0]).toBe('body');
+        expect(Number.isInteger(error!.loc[1]), `${text} → ${show(response)}`).toBe(true);
+      }
+    });
+
+    const checkPosition = async (text: string, position: number) => {
+      const response = await send(app, { ...bodyless('POST /v2/discovery/query'), rawBody: text });
+      expect(expectValidationBody(response)).toEqual([{ loc: ['body', position], type: 'json_invalid' }]);
+    };
+    it.each(MALFORMED.filter(([, , disagreement]) => !disagreement))('the position of the JSON error in %s is %i', checkPosition);
+    it.fails.each(MALFORMED.filter(([, , disagreement]) => disagreement))(
+      'the position of the JSON error in %s is %i [gateway disagrees: %s]',
+      checkPosition,
+    );
+
+    it.each(REQUIRED_BODY_ENDPOINTS)('%s: no body, or an empty one, is `missing` at ["body"]', async (endpoint) => {
+      for (const req of [bodyless(endpoint), { ...bodyless(endpoint), rawBody: '' }, { ...bodyless(endpoint), rawBody: ' \n' }]) {
+        expect(expectValidationBody(await send(app, req))).toEqual([{ loc: ['body'], type: 'missing' }]);
+      }
+    });
+
+    it.each(BODY_ENDPOINTS.filter((endpoint) => !REQUIRED_BODY_ENDPOINTS.includes(endpoint)))(
+      '%s: no body (not marked required by the spec) never answers 500',
+      async (endpoint) => {
+        const response = await send(app, bodyless(endpoint));
+        expect(response.status, show(response)).not.toBe(500);
+      },
+    );
+
+    it.each(BODY_ENDPOINTS)('%s: an array, a string, a number or a boolean is `dict_type` at ["body"]', async (endpoint) => {
+      for (const value of [[], [valid(endpoint).body], 'text', 42, true]) {
+        const response = await send(app, { ...bodyless(endpoint), body: value });
+        expect(expectValidationBody(response), `${JSON.stringify(value)} → ${show(response)}`).toEqual([{ loc: ['body'], type: 'dict_type' }]);
+      }
+    });
+
+    it.each(BODY_ENDPOINTS)('%s: JSON null is a 422 at ["body"]', async (endpoint) => {
+      const [error, ...others] = expectValidationBody(await send(app, { ...bodyless(endpoint), rawBody: 'null' }));
+      expect(others).toEqual([]);
+      expect(error!.loc).toEqual(['body']);
+      expect(['missing', 'dict_type']).toContain(error!.type);
+    });
+  });
+
+  describe('no input answers 500 (D2): arbitrary bodies, query values and path parameters', () => {
+    it.each(ENDPOINTS)('%s', async (endpoint) => {
+      await fc.assert(
+        fc.asyncProperty(arbitraryRequest(endpoint), async (req) => {
+          expectNoFault(await send(app, req));
+        }),
+        { numRuns: FUZZ_RUNS },
+      );
+    });
+  });
+});
