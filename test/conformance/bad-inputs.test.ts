@@ -61,8 +61,8 @@ function expectNoFault(response: HttpResponse) {
   }
 }
 
-/** Runs per endpoint of the "no input answers 500" property. */
-const FUZZ_RUNS = 50;
+/** Runs per endpoint of the "no input answers 500" property (raise CONFORMANCE_FUZZ_RUNS to search longer). */
+const FUZZ_RUNS = Number(process.env.CONFORMANCE_FUZZ_RUNS ?? 50);
 
 /**
  * Malformed bodies, with the position of the error: where the parser stopped, as Python's json

@@ -81,7 +81,18 @@ export function arbitraryRequest(endpoint: EndpointKey): fc.Arbitrary<Req> {
     fc.dictionary(fc.constantFrom(...queryKeys), text, { maxKeys: 4 }),
   );
 
+  /** A raw query string appended to the path: repeated keys, brackets, bad escapes, keys without a value. */
+  const rawQuery = fc.oneof(
+    { arbitrary: fc.constant(''), weight: 4 },
+    { arbitrary: fc.constantFrom('?limit=1&limit=2', '?a[b]=1&a[c]=2', '?%zz=%zz', '?limit', '?=x', '?day=2024-01-01&day=2024-01-02', '?stage=new&stage=closed'), weight: 1 },
+  );
+
   const names = [...new Set([...keysOf(base.body), ...ALL_FIELD_NAMES])];
+  /** The valid body as text with one value replaced by a number literal JSON.stringify cannot write. */
+  const numberLiteral = fc.constantFrom('1e309', '-1e309', '1e-400', '123456789012345678901234567890', '-0', '0.00000000000000000001', '1E2');
+  const literalBody = fc.tuple(fc.constantFrom(...pathsOf(base.body)), numberLiteral).map(([at, literal]) => ({
+    rawBody: JSON.stringify(setAt(base.body, at, '__LITERAL__')).replace('"__LITERAL__"', literal),
+  }));
   const paths = pathsOf(base.body);
   const body: fc.Arbitrary<Pick<Req, 'body' | 'rawBody'>> =
     base.method === 'GET'
@@ -91,16 +102,27 @@ export function arbitraryRequest(endpoint: EndpointKey): fc.Arbitrary<Req> {
           { arbitrary: fc.dictionary(fc.constantFrom(...names), json, { maxKeys: 8 }).map((value) => ({ body: value })), weight: 3 },
           ...(base.body === undefined
             ? []
-            : [{ arbitrary: fc.tuple(fc.constantFrom(...paths), json).map(([at, value]) => ({ body: setAt(base.body, at, value) })), weight: 4 }]),
+            : [
+                { arbitrary: fc.tuple(fc.constantFrom(...paths), json).map(([at, value]) => ({ body: setAt(base.body, at, value) })), weight: 4 },
+                { arbitrary: literalBody, weight: 1 },
+              ]),
           { arbitrary: text.map((rawBody) => ({ rawBody })), weight: 1 },
           { arbitrary: fc.constant({}), weight: 1 },
         );
 
-  return fc.record({ path, query, body }).map(({ path: concretePath, query: queryValues, body: payload }) => ({
-    method: base.method,
-    path: concretePath,
-    ...(queryValues && { query: queryValues }),
-    ...(base.headers && { headers: { ...base.headers } }),
-    ...payload,
-  }));
+  /** Bodies are JSON whatever the declared type; an odd content type must not turn into a 500 either. */
+  const contentType = fc.option(
+    fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=latin1', 'application/xml', ''),
+    { freq: 5 },
+  );
+
+  return fc
+    .record({ path, rawQuery, query, body, contentType })
+    .map(({ path: concretePath, rawQuery: suffix, query: queryValues, body: payload, contentType: type }) => ({
+      method: base.method,
+      path: concretePath + suffix,
+      ...(queryValues && { query: queryValues }),
+      headers: { ...base.headers, ...(type !== null && ('body' in payload || 'rawBody' in payload) && { 'content-type': type }) },
+      ...payload,
+    }));
 }
