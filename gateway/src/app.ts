@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { installErrorHandling, notImplemented } from './errors/index.js';
+import { authenticateRequest } from './auth/authenticate.js';
+import { registerVerifyPage } from './auth/verify-page.js';
 import { installJsonBodyParser } from './json-body.js';
 import { buildOpenApiDocument } from './openapi/document.js';
 import { registerDocsPage } from './openapi/docs-page.js';
@@ -41,9 +43,11 @@ async function gatewayApp(app: FastifyInstance, options: GatewayAppOptions): Pro
       method: route.method,
       url: fastifyPath(route.path),
       handler: async (request, reply) => {
+        // D1 first (a malformed request is 422 whoever sends it), then who is calling, then the work.
         const valid = validate({ params: request.params, query: request.query, headers: request.headers, body: request.body });
+        const caller = await authenticateRequest(route, request, options.deps.clients);
         if (!route.handler) throw notImplemented(`${route.method} ${route.path}`);
-        const result = await route.handler({ request: valid, raw: request, reply, deps: options.deps });
+        const result = await route.handler({ request: valid, caller, raw: request, reply, deps: options.deps });
         reply.code(result.status);
         if (result.headers) reply.headers(result.headers);
         if (result.json) return reply.type('application/json; charset=utf-8').send(Buffer.from(result.json.buffer, result.json.byteOffset, result.json.byteLength));
@@ -55,6 +59,7 @@ async function gatewayApp(app: FastifyInstance, options: GatewayAppOptions): Pro
   const document = JSON.stringify(buildOpenApiDocument(routes));
   app.get('/openapi.json', async (_request, reply) => reply.type('application/json; charset=utf-8').send(document));
   await registerDocsPage(app);
+  registerVerifyPage(app);
 }
 
 export default fp(gatewayApp, { name: 'landscreen-gateway', fastify: '5.x' });

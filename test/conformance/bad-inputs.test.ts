@@ -55,10 +55,37 @@ function expectNoFault(response: HttpResponse) {
   const { status } = response;
   expect((status >= 200 && status < 300) || (status >= 400 && status < 500) || status === 501, show(response)).toBe(true);
   if (status === 422) expectValidationBody(response);
-  else if (status >= 400) {
-    expect(typeof response.body?.detail, show(response)).toBe('string');
-    expect(typeof response.body?.code, show(response)).toBe('string');
-  }
+  else if (status >= 400) expectErrorBody(response);
+}
+
+/** Errors raised by the HTTP layer before any route runs: D2 still wants `{"detail", "code"}`. */
+const OUTSIDE_ROUTES: { name: string; req: Req; disagreement?: string }[] = [
+  { name: 'an unknown path', req: { method: 'GET', path: '/v1/no-such-thing' } },
+  { name: 'an unknown method on a known path', req: { method: 'PATCH', path: '/v1/buyboxes' } },
+  {
+    name: 'a body over the size limit',
+    req: { method: 'POST', path: '/v2/parcels/resolve', rawBody: JSON.stringify({ market: 'x'.repeat(17 * 1024 * 1024) }) },
+  },
+  {
+    name: 'a bad percent-escape in a path parameter',
+    req: { method: 'GET', path: '/v1/runs/%zz' },
+    disagreement: 'answers 400 with Fastify\'s own body {error, code: FST_ERR_BAD_URL, message, statusCode}',
+  },
+  {
+    name: 'a path parameter over 1,024 characters',
+    req: { method: 'GET', path: `/v1/properties/${'x'.repeat(1100)}` },
+    disagreement: 'answers 414 with Fastify\'s own body {error, code: FST_ERR_MAX_PARAM_LENGTH, message}',
+  },
+  {
+    name: 'headers over the size limit',
+    req: { method: 'GET', path: '/v1/me', headers: { 'x-tenant': 'x'.repeat(20_000) } },
+    disagreement: 'answers 431 with Node\'s own body {error, message, statusCode}',
+  },
+];
+
+function expectErrorBody(response: HttpResponse) {
+  expect(typeof response.body?.detail, show(response)).toBe('string');
+  expect(typeof response.body?.code, show(response)).toBe('string');
 }
 
 /** Runs per endpoint of the "no input answers 500" property (raise CONFORMANCE_FUZZ_RUNS to search longer). */
@@ -98,6 +125,23 @@ describe.each(DATABASE_MODES)('request validation conformance on %s', (mode) => 
     it.each(agreeing(BAD_ROWS).map((row) => [rowName(row), row] as const))('%s', async (_name, row) => check(row));
     const known = disagreeing(BAD_ROWS);
     if (known.length > 0) it.fails.each(known.map((row) => [`${rowName(row)} [gateway disagrees: ${row.disagreement}]`, row] as const))('%s', async (_name, row) => check(row));
+  });
+
+  describe('error items carry input and ctx as pydantic v2 does (D1)', () => {
+    it.each([
+      ['the example of D1: limit 500', 'POST /v2/discovery/query', ['limit'], 500, { type: 'less_than_equal', input: 500, ctx: { le: 200 } }],
+      ['5 decimals', 'POST /v1/internal/diligence/jobs/{job_id}/authorize', ['max_cost_usd'], '1.00001', { type: 'decimal_max_places', input: '1.00001', ctx: { decimal_places: 4 } }],
+      ['a string too long', 'POST /v2/pipeline', ['buy_box'], 'x'.repeat(256), { type: 'string_too_long', input: 'x'.repeat(256), ctx: { max_length: 255 } }],
+      ['a list too long', 'POST /v2/discovery/query', ['draft', 'markets'], ['a', 'b'], { type: 'too_long', input: ['a', 'b'], ctx: { field_type: 'List', max_length: 1, actual_length: 2 } }],
+    ] as const)('%s', async (_name, endpoint, path, value, expected) => {
+      const req = valid(endpoint);
+      let node: any = req.body;
+      for (const key of path.slice(0, -1)) node = node[key];
+      node[path.at(-1)!] = value;
+      const response = await send(app, req);
+      expectValidationBody(response);
+      expect(response.body.detail).toEqual([{ loc: ['body', ...path], msg: expect.any(String), ...expected }]);
+    });
   });
 
   describe('several errors in one request are all reported', () => {
@@ -178,6 +222,19 @@ describe.each(DATABASE_MODES)('request validation conformance on %s', (mode) => 
       expect(error!.loc).toEqual(['body']);
       expect(['missing', 'dict_type']).toContain(error!.type);
     });
+  });
+
+  describe('errors raised outside the routes answer a D2 4xx body', () => {
+    const check = async (row: (typeof OUTSIDE_ROUTES)[number]) => {
+      const response = await send(app, row.req);
+      expect(response.status >= 400 && response.status < 500, show(response)).toBe(true);
+      expectErrorBody(response);
+    };
+    it.each(agreeing(OUTSIDE_ROUTES).map((row) => [row.name, row] as const))('%s', async (_name, row) => check(row));
+    it.fails.each(disagreeing(OUTSIDE_ROUTES).map((row) => [`${row.name} [gateway disagrees: ${row.disagreement}]`, row] as const))(
+      '%s',
+      async (_name, row) => check(row),
+    );
   });
 
   describe('no input answers 500 (D2): arbitrary bodies, query values and path parameters', () => {

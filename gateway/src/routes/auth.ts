@@ -1,6 +1,8 @@
 import { TenantHeaders } from '../schemas/common.js';
 import { RequestLinkBody, VerifyBody } from '../schemas/auth.js';
+import { readCredentials } from '../auth/credentials.js';
 import { json } from './responses.js';
+import { ANYONE } from './roles.js';
 import type { RouteDef } from './route.js';
 
 export const authRoutes: RouteDef[] = [
@@ -14,6 +16,10 @@ export const authRoutes: RouteDef[] = [
     security: 'none',
     request: { body: RequestLinkBody, bodyRequired: true },
     responses: { 200: json('The link was sent if the email is a member.') },
+    handler: async ({ request, raw, deps }) => {
+      await deps.clients.auth.requestLink({ email: request.body.email, tenant: request.body.tenant, clientAddress: raw.ip });
+      return { status: 200, body: { status: 'sent' } };
+    },
   },
   {
     method: 'POST',
@@ -24,6 +30,18 @@ export const authRoutes: RouteDef[] = [
     security: 'none',
     request: { body: VerifyBody, bodyRequired: true },
     responses: { 200: json('A session, the identity, the tenant and the role (D6).') },
+    handler: async ({ request, raw, deps }) => {
+      const verified = await deps.clients.auth.verifyLink({ token: request.body.token, clientAddress: raw.ip });
+      return {
+        status: 200,
+        body: {
+          session: { token: verified.session!.token, expires_at: verified.session!.expiresAt },
+          identity: { id: verified.identity!.id, email: verified.identity!.email },
+          tenant: { slug: verified.tenant!.slug, name: verified.tenant!.name },
+          role: verified.role,
+        },
+      };
+    },
   },
   {
     method: 'POST',
@@ -32,8 +50,13 @@ export const authRoutes: RouteDef[] = [
     summary: 'Revoke the presented session token',
     tag: 'auth',
     security: 'session',
+    roles: ANYONE,
     request: { headers: TenantHeaders },
     responses: { 200: json('The session is revoked (a no-op for legacy and dev sessions).') },
+    handler: async ({ raw, caller, deps }) => {
+      const revoked = caller!.kind === 'session' ? (await deps.clients.auth.logout({ token: readCredentials(raw).token })).revoked : false;
+      return { status: 200, body: { status: 'logged_out', revoked } };
+    },
   },
   {
     method: 'GET',
@@ -42,7 +65,17 @@ export const authRoutes: RouteDef[] = [
     summary: 'The caller: tenant, identity and role',
     tag: 'auth',
     security: 'session',
+    roles: ANYONE,
     request: { headers: TenantHeaders },
     responses: { 200: json('{"tenant","identity","role"} (D8).') },
+    handler: async ({ caller }) => ({
+      status: 200,
+      body: {
+        tenant: { slug: caller!.tenantSlug, name: caller!.tenantName },
+        // Legacy shared-secret callers act without an identity.
+        identity: { id: caller!.identityId || null, email: caller!.email || null },
+        role: caller!.role,
+      },
+    }),
   },
 ];

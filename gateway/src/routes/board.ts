@@ -1,6 +1,7 @@
 import { TenantHeaders } from '../schemas/common.js';
 import { AddToPipelineBody, ItemPath, ListPipelineQuery, PatchPipelineBody } from '../schemas/board.js';
 import { json } from './responses.js';
+import { READERS, WRITERS } from './roles.js';
 import type { RouteDef } from './route.js';
 
 export const boardRoutes: RouteDef[] = [
@@ -12,6 +13,7 @@ export const boardRoutes: RouteDef[] = [
     description: 'Items joined to their properties, ordered by stage then position; archived hidden unless archived=true.',
     tag: 'pipeline',
     security: 'session',
+    roles: READERS,
     request: { headers: TenantHeaders, query: ListPipelineQuery },
     responses: { 200: json('The board.') },
   },
@@ -23,6 +25,7 @@ export const boardRoutes: RouteDef[] = [
     description: 'Idempotent per property: a second add reuses the existing item.',
     tag: 'pipeline',
     security: 'session',
+    roles: WRITERS,
     request: { headers: TenantHeaders, body: AddToPipelineBody, bodyRequired: true },
     responses: { 202: json('The pipeline item with stage and screen_status.') },
   },
@@ -34,6 +37,7 @@ export const boardRoutes: RouteDef[] = [
     description: 'Follows the spec\'s stage state table; an explicit stage wins over archived.',
     tag: 'pipeline',
     security: 'session',
+    roles: WRITERS,
     request: { headers: TenantHeaders, path: ItemPath, body: PatchPipelineBody, bodyRequired: true },
     responses: { 200: json('The updated item.') },
   },

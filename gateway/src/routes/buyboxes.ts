@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { TenantHeaders } from '../schemas/common.js';
 import { BuyBoxRecord, CreateBuyBoxBody, ParseBuyBoxBody, ReplaceBuyBoxBody } from '../schemas/buybox.js';
 import { json, noContent } from './responses.js';
+import { READERS, WRITERS } from './roles.js';
 import type { RouteDef } from './route.js';
 
 const NamePath = Type.Object({ name: Type.String({ minLength: 1, maxLength: 255 }) });
@@ -14,6 +15,7 @@ export const buyBoxRoutes: RouteDef[] = [
     summary: 'List the saved buy boxes',
     tag: 'buy boxes',
     security: 'session',
+    roles: READERS,
     request: { headers: TenantHeaders },
     responses: { 200: json('The tenant\'s buy boxes.', Type.Array(BuyBoxRecord)) },
   },
@@ -24,6 +26,7 @@ export const buyBoxRoutes: RouteDef[] = [
     summary: 'Save a new buy box',
     tag: 'buy boxes',
     security: 'session',
+    roles: WRITERS,
     request: { headers: TenantHeaders, body: CreateBuyBoxBody, bodyRequired: true },
     responses: { 201: json('The saved buy box (D9).', BuyBoxRecord) },
   },
@@ -34,6 +37,7 @@ export const buyBoxRoutes: RouteDef[] = [
     summary: 'Replace the spec of a saved buy box',
     tag: 'buy boxes',
     security: 'session',
+    roles: WRITERS,
     request: { headers: TenantHeaders, path: NamePath, body: ReplaceBuyBoxBody, bodyRequired: true },
     responses: { 200: json('The updated buy box.', BuyBoxRecord) },
   },
@@ -44,6 +48,7 @@ export const buyBoxRoutes: RouteDef[] = [
     summary: 'Delete a saved buy box',
     tag: 'buy boxes',
     security: 'session',
+    roles: WRITERS,
     request: { headers: TenantHeaders, path: NamePath },
     responses: { 204: noContent('Deleted.') },
   },
@@ -55,6 +60,7 @@ export const buyBoxRoutes: RouteDef[] = [
     description: 'The line-oriented language and common phrasings of D12.',
     tag: 'buy boxes',
     security: 'session',
+    roles: READERS,
     request: { headers: TenantHeaders, body: ParseBuyBoxBody, bodyRequired: true },
     responses: { 200: json('{"draft","warnings"}.') },
   },

@@ -1,6 +1,7 @@
 import { TenantHeaders } from '../schemas/common.js';
 import { FetchBatchRequest, FieldsQuery, LookupRequest, RunPath, RunRequest } from '../schemas/catalog.js';
 import { json } from './responses.js';
+import { READERS, WRITERS } from './roles.js';
 import type { RouteDef } from './route.js';
 
 export const catalogRoutes: RouteDef[] = [
@@ -41,6 +42,7 @@ export const catalogRoutes: RouteDef[] = [
     description: 'Billed in credits before values are returned; 402 when the balance is short (D34).',
     tag: 'catalog',
     security: 'session',
+    roles: WRITERS,
     request: { headers: TenantHeaders, body: FetchBatchRequest, bodyRequired: true },
     responses: { 200: json('Values per location and {"credits":{"charged","per_location","balance"}}.') },
   },
@@ -51,6 +53,7 @@ export const catalogRoutes: RouteDef[] = [
     summary: 'Start an asynchronous batch of up to 100,000 locations',
     tag: 'catalog',
     security: 'session',
+    roles: WRITERS,
     request: { headers: TenantHeaders, body: RunRequest, bodyRequired: true },
     responses: { 202: json('{"run_id","status"} (D35).') },
   },
@@ -61,6 +64,7 @@ export const catalogRoutes: RouteDef[] = [
     summary: 'Status, progress and results of a batch run',
     tag: 'catalog',
     security: 'session',
+    roles: READERS,
     request: { headers: TenantHeaders, path: RunPath },
     responses: { 200: json('The run.') },
   },
@@ -71,6 +75,7 @@ export const catalogRoutes: RouteDef[] = [
     summary: 'Geocode an address or a point, optionally resolving the parcel',
     tag: 'catalog',
     security: 'session',
+    roles: WRITERS,
     request: { headers: TenantHeaders, body: LookupRequest, bodyRequired: true },
     responses: { 200: json('The location and, with include_parcel, the parcel (D35).') },
   },

@@ -12,6 +12,7 @@ import {
   StepPath,
 } from '../schemas/diligence.js';
 import { json } from './responses.js';
+import { INTERNAL } from './roles.js';
 import type { RouteDef } from './route.js';
 
 const PREFIX = '/v1/internal/diligence';
@@ -24,6 +25,7 @@ const stepAction = (action: string, summary: string, body: RouteDef['request']['
   summary,
   tag,
   security: 'session',
+  roles: INTERNAL,
   request: { headers: TenantHeaders, path: StepPath, body, bodyRequired: true },
   responses: { 200: json('The job with its steps.') },
 });
@@ -36,6 +38,7 @@ export const diligenceRoutes: RouteDef[] = [
     summary: 'List diligence jobs by status',
     tag,
     security: 'session',
+    roles: INTERNAL,
     request: { headers: TenantHeaders, query: ListJobsQuery },
     responses: { 200: json('A page of jobs.') },
   },
@@ -46,6 +49,7 @@ export const diligenceRoutes: RouteDef[] = [
     summary: 'One diligence job with its steps',
     tag,
     security: 'session',
+    roles: INTERNAL,
     request: { headers: TenantHeaders, path: JobPath },
     responses: { 200: json('The job.') },
   },
@@ -57,6 +61,7 @@ export const diligenceRoutes: RouteDef[] = [
     description: 'Covers every cost-ledger row of the tenant in [day, day+1) UTC, whoever wrote it (D26).',
     tag,
     security: 'session',
+    roles: INTERNAL,
     request: { headers: TenantHeaders, query: SpendQuery },
     responses: { 200: json('{"day","total_usd","rows","by_provider"}.') },
   },
@@ -67,6 +72,7 @@ export const diligenceRoutes: RouteDef[] = [
     summary: 'Authorize a queued job within a budget',
     tag,
     security: 'session',
+    roles: INTERNAL,
     request: { headers: TenantHeaders, path: JobPath, body: AuthorizeRequest, bodyRequired: true },
     responses: { 200: json('The authorized job.') },
   },
@@ -77,6 +83,7 @@ export const diligenceRoutes: RouteDef[] = [
     summary: 'Claim an authorized job with a lease',
     tag,
     security: 'session',
+    roles: INTERNAL,
     request: { headers: TenantHeaders, path: JobPath, body: ClaimRequest, bodyRequired: true },
     responses: { 200: json('{"claim_token","lease_expires_at"} and the job (D23).') },
   },

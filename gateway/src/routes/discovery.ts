@@ -9,6 +9,7 @@ import {
   PromoteResponse,
 } from '../schemas/discovery.js';
 import { json } from './responses.js';
+import { READERS, WRITERS } from './roles.js';
 import type { RouteDef } from './route.js';
 
 export const discoveryRoutes: RouteDef[] = [
@@ -20,6 +21,7 @@ export const discoveryRoutes: RouteDef[] = [
     description: 'Reads stored parcel facts only (D13-D16).',
     tag: 'discovery',
     security: 'session',
+    roles: READERS,
     request: { headers: TenantHeaders, body: DiscoveryQueryRequest, bodyRequired: true },
     responses: { 200: json('One page of ranked parcels with evidence.', DiscoveryQueryResponse) },
   },
@@ -30,6 +32,7 @@ export const discoveryRoutes: RouteDef[] = [
     summary: 'Find a parcel by APN or address',
     tag: 'discovery',
     security: 'session',
+    roles: READERS,
     request: { headers: TenantHeaders, body: ParcelResolveRequest, bodyRequired: true },
     responses: { 200: json('resolved, ambiguous or not_found, with candidates (D17).', ParcelResolveResponse) },
   },
@@ -41,6 +44,7 @@ export const discoveryRoutes: RouteDef[] = [
     description: 'Refuses a parcel failing a must-have with 409 must_failed (D19).',
     tag: 'discovery',
     security: 'session',
+    roles: WRITERS,
     request: { headers: TenantHeaders, body: PromoteRequest, bodyRequired: true },
     responses: { 202: json('The four ids and `created` or `existing`.', PromoteResponse) },
   },
@@ -52,6 +56,7 @@ export const discoveryRoutes: RouteDef[] = [
     description: 'A parcel failing a must-have is saved with verdict HOLD and its failed evidence (D19).',
     tag: 'discovery',
     security: 'session',
+    roles: WRITERS,
     request: { headers: TenantHeaders, body: DirectPromoteRequest, bodyRequired: true },
     responses: { 202: json('The four ids and `created` or `existing`.', PromoteResponse) },
   },

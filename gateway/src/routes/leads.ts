@@ -1,6 +1,7 @@
 import { OpenObject, TenantHeaders } from '../schemas/common.js';
 import { DeliveryPath, LeadsFindBody, LeadsFindQuery, PropertyPath, RevealBody } from '../schemas/board.js';
 import { json, pdf } from './responses.js';
+import { INTERNAL, READERS, WRITERS } from './roles.js';
 import type { RouteDef } from './route.js';
 
 export const leadRoutes: RouteDef[] = [
@@ -11,6 +12,7 @@ export const leadRoutes: RouteDef[] = [
     summary: 'Request leads',
     tag: 'leads',
     security: 'session',
+    roles: WRITERS,
     request: { headers: TenantHeaders, body: OpenObject(), bodyRequired: true },
     responses: { 201: json('The lead request.') },
   },
@@ -21,6 +23,7 @@ export const leadRoutes: RouteDef[] = [
     summary: 'List lead requests',
     tag: 'leads',
     security: 'session',
+    roles: READERS,
     request: { headers: TenantHeaders },
     responses: { 200: json('The tenant\'s lead requests.') },
   },
@@ -31,6 +34,7 @@ export const leadRoutes: RouteDef[] = [
     summary: 'Import leads',
     tag: 'leads',
     security: 'session',
+    roles: WRITERS,
     request: { headers: TenantHeaders, body: OpenObject(), bodyRequired: true },
     responses: { 201: json('The imported leads.') },
   },
@@ -42,6 +46,7 @@ export const leadRoutes: RouteDef[] = [
     description: 'Reads stored facts only; count_only is accepted as a query parameter or a body property (D29).',
     tag: 'leads',
     security: 'session',
+    roles: READERS,
     request: { headers: TenantHeaders, query: LeadsFindQuery, body: LeadsFindBody, bodyRequired: true },
     responses: { 200: json('{"count","by_verdict"} and, without count_only, "rows".') },
   },
@@ -52,6 +57,7 @@ export const leadRoutes: RouteDef[] = [
     summary: 'List deliveries',
     tag: 'deliveries',
     security: 'session',
+    roles: READERS,
     request: { headers: TenantHeaders },
     responses: { 200: json('The tenant\'s deliveries.') },
   },
@@ -62,6 +68,7 @@ export const leadRoutes: RouteDef[] = [
     summary: 'A delivery as a PDF report',
     tag: 'deliveries',
     security: 'session',
+    roles: READERS,
     request: { headers: TenantHeaders, path: DeliveryPath },
     responses: { 200: pdf('The delivery report (D30).') },
   },
@@ -73,6 +80,7 @@ export const leadRoutes: RouteDef[] = [
     description: 'Never calls a provider and never advances a diligence job (D28).',
     tag: 'properties',
     security: 'session',
+    roles: READERS,
     request: { headers: TenantHeaders, path: PropertyPath },
     responses: { 200: json('{"property","deep_screen","contacts","diligence"}.') },
   },
@@ -83,6 +91,7 @@ export const leadRoutes: RouteDef[] = [
     summary: 'The site report of a property as a PDF',
     tag: 'properties',
     security: 'session',
+    roles: READERS,
     request: { headers: TenantHeaders, path: PropertyPath },
     responses: { 200: pdf('The site report (D30).') },
   },
@@ -93,6 +102,7 @@ export const leadRoutes: RouteDef[] = [
     summary: 'Record a revealed contact and its cost (legacy; admin or worker)',
     tag: 'properties',
     security: 'session',
+    roles: INTERNAL,
     request: { headers: TenantHeaders, path: PropertyPath, body: RevealBody, bodyRequired: true },
     responses: { 201: json('The contact and its ledger row (D28).') },
   },

@@ -1,5 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Caller } from '@landscreen/rpc';
 import type { ServiceClients } from '../clients.js';
+import type { Role } from './roles.js';
 import type { RequestSchemas, Schema, ValidRequest } from '../validation/index.js';
 
 export interface GatewayDeps {
@@ -10,6 +12,8 @@ export interface GatewayDeps {
 
 export interface RouteContext {
   request: ValidRequest;
+  /** The authenticated caller; absent on routes whose security is `none`. */
+  caller: Caller | undefined;
   raw: FastifyRequest;
   reply: FastifyReply;
   deps: GatewayDeps;
@@ -47,6 +51,8 @@ export interface RouteDef {
   tag: string;
   /** How the caller authenticates; `none` for sign-in and health. */
   security: 'session' | 'service-token' | 'none';
+  /** D8: the roles allowed (docs/roles.md). A service-token route also admits service tokens. */
+  roles?: Role[];
   request: RequestSchemas;
   responses: Record<number, ResponseSpec>;
   handler?: RouteHandler;

@@ -6,3 +6,4 @@ export * from './health.js';
 export * from './transports.js';
 export * from './serve.js';
 export * from './json-body.js';
+export * from './caller.js';

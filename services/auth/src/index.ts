@@ -1,3 +1,6 @@
-export { createAuthService } from './service.js';
+export { createAuthService, type AuthServiceOptions } from './service.js';
 export { migrations } from './migrations/index.js';
-export { SCHEMA } from './schema.js';
+export { SCHEMA, ROLES, type Role } from './schema.js';
+export { createTenant, setMembership, findTenant, AuthInputError } from './operations/tenants.js';
+export { createServiceToken } from './operations/service-tokens.js';
+export { DEFAULT_LIMITS, type AuthLimits } from './context.js';

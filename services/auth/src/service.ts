@@ -1,15 +1,38 @@
 import { healthCheck, type ServiceDeps, type ServiceModule } from '@landscreen/rpc';
 import { authRoutes } from './connect.js';
+import { DEFAULT_LIMITS, type AuthContext, type AuthLimits } from './context.js';
+import { authenticate } from './handlers/authenticate.js';
+import { logout } from './handlers/logout.js';
+import { requestLink } from './handlers/request-link.js';
+import { verifyLink } from './handlers/verify-link.js';
+import { createLinkMailer } from './mail/link-mailer.js';
+import { mailboxMailer, smtpMailer, type Mailer } from './mail/mailer.js';
 import { migrations } from './migrations/index.js';
 import { SCHEMA } from './schema.js';
 
-export function createAuthService(deps: ServiceDeps): ServiceModule {
+export interface AuthServiceOptions {
+  limits?: Partial<AuthLimits>;
+  mailer?: Mailer;
+}
+
+export function createAuthService(deps: ServiceDeps, options: AuthServiceOptions = {}): ServiceModule & { mailerIdle(): Promise<void> } {
+  const base = { db: deps.db, clock: deps.clock, config: deps.config, logger: deps.logger.child({ service: 'auth' }), limits: { ...DEFAULT_LIMITS, ...options.limits } };
+  const mailer = options.mailer ?? (deps.config.smtpUrl ? smtpMailer(deps.config.smtpUrl) : mailboxMailer(deps.config.dataDir));
+  const linkMailer = createLinkMailer(base, mailer);
+  const context: AuthContext = { ...base, kickMailer: linkMailer.kick };
   return {
     name: 'auth',
     schema: SCHEMA,
     migrations,
     routes: authRoutes({
       health: healthCheck(deps.db, SCHEMA, migrations),
+      requestLink: requestLink(context),
+      verifyLink: verifyLink(context),
+      authenticate: authenticate(context),
+      logout: logout(context),
     }),
+    start: async () => linkMailer.start(),
+    stop: () => linkMailer.stop(),
+    mailerIdle: () => linkMailer.idle(),
   };
 }

@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file landscreen/auth/v1/auth.proto.
  */
 export const file_landscreen_auth_v1_auth: GenFile = /*@__PURE__*/
-  fileDesc("Ch1sYW5kc2NyZWVuL2F1dGgvdjEvYXV0aC5wcm90bxISbGFuZHNjcmVlbi5hdXRoLnYxIg8KDUhlYWx0aFJlcXVlc3QieAoOSGVhbHRoUmVzcG9uc2USDQoFcmVhZHkYASABKAgSDgoGcmVhc29uGAIgASgJEg4KBnNjaGVtYRgDIAEoCRIaChJhcHBsaWVkX21pZ3JhdGlvbnMYBCADKAkSGwoTZXhwZWN0ZWRfbWlncmF0aW9ucxgFIAMoCTJjCgtBdXRoU2VydmljZRJUCgZIZWFsdGgSIS5sYW5kc2NyZWVuLmF1dGgudjEuSGVhbHRoUmVxdWVzdBoiLmxhbmRzY3JlZW4uYXV0aC52MS5IZWFsdGhSZXNwb25zZSIDkAIBYgZwcm90bzM");
+  fileDesc("Ch1sYW5kc2NyZWVuL2F1dGgvdjEvYXV0aC5wcm90bxISbGFuZHNjcmVlbi5hdXRoLnYxIg8KDUhlYWx0aFJlcXVlc3QieAoOSGVhbHRoUmVzcG9uc2USDQoFcmVhZHkYASABKAgSDgoGcmVhc29uGAIgASgJEg4KBnNjaGVtYRgDIAEoCRIaChJhcHBsaWVkX21pZ3JhdGlvbnMYBCADKAkSGwoTZXhwZWN0ZWRfbWlncmF0aW9ucxgFIAMoCSJbChJSZXF1ZXN0TGlua1JlcXVlc3QSDQoFZW1haWwYASABKAkSEwoGdGVuYW50GAIgASgJSACIAQESFgoOY2xpZW50X2FkZHJlc3MYAyABKAlCCQoHX3RlbmFudCIVChNSZXF1ZXN0TGlua1Jlc3BvbnNlIjoKEVZlcmlmeUxpbmtSZXF1ZXN0Eg0KBXRva2VuGAEgASgJEhYKDmNsaWVudF9hZGRyZXNzGAIgASgJIqwBChJWZXJpZnlMaW5rUmVzcG9uc2USLAoHc2Vzc2lvbhgBIAEoCzIbLmxhbmRzY3JlZW4uYXV0aC52MS5TZXNzaW9uEi4KCGlkZW50aXR5GAIgASgLMhwubGFuZHNjcmVlbi5hdXRoLnYxLklkZW50aXR5EioKBnRlbmFudBgDIAEoCzIaLmxhbmRzY3JlZW4uYXV0aC52MS5UZW5hbnQSDAoEcm9sZRgEIAEoCSIsCgdTZXNzaW9uEg0KBXRva2VuGAEgASgJEhIKCmV4cGlyZXNfYXQYAiABKAkiJQoISWRlbnRpdHkSCgoCaWQYASABKAkSDQoFZW1haWwYAiABKAkiMAoGVGVuYW50EgoKAmlkGAEgASgJEgwKBHNsdWcYAiABKAkSDAoEbmFtZRgDIAEoCSJ4ChNBdXRoZW50aWNhdGVSZXF1ZXN0Eg0KBXRva2VuGAEgASgJEhMKBnRlbmFudBgCIAEoCUgAiAEBEh0KEHNlcnZpY2VfdG9rZW5faWQYAyABKAlIAYgBAUIJCgdfdGVuYW50QhMKEV9zZXJ2aWNlX3Rva2VuX2lkIkIKFEF1dGhlbnRpY2F0ZVJlc3BvbnNlEioKBmNhbGxlchgBIAEoCzIaLmxhbmRzY3JlZW4uYXV0aC52MS5DYWxsZXIilAEKBkNhbGxlchIqCgZ0ZW5hbnQYASABKAsyGi5sYW5kc2NyZWVuLmF1dGgudjEuVGVuYW50Ei4KCGlkZW50aXR5GAIgASgLMhwubGFuZHNjcmVlbi5hdXRoLnYxLklkZW50aXR5EgwKBHJvbGUYAyABKAkSDAoEa2luZBgEIAEoCRISCgpzZXNzaW9uX2lkGAUgASgJIh4KDUxvZ291dFJlcXVlc3QSDQoFdG9rZW4YASABKAkiIQoOTG9nb3V0UmVzcG9uc2USDwoHcmV2b2tlZBgBIAEoCDLcAwoLQXV0aFNlcnZpY2USVAoGSGVhbHRoEiEubGFuZHNjcmVlbi5hdXRoLnYxLkhlYWx0aFJlcXVlc3QaIi5sYW5kc2NyZWVuLmF1dGgudjEuSGVhbHRoUmVzcG9uc2UiA5ACARJgCgtSZXF1ZXN0TGluaxImLmxhbmRzY3JlZW4uYXV0aC52MS5SZXF1ZXN0TGlua1JlcXVlc3QaJy5sYW5kc2NyZWVuLmF1dGgudjEuUmVxdWVzdExpbmtSZXNwb25zZSIAEl0KClZlcmlmeUxpbmsSJS5sYW5kc2NyZWVuLmF1dGgudjEuVmVyaWZ5TGlua1JlcXVlc3QaJi5sYW5kc2NyZWVuLmF1dGgudjEuVmVyaWZ5TGlua1Jlc3BvbnNlIgASYwoMQXV0aGVudGljYXRlEicubGFuZHNjcmVlbi5hdXRoLnYxLkF1dGhlbnRpY2F0ZVJlcXVlc3QaKC5sYW5kc2NyZWVuLmF1dGgudjEuQXV0aGVudGljYXRlUmVzcG9uc2UiABJRCgZMb2dvdXQSIS5sYW5kc2NyZWVuLmF1dGgudjEuTG9nb3V0UmVxdWVzdBoiLmxhbmRzY3JlZW4uYXV0aC52MS5Mb2dvdXRSZXNwb25zZSIAYgZwcm90bzM");
 
 /**
  * @generated from message landscreen.auth.v1.HealthRequest
@@ -73,6 +73,312 @@ export const HealthResponseSchema: GenMessage<HealthResponse> = /*@__PURE__*/
   messageDesc(file_landscreen_auth_v1_auth, 1);
 
 /**
+ * @generated from message landscreen.auth.v1.RequestLinkRequest
+ */
+export type RequestLinkRequest = Message<"landscreen.auth.v1.RequestLinkRequest"> & {
+  /**
+   * @generated from field: string email = 1;
+   */
+  email: string;
+
+  /**
+   * Slug of the tenant to sign in to; absent means the identity's only (or first) membership.
+   *
+   * @generated from field: optional string tenant = 2;
+   */
+  tenant?: string | undefined;
+
+  /**
+   * Address of the client, for per-address attempt limits.
+   *
+   * @generated from field: string client_address = 3;
+   */
+  clientAddress: string;
+};
+
+/**
+ * Describes the message landscreen.auth.v1.RequestLinkRequest.
+ * Use `create(RequestLinkRequestSchema)` to create a new message.
+ */
+export const RequestLinkRequestSchema: GenMessage<RequestLinkRequest> = /*@__PURE__*/
+  messageDesc(file_landscreen_auth_v1_auth, 2);
+
+/**
+ * @generated from message landscreen.auth.v1.RequestLinkResponse
+ */
+export type RequestLinkResponse = Message<"landscreen.auth.v1.RequestLinkResponse"> & {
+};
+
+/**
+ * Describes the message landscreen.auth.v1.RequestLinkResponse.
+ * Use `create(RequestLinkResponseSchema)` to create a new message.
+ */
+export const RequestLinkResponseSchema: GenMessage<RequestLinkResponse> = /*@__PURE__*/
+  messageDesc(file_landscreen_auth_v1_auth, 3);
+
+/**
+ * @generated from message landscreen.auth.v1.VerifyLinkRequest
+ */
+export type VerifyLinkRequest = Message<"landscreen.auth.v1.VerifyLinkRequest"> & {
+  /**
+   * @generated from field: string token = 1;
+   */
+  token: string;
+
+  /**
+   * @generated from field: string client_address = 2;
+   */
+  clientAddress: string;
+};
+
+/**
+ * Describes the message landscreen.auth.v1.VerifyLinkRequest.
+ * Use `create(VerifyLinkRequestSchema)` to create a new message.
+ */
+export const VerifyLinkRequestSchema: GenMessage<VerifyLinkRequest> = /*@__PURE__*/
+  messageDesc(file_landscreen_auth_v1_auth, 4);
+
+/**
+ * @generated from message landscreen.auth.v1.VerifyLinkResponse
+ */
+export type VerifyLinkResponse = Message<"landscreen.auth.v1.VerifyLinkResponse"> & {
+  /**
+   * @generated from field: landscreen.auth.v1.Session session = 1;
+   */
+  session?: Session | undefined;
+
+  /**
+   * @generated from field: landscreen.auth.v1.Identity identity = 2;
+   */
+  identity?: Identity | undefined;
+
+  /**
+   * @generated from field: landscreen.auth.v1.Tenant tenant = 3;
+   */
+  tenant?: Tenant | undefined;
+
+  /**
+   * @generated from field: string role = 4;
+   */
+  role: string;
+};
+
+/**
+ * Describes the message landscreen.auth.v1.VerifyLinkResponse.
+ * Use `create(VerifyLinkResponseSchema)` to create a new message.
+ */
+export const VerifyLinkResponseSchema: GenMessage<VerifyLinkResponse> = /*@__PURE__*/
+  messageDesc(file_landscreen_auth_v1_auth, 5);
+
+/**
+ * @generated from message landscreen.auth.v1.Session
+ */
+export type Session = Message<"landscreen.auth.v1.Session"> & {
+  /**
+   * The bearer token; shown once, stored only as a digest.
+   *
+   * @generated from field: string token = 1;
+   */
+  token: string;
+
+  /**
+   * RFC 3339 UTC.
+   *
+   * @generated from field: string expires_at = 2;
+   */
+  expiresAt: string;
+};
+
+/**
+ * Describes the message landscreen.auth.v1.Session.
+ * Use `create(SessionSchema)` to create a new message.
+ */
+export const SessionSchema: GenMessage<Session> = /*@__PURE__*/
+  messageDesc(file_landscreen_auth_v1_auth, 6);
+
+/**
+ * @generated from message landscreen.auth.v1.Identity
+ */
+export type Identity = Message<"landscreen.auth.v1.Identity"> & {
+  /**
+   * Empty for a legacy shared-secret caller, which has no identity.
+   *
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string email = 2;
+   */
+  email: string;
+};
+
+/**
+ * Describes the message landscreen.auth.v1.Identity.
+ * Use `create(IdentitySchema)` to create a new message.
+ */
+export const IdentitySchema: GenMessage<Identity> = /*@__PURE__*/
+  messageDesc(file_landscreen_auth_v1_auth, 7);
+
+/**
+ * @generated from message landscreen.auth.v1.Tenant
+ */
+export type Tenant = Message<"landscreen.auth.v1.Tenant"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string slug = 2;
+   */
+  slug: string;
+
+  /**
+   * @generated from field: string name = 3;
+   */
+  name: string;
+};
+
+/**
+ * Describes the message landscreen.auth.v1.Tenant.
+ * Use `create(TenantSchema)` to create a new message.
+ */
+export const TenantSchema: GenMessage<Tenant> = /*@__PURE__*/
+  messageDesc(file_landscreen_auth_v1_auth, 8);
+
+/**
+ * @generated from message landscreen.auth.v1.AuthenticateRequest
+ */
+export type AuthenticateRequest = Message<"landscreen.auth.v1.AuthenticateRequest"> & {
+  /**
+   * The value after "Bearer " in the authorization header.
+   *
+   * @generated from field: string token = 1;
+   */
+  token: string;
+
+  /**
+   * The X-Tenant header, when present.
+   *
+   * @generated from field: optional string tenant = 2;
+   */
+  tenant?: string | undefined;
+
+  /**
+   * The x-service-token-id header, when present (service tokens, D8).
+   *
+   * @generated from field: optional string service_token_id = 3;
+   */
+  serviceTokenId?: string | undefined;
+};
+
+/**
+ * Describes the message landscreen.auth.v1.AuthenticateRequest.
+ * Use `create(AuthenticateRequestSchema)` to create a new message.
+ */
+export const AuthenticateRequestSchema: GenMessage<AuthenticateRequest> = /*@__PURE__*/
+  messageDesc(file_landscreen_auth_v1_auth, 9);
+
+/**
+ * @generated from message landscreen.auth.v1.AuthenticateResponse
+ */
+export type AuthenticateResponse = Message<"landscreen.auth.v1.AuthenticateResponse"> & {
+  /**
+   * @generated from field: landscreen.auth.v1.Caller caller = 1;
+   */
+  caller?: Caller | undefined;
+};
+
+/**
+ * Describes the message landscreen.auth.v1.AuthenticateResponse.
+ * Use `create(AuthenticateResponseSchema)` to create a new message.
+ */
+export const AuthenticateResponseSchema: GenMessage<AuthenticateResponse> = /*@__PURE__*/
+  messageDesc(file_landscreen_auth_v1_auth, 10);
+
+/**
+ * Who is calling, as every service sees it (call metadata set by the gateway).
+ *
+ * @generated from message landscreen.auth.v1.Caller
+ */
+export type Caller = Message<"landscreen.auth.v1.Caller"> & {
+  /**
+   * @generated from field: landscreen.auth.v1.Tenant tenant = 1;
+   */
+  tenant?: Tenant | undefined;
+
+  /**
+   * @generated from field: landscreen.auth.v1.Identity identity = 2;
+   */
+  identity?: Identity | undefined;
+
+  /**
+   * admin, analyst, viewer or worker.
+   *
+   * @generated from field: string role = 3;
+   */
+  role: string;
+
+  /**
+   * session, dev, legacy or service_token.
+   *
+   * @generated from field: string kind = 4;
+   */
+  kind: string;
+
+  /**
+   * The session row, for kind "session".
+   *
+   * @generated from field: string session_id = 5;
+   */
+  sessionId: string;
+};
+
+/**
+ * Describes the message landscreen.auth.v1.Caller.
+ * Use `create(CallerSchema)` to create a new message.
+ */
+export const CallerSchema: GenMessage<Caller> = /*@__PURE__*/
+  messageDesc(file_landscreen_auth_v1_auth, 11);
+
+/**
+ * @generated from message landscreen.auth.v1.LogoutRequest
+ */
+export type LogoutRequest = Message<"landscreen.auth.v1.LogoutRequest"> & {
+  /**
+   * @generated from field: string token = 1;
+   */
+  token: string;
+};
+
+/**
+ * Describes the message landscreen.auth.v1.LogoutRequest.
+ * Use `create(LogoutRequestSchema)` to create a new message.
+ */
+export const LogoutRequestSchema: GenMessage<LogoutRequest> = /*@__PURE__*/
+  messageDesc(file_landscreen_auth_v1_auth, 12);
+
+/**
+ * @generated from message landscreen.auth.v1.LogoutResponse
+ */
+export type LogoutResponse = Message<"landscreen.auth.v1.LogoutResponse"> & {
+  /**
+   * False for legacy and dev sessions, which have no session row.
+   *
+   * @generated from field: bool revoked = 1;
+   */
+  revoked: boolean;
+};
+
+/**
+ * Describes the message landscreen.auth.v1.LogoutResponse.
+ * Use `create(LogoutResponseSchema)` to create a new message.
+ */
+export const LogoutResponseSchema: GenMessage<LogoutResponse> = /*@__PURE__*/
+  messageDesc(file_landscreen_auth_v1_auth, 13);
+
+/**
  * AuthService owns tenants, identities, memberships, sessions, magic links and service tokens.
  * It is the only writer of the PostgreSQL schema "auth".
  *
@@ -89,6 +395,49 @@ export const AuthService: GenService<{
     methodKind: "unary";
     input: typeof HealthRequestSchema;
     output: typeof HealthResponseSchema;
+  },
+  /**
+   * RequestLink records a sign-in request; a link is mailed only to a member (D5). The answer is
+   * the same whether or not the email is known, and so is the work done before answering.
+   *
+   * @generated from rpc landscreen.auth.v1.AuthService.RequestLink
+   */
+  requestLink: {
+    methodKind: "unary";
+    input: typeof RequestLinkRequestSchema;
+    output: typeof RequestLinkResponseSchema;
+  },
+  /**
+   * VerifyLink consumes a magic link and opens a session (D6). Unknown, used or expired links
+   * fail with Unauthenticated / "invalid_link".
+   *
+   * @generated from rpc landscreen.auth.v1.AuthService.VerifyLink
+   */
+  verifyLink: {
+    methodKind: "unary";
+    input: typeof VerifyLinkRequestSchema;
+    output: typeof VerifyLinkResponseSchema;
+  },
+  /**
+   * Authenticate turns the credentials of a request into the caller: tenant, identity and role
+   * (D3, D4, D7, D8). The gateway calls it once per request.
+   *
+   * @generated from rpc landscreen.auth.v1.AuthService.Authenticate
+   */
+  authenticate: {
+    methodKind: "unary";
+    input: typeof AuthenticateRequestSchema;
+    output: typeof AuthenticateResponseSchema;
+  },
+  /**
+   * Logout revokes the presented session token; a no-op for legacy and dev sessions (D4, D7).
+   *
+   * @generated from rpc landscreen.auth.v1.AuthService.Logout
+   */
+  logout: {
+    methodKind: "unary";
+    input: typeof LogoutRequestSchema;
+    output: typeof LogoutResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_landscreen_auth_v1_auth, 0);

@@ -1,0 +1,101 @@
+import { timingSafeEqual } from 'node:crypto';
+import { Code } from '@connectrpc/connect';
+import { sql } from 'kysely';
+import type { authv1 } from '@landscreen/proto';
+import { serviceError } from '@landscreen/rpc';
+import type { AuthContext } from '../context.js';
+import { authDb, ROLES, type Role } from '../schema.js';
+import { constantTimeEqual, digest } from '../tokens.js';
+import { devCaller } from './dev-caller.js';
+
+const invalidToken = () => serviceError(Code.Unauthenticated, 'invalid_token', 'The token is unknown, expired or revoked.');
+const tenantRequired = () =>
+  serviceError(Code.InvalidArgument, 'tenant_required', 'You belong to more than one tenant: name one with the X-Tenant header.');
+const notMember = (slug: string) => serviceError(Code.PermissionDenied, 'not_member', `You are not a member of tenant "${slug}".`);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The caller as this service builds it; the Connect runtime turns it into an authv1.Caller. */
+export interface CallerMessage {
+  tenant: { id: string; slug: string; name: string };
+  identity: { id: string; email: string };
+  role: Role | 'service';
+  kind: 'session' | 'dev' | 'legacy' | 'service_token';
+  sessionId: string;
+}
+
+/** D3, D4, D7, D8: credentials → caller. One indexed query for a session. */
+export function authenticate(context: AuthContext) {
+  return async (request: authv1.AuthenticateRequest): Promise<{ caller: CallerMessage }> => {
+    const { token, tenant, serviceTokenId } = request;
+    if (!token) throw serviceError(Code.Unauthenticated, 'unauthenticated', 'Authentication required.');
+    if (serviceTokenId !== undefined) return { caller: await serviceTokenCaller(context, serviceTokenId, token) };
+    const { legacySharedSecret, authDev } = context.config;
+    if (legacySharedSecret && constantTimeEqual(token, legacySharedSecret)) return { caller: await legacyCaller(context, tenant) };
+    if (token.startsWith('dev:')) {
+      if (!authDev) throw invalidToken();
+      return { caller: await devCaller(context, token, tenant) };
+    }
+    return { caller: await sessionCaller(context, token, tenant) };
+  };
+}
+
+async function sessionCaller(context: AuthContext, token: string, tenantSlug: string | undefined): Promise<CallerMessage> {
+  const { rows } = await sql<{
+    session_id: string;
+    identity_id: string;
+    email: string;
+    tenant_id: string | null;
+    slug: string | null;
+    name: string | null;
+    role: Role | null;
+  }>`
+    select s.id as session_id, i.id as identity_id, i.email, t.id as tenant_id, t.slug, t.name, m.role
+    from auth.sessions s
+    join auth.identities i on i.id = s.identity_id
+    left join (auth.memberships m join auth.tenants t on t.id = m.tenant_id and (${tenantSlug ?? null}::text is null or t.slug = ${tenantSlug ?? null}::text))
+      on m.identity_id = i.id
+    where s.token_digest = ${digest(token)} and s.revoked_at is null and s.expires_at > ${context.clock.now()}
+    order by m.created_at
+    limit 2`.execute(context.db);
+  if (rows.length === 0) throw invalidToken();
+  const [first] = rows;
+  if (!first!.tenant_id) throw notMember(tenantSlug ?? '');
+  if (rows.length > 1) throw tenantRequired();
+  return {
+    tenant: { id: first!.tenant_id, slug: first!.slug!, name: first!.name! },
+    identity: { id: first!.identity_id, email: first!.email },
+    role: first!.role!,
+    kind: 'session',
+    sessionId: first!.session_id,
+  };
+}
+
+async function legacyCaller(context: AuthContext, tenantSlug: string | undefined): Promise<CallerMessage> {
+  if (!tenantSlug) throw tenantRequired();
+  const tenant = await authDb(context.db).selectFrom('tenants').select(['id', 'slug', 'name']).where('slug', '=', tenantSlug).executeTakeFirst();
+  if (!tenant) throw notMember(tenantSlug);
+  return { tenant, identity: { id: '', email: '' }, role: 'worker', kind: 'legacy', sessionId: '' };
+}
+
+async function serviceTokenCaller(context: AuthContext, id: string, secret: string): Promise<CallerMessage> {
+  if (!UUID.test(id)) throw invalidToken();
+  const row = await authDb(context.db)
+    .selectFrom('service_tokens')
+    .innerJoin('tenants', 'tenants.id', 'service_tokens.tenant_id')
+    .select(['service_tokens.secret_digest', 'service_tokens.revoked_at', 'tenants.id', 'tenants.slug', 'tenants.name'])
+    .where('service_tokens.id', '=', id)
+    .executeTakeFirst();
+  // Compare digests in constant time so the answer's timing says nothing about the secret.
+  const given = digest(secret);
+  const stored = row?.secret_digest ?? Buffer.alloc(given.length);
+  if (!row || row.revoked_at || !timingSafeEqual(given, stored)) throw invalidToken();
+  return {
+    tenant: { id: row.id, slug: row.slug, name: row.name },
+    identity: { id: '', email: '' },
+    role: 'service',
+    kind: 'service_token',
+    sessionId: '',
+  };
+}
+
+export const isRole = (value: string): value is Role => (ROLES as readonly string[]).includes(value);

@@ -1,0 +1,50 @@
+import { Code } from '@connectrpc/connect';
+import { serviceError } from '@landscreen/rpc';
+import type { AuthContext } from '../context.js';
+import { authDb, ROLES, type Role } from '../schema.js';
+import { ensureIdentity, SLUG } from '../operations/tenants.js';
+import { normaliseEmail } from '../tokens.js';
+import type { CallerMessage } from './authenticate.js';
+
+const EMAIL = /^[^\s@:]+@[^\s@:]+\.[^\s@:]+$/;
+
+/**
+ * D7 dev sessions: `dev:<email>[:<role>]` acts as that email in the X-Tenant tenant, creating the
+ * tenant, the identity and an admin membership on first use. The token's role, when given, is the
+ * role of the request; otherwise the membership's.
+ */
+export async function devCaller(context: AuthContext, token: string, tenantSlug: string | undefined): Promise<CallerMessage> {
+  const [, rawEmail = '', rawRole] = token.split(':');
+  const email = normaliseEmail(rawEmail);
+  if (!EMAIL.test(email) || (rawRole !== undefined && !ROLES.includes(rawRole as Role))) {
+    throw serviceError(Code.Unauthenticated, 'invalid_token', 'A dev token reads dev:<email>[:<admin|analyst|viewer|worker>].');
+  }
+  if (!tenantSlug) {
+    throw serviceError(Code.InvalidArgument, 'tenant_required', 'A dev session acts in the tenant named by the X-Tenant header.');
+  }
+  if (!SLUG.test(tenantSlug)) {
+    throw serviceError(Code.InvalidArgument, 'invalid_tenant', 'X-Tenant must be a slug: lowercase letters, digits and dashes.');
+  }
+  const auth = authDb(context.db);
+  await auth.insertInto('tenants').values({ slug: tenantSlug, name: tenantSlug }).onConflict((c) => c.column('slug').doNothing()).execute();
+  const tenant = await auth.selectFrom('tenants').select(['id', 'slug', 'name']).where('slug', '=', tenantSlug).executeTakeFirstOrThrow();
+  const identity = await ensureIdentity(context.db, email);
+  await auth
+    .insertInto('memberships')
+    .values({ tenant_id: tenant.id, identity_id: identity.id, role: 'admin' })
+    .onConflict((c) => c.columns(['tenant_id', 'identity_id']).doNothing())
+    .execute();
+  const membership = await auth
+    .selectFrom('memberships')
+    .select('role')
+    .where('tenant_id', '=', tenant.id)
+    .where('identity_id', '=', identity.id)
+    .executeTakeFirstOrThrow();
+  return {
+    tenant,
+    identity,
+    role: (rawRole as Role | undefined) ?? membership.role,
+    kind: 'dev' as const,
+    sessionId: '',
+  };
+}
