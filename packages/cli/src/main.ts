@@ -8,7 +8,7 @@ import { serve, SERVE_USAGE } from './commands/serve.js';
 import { runThroughServer } from './control/client.js';
 import { lockDataDir } from './runtime/data-dir-lock.js';
 import { openConfiguredDatabase } from './runtime/database.js';
-import { createModules } from './runtime/modules.js';
+import { createModules, migrateModules } from './runtime/modules.js';
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -53,6 +53,8 @@ export async function main(argv: string[]): Promise<number> {
     const bus = await openEventBus(config.natsUrl);
     try {
       const modules = createModules({ db: database.db, bus, clock: systemClock, config, logger });
+      // Like the server, a command works on an up-to-date schema (a fresh data dir included).
+      await migrateModules(database, modules);
       return await runCommand(argv, { config, logger, database, modules }, out);
     } finally {
       await bus.close();

@@ -1,8 +1,11 @@
+import { memberAddCommand } from './member-add.js';
 import { migrateCommand } from './migrate.js';
+import { serviceTokenCreateCommand } from './service-token-create.js';
+import { tenantCreateCommand } from './tenant-create.js';
 import type { Command } from './command.js';
 
 /** Every operator command that works on the database (serve is handled by main). */
-export const COMMANDS: Command[] = [migrateCommand];
+export const COMMANDS: Command[] = [migrateCommand, tenantCreateCommand, memberAddCommand, serviceTokenCreateCommand];
 
 /** The command whose words start argv, longest match first, and the remaining arguments. */
 export function findCommand(argv: string[]): { command: Command; args: string[] } | undefined {

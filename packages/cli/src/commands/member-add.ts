@@ -1,0 +1,23 @@
+import { parseArgs } from 'node:util';
+import { AuthInputError, ROLES, setMembership } from '@landscreen/auth-service';
+import { UsageError, type Command } from './command.js';
+
+export const memberAddCommand: Command = {
+  words: ['member', 'add'],
+  summary: 'Add an email to a tenant with a role (or change its role)',
+  usage: `landscreen member add --tenant SLUG --email EMAIL --role ${ROLES.join('|')}`,
+  async run({ database, out }, args) {
+    const { values } = parseArgs({ args, options: { tenant: { type: 'string' }, email: { type: 'string' }, role: { type: 'string' } }, strict: true });
+    if (!values.tenant || !values.email || !values.role) throw new UsageError('--tenant, --email and --role are required');
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email)) throw new UsageError(`"${values.email}" is not an email address`);
+    try {
+      const member = await setMembership(database.db, values.tenant, values.email, values.role);
+      out(`${member.identity.email} is ${member.role} of ${member.tenant.slug}`);
+      return 0;
+    } catch (error) {
+      if (!(error instanceof AuthInputError)) throw error;
+      out(`error: ${error.message}`);
+      return 1;
+    }
+  },
+};

@@ -1,0 +1,22 @@
+import { parseArgs } from 'node:util';
+import { AuthInputError, createTenant } from '@landscreen/auth-service';
+import { UsageError, type Command } from './command.js';
+
+export const tenantCreateCommand: Command = {
+  words: ['tenant', 'create'],
+  summary: 'Create a tenant (an organization, addressed by its slug)',
+  usage: 'landscreen tenant create --slug SLUG --name NAME',
+  async run({ database, out }, args) {
+    const { values } = parseArgs({ args, options: { slug: { type: 'string' }, name: { type: 'string' } }, strict: true });
+    if (!values.slug || !values.name) throw new UsageError('--slug and --name are required');
+    try {
+      const tenant = await createTenant(database.db, values.slug, values.name);
+      out(`created tenant ${tenant.slug} (${tenant.name}) id=${tenant.id}`);
+      return 0;
+    } catch (error) {
+      if (!(error instanceof AuthInputError)) throw error;
+      out(`error: ${error.message}`);
+      return 1;
+    }
+  },
+};
