@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Logger } from '@landscreen/rpc';
 import gatewayApp from './app.js';
 import type { GatewayDeps } from './routes/index.js';
@@ -22,8 +22,20 @@ export async function createGateway(options: GatewayServerOptions): Promise<Fast
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
-    // Buy-box names may be 255 characters; the default of 100 would answer 404 for longer ones.
-    routerOptions: { maxParamLength: 1024 },
+    // Path values are validated by the routes (D1: a 256-character buy-box name is 422
+    // string_too_long); the router must not refuse them first.
+    routerOptions: { maxParamLength: 65_536 },
+    // A malformed URL (a bad percent-escape) is a client error with the D2 body.
+    frameworkErrors: (error, _request, reply) => {
+      void (reply as FastifyReply).code(400).send({ detail: `The request URL is malformed: ${error.message}`, code: 'bad_url' });
+    },
+    // Errors Node raises before a request exists (headers too large, broken framing) also get D2.
+    clientErrorHandler: (error: NodeJS.ErrnoException & { code?: string }, socket) => {
+      if (!socket.writable) return socket.destroy();
+      const [status, reason] = error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request Header Fields Too Large'] : [400, 'Bad Request'];
+      const body = JSON.stringify({ detail: status === 431 ? 'The request headers are too large.' : 'The request is malformed.', code: status === 431 ? 'headers_too_large' : 'bad_request' });
+      socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    },
     bodyLimit: 16 * 1024 * 1024,
     connectionTimeout: 0,
     keepAliveTimeout: 72_000,

@@ -89,17 +89,14 @@ const OUTSIDE_ROUTES: { name: string; req: Req; disagreement?: string }[] = [
   {
     name: 'a bad percent-escape in a path parameter',
     req: { method: 'GET', path: '/v1/runs/%zz' },
-    disagreement: 'answers 400 with Fastify\'s own body {error, code: FST_ERR_BAD_URL, message, statusCode}',
   },
   {
     name: 'a path parameter over 1,024 characters',
     req: { method: 'GET', path: `/v1/properties/${'x'.repeat(1100)}` },
-    disagreement: 'answers 414 with Fastify\'s own body {error, code: FST_ERR_MAX_PARAM_LENGTH, message}',
   },
   {
     name: 'headers over the size limit',
     req: { method: 'GET', path: '/v1/me', headers: { 'x-tenant': 'x'.repeat(20_000) } },
-    disagreement: 'answers 431 with Node\'s own body {error, message, statusCode}',
   },
 ];
 
@@ -110,10 +107,9 @@ const FUZZ_RUNS = Number(process.env.CONFORMANCE_FUZZ_RUNS ?? 50);
  * Malformed bodies, with the position of the error: where the parser stopped, as Python's json
  * module (FastAPI) reports it. The third column marks positions the gateway is known to get wrong.
  */
-const NO_POSITION = 'answers position 0: Node 20\'s JSON.parse message for this error carries no position';
 const MALFORMED: { text: string; position: number; disagreement?: string }[] = [
-  { text: '{"a": }', position: 6, disagreement: NO_POSITION },
-  { text: '{"a":', position: 5, disagreement: NO_POSITION },
+  { text: '{"a": }', position: 6 },
+  { text: '{"a":', position: 5 },
   { text: '{', position: 1 },
   { text: 'not json', position: 0 },
   { text: '{"a":1,}', position: 7 },

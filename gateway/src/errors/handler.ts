@@ -1,16 +1,8 @@
 import { ConnectError } from '@connectrpc/connect';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { issue, RequestValidationError } from '../validation/index.js';
+import { issue, JsonBodyError, RequestValidationError } from '../validation/index.js';
 import { ApiError } from './api-error.js';
 import { fromServiceError } from './connect-status.js';
-
-/** Raised by the JSON body parser; answered as D1 `json_invalid`, never 400 or 500. */
-export class JsonBodyError extends Error {
-  constructor(readonly position: number, reason: string) {
-    super(reason);
-    this.name = 'JsonBodyError';
-  }
-}
 
 /** Fastify's own client errors (bad URL, body too large, …) keep their status with a D2 body. */
 const FASTIFY_REASONS: Record<number, string> = {

@@ -1,3 +1,3 @@
 export { ApiError, notImplemented } from './api-error.js';
 export { fromServiceError } from './connect-status.js';
-export { installErrorHandling, JsonBodyError } from './handler.js';
+export { installErrorHandling } from './handler.js';

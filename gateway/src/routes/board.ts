@@ -26,7 +26,7 @@ export const boardRoutes: RouteDef[] = [
     tag: 'pipeline',
     security: 'session',
     roles: WRITERS,
-    request: { headers: TenantHeaders, body: AddToPipelineBody, bodyRequired: true },
+    request: { headers: TenantHeaders, body: AddToPipelineBody },
     responses: { 202: json('The pipeline item with stage and screen_status.') },
   },
   {
@@ -38,7 +38,7 @@ export const boardRoutes: RouteDef[] = [
     tag: 'pipeline',
     security: 'session',
     roles: WRITERS,
-    request: { headers: TenantHeaders, path: ItemPath, body: PatchPipelineBody, bodyRequired: true },
+    request: { headers: TenantHeaders, path: ItemPath, body: PatchPipelineBody },
     responses: { 200: json('The updated item.') },
   },
 ];

@@ -13,7 +13,7 @@ export const leadRoutes: RouteDef[] = [
     tag: 'leads',
     security: 'session',
     roles: WRITERS,
-    request: { headers: TenantHeaders, body: OpenObject(), bodyRequired: true },
+    request: { headers: TenantHeaders, body: OpenObject() },
     responses: { 201: json('The lead request.') },
   },
   {
@@ -35,7 +35,7 @@ export const leadRoutes: RouteDef[] = [
     tag: 'leads',
     security: 'session',
     roles: WRITERS,
-    request: { headers: TenantHeaders, body: OpenObject(), bodyRequired: true },
+    request: { headers: TenantHeaders, body: OpenObject() },
     responses: { 201: json('The imported leads.') },
   },
   {
@@ -47,7 +47,7 @@ export const leadRoutes: RouteDef[] = [
     tag: 'leads',
     security: 'session',
     roles: READERS,
-    request: { headers: TenantHeaders, query: LeadsFindQuery, body: LeadsFindBody, bodyRequired: true },
+    request: { headers: TenantHeaders, query: LeadsFindQuery, body: LeadsFindBody },
     responses: { 200: json('{"count","by_verdict"} and, without count_only, "rows".') },
   },
   {

@@ -40,7 +40,8 @@ export const RevealBody = OpenObject({
 });
 
 export const LeadsFindQuery = Type.Object({
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 2000, default: 100 })),
+  // The spec gives only a maximum; 0 asks for no rows (the count alone).
+  limit: Type.Optional(Type.Integer({ maximum: 2000, default: 100 })),
   count_only: Type.Optional(Type.Boolean({ default: false })),
 });
 

@@ -41,7 +41,7 @@ export function compile(schema: Schema, mode: Mode = 'json'): Validator {
   else if (type === 'number') inner = compileNumber(schema, mode, false);
   else if (type === 'boolean') inner = compileBoolean(mode);
   else inner = (input) => input;
-  const withEnum = schema.enum || schema.const !== undefined ? compileEnum(inner, schema.enum ?? [schema.const]) : inner;
+  const withEnum = schema.enum || schema.const !== undefined ? compileEnum(inner, schema.enum ?? [schema.const], mode) : inner;
   if (!nullable) return withEnum;
   return (input, loc, issues) => (input === null ? null : withEnum(input, loc, issues));
 }
@@ -71,7 +71,15 @@ function compileUnion(branches: Schema[], mode: Mode): Validator {
   };
 }
 
-function compileEnum(inner: Validator, allowed: unknown[]): Validator {
+function compileEnum(inner: Validator, allowed: unknown[], mode: Mode): Validator {
+  // In a JSON body a literal matches only itself (pydantic's Literal: "true" is not true, 3 is
+  // not a stage); query text is converted by type first.
+  if (mode === 'json') {
+    return (input, loc, issues) => {
+      if (!allowed.includes(input)) issues.push(issue.literalError(loc, input, allowed));
+      return input;
+    };
+  }
   return (input, loc, issues) => {
     const before = issues.length;
     const value = inner(input, loc, issues);
@@ -138,7 +146,7 @@ function compileString(schema: Schema): Validator {
   const pattern = schema.pattern ? new RegExp(schema.pattern) : undefined;
   return (input, loc, issues) => {
     if (typeof input !== 'string') {
-      issues.push(issue.stringType(loc, input));
+      issues.push(format === 'uuid' ? issue.uuidType(loc, input) : format === 'date' ? issue.dateType(loc, input) : issue.stringType(loc, input));
       return input;
     }
     const length = minLength !== undefined || maxLength !== undefined ? [...input].length : 0;
@@ -212,6 +220,8 @@ function compileBoolean(mode: Mode): Validator {
 function numberToDecimalText(value: number): string {
   const text = String(value);
   if (!/e/i.test(text)) return text;
+  // 1.5e21 is an integer that toFixed would still print with an exponent.
+  if (Number.isInteger(value)) return BigInt(value).toString();
   return value.toFixed(20).replace(/\.?0+$/, '');
 }
 

@@ -46,6 +46,13 @@ export const issue = {
     input,
     ctx: { error: 'invalid character or length' },
   }),
+  uuidType: (loc: Loc, input: unknown): ValidationIssue => ({
+    type: 'uuid_type',
+    loc,
+    msg: 'UUID input should be a string, bytes or UUID object',
+    input,
+  }),
+  dateType: (loc: Loc, input: unknown): ValidationIssue => ({ type: 'date_type', loc, msg: 'Input should be a valid date', input }),
   dateParsing: (loc: Loc, input: unknown): ValidationIssue => ({
     type: 'date_from_datetime_parsing',
     loc,

@@ -1,5 +1,6 @@
 import { compile, type Schema, type Validator } from './compile.js';
 import { issue, type ValidationIssue } from './issues.js';
+import { jsonErrorPosition } from './json-position.js';
 
 export interface RequestSchemas {
   path?: Schema;
@@ -22,6 +23,23 @@ export interface ValidRequest {
   query: Record<string, any>;
   headers: Record<string, any>;
   body: any;
+}
+
+/** Malformed JSON in a body: answered as D1 `json_invalid`, never 400 or 500. */
+export class JsonBodyError extends Error {
+  constructor(readonly position: number, reason: string) {
+    super(reason);
+    this.name = 'JsonBodyError';
+  }
+}
+
+function parseBody(raw: unknown): unknown {
+  if (typeof raw !== 'string') return raw;
+  try {
+    return JSON.parse(raw);
+  } catch (error) {
+    throw new JsonBodyError(jsonErrorPosition(raw), (error as Error).message);
+  }
 }
 
 export class RequestValidationError extends Error {
@@ -55,7 +73,7 @@ export function compileRequest(schemas: RequestSchemas): (raw: RawRequest) => Va
       if (raw.body === undefined) {
         if (schemas.bodyRequired) issues.push(issue.missing(['body']));
       } else {
-        result.body = body(raw.body, ['body'], issues);
+        result.body = body(parseBody(raw.body), ['body'], issues);
       }
     }
     if (issues.length > 0) throw new RequestValidationError(issues);

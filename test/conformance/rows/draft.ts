@@ -41,7 +41,6 @@ export function draftRows(endpoint: EndpointKey, at: Loc): BadRow[] {
     missing(['must', 0, 'value']),
     s('must[0].unknown not exclude/review', ['must', 0, 'unknown'], 'ignore', 'literal_error'),
     s('must[0].unknown a boolean', ['must', 0, 'unknown'], true, 'literal_error', {
-      disagreement: 'a non-string answers string_type; pydantic v2 (D1) names it literal_error',
     }),
     s('preferred with 51 rules (at most 50)', ['preferred'], list(51, preferred), 'too_long'),
     s('preferred[0].field 101 chars', ['preferred', 0, 'field'], str(101), 'string_too_long'),
