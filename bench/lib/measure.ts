@@ -30,13 +30,14 @@ export interface Latency {
  * Unloaded latency: one request at a time over a kept-alive connection, timed with hrtime. This is
  * what tells the cost of a hop (a difference of p50s), which queueing would hide under load.
  */
-export async function latency(url: string, count = 3000, warmup = 300): Promise<Latency> {
+export async function latency(url: string, options: { headers?: Record<string, string>; count?: number; warmup?: number } = {}): Promise<Latency> {
+  const { headers = {}, count = 3000, warmup = 300 } = options;
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const once = () =>
     new Promise<number>((resolve, reject) => {
       const started = process.hrtime.bigint();
       http
-        .get(url, { agent }, (response) => {
+        .get(url, { agent, headers }, (response) => {
           response.resume();
           response.on('end', () => resolve(Number(process.hrtime.bigint() - started) / 1000));
         })

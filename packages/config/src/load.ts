@@ -63,6 +63,22 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   const sessionTtlDays = Number(text('SESSION_TTL_DAYS') ?? '30');
   if (!Number.isFinite(sessionTtlDays) || sessionTtlDays <= 0) problems.push('SESSION_TTL_DAYS must be a positive number');
 
+  const count = (name: string, fallback: number): number => {
+    const raw = text(name);
+    if (raw === undefined) return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < 1) {
+      problems.push(`${name} must be a positive integer, got "${raw}"`);
+      return fallback;
+    }
+    return value;
+  };
+  const authLimits = {
+    linkPerEmail: count('AUTH_LINK_LIMIT_PER_EMAIL', 5),
+    linkPerAddress: count('AUTH_LINK_LIMIT_PER_ADDRESS', 30),
+    verifyPerAddress: count('AUTH_VERIFY_LIMIT_PER_ADDRESS', 60),
+  };
+
   const serviceUrls: Partial<Record<ServiceName, string>> = {};
   const servicePorts = { ...DEFAULT_SERVICE_PORTS };
   for (const name of SERVICE_NAMES) {
@@ -85,6 +101,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     authDev: flag('AUTH_DEV', databaseUrl === undefined),
     logLevel,
     sessionTtlDays,
+    authLimits,
     serviceUrls,
     servicePorts,
     ...overrides,

@@ -32,6 +32,8 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** D4: session lifetime. */
   sessionTtlDays: number;
+  /** Sign-in attempts allowed per 15 minutes: link requests per email and per client address, verifies per address. */
+  authLimits: { linkPerEmail: number; linkPerAddress: number; verifyPerAddress: number };
   /** Where the gateway reaches each service; a missing entry means "mounted in-process". */
   serviceUrls: Partial<Record<ServiceName, string>>;
   /** Port of each service when it is served as its own process. */

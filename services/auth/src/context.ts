@@ -10,11 +10,14 @@ export interface AuthLimits {
   verifyPerAddress: Limit;
 }
 
-export const DEFAULT_LIMITS: AuthLimits = {
-  linkPerEmail: { max: 5, windowMs: 15 * 60_000 },
-  linkPerAddress: { max: 30, windowMs: 15 * 60_000 },
-  verifyPerAddress: { max: 60, windowMs: 15 * 60_000 },
-};
+const WINDOW_MS = 15 * 60_000;
+
+/** Attempt limits from configuration (AUTH_*_LIMIT_* variables), each per 15-minute window. */
+export const limitsFrom = (config: Config): AuthLimits => ({
+  linkPerEmail: { max: config.authLimits.linkPerEmail, windowMs: WINDOW_MS },
+  linkPerAddress: { max: config.authLimits.linkPerAddress, windowMs: WINDOW_MS },
+  verifyPerAddress: { max: config.authLimits.verifyPerAddress, windowMs: WINDOW_MS },
+});
 
 /** D5: a link is valid for 15 minutes. */
 export const LINK_TTL_MS = 15 * 60_000;

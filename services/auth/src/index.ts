@@ -3,4 +3,4 @@ export { migrations } from './migrations/index.js';
 export { SCHEMA, ROLES, type Role } from './schema.js';
 export { createTenant, setMembership, findTenant, AuthInputError } from './operations/tenants.js';
 export { createServiceToken } from './operations/service-tokens.js';
-export { DEFAULT_LIMITS, type AuthLimits } from './context.js';
+export { limitsFrom, type AuthLimits } from './context.js';

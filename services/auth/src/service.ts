@@ -1,6 +1,6 @@
 import { healthCheck, type ServiceDeps, type ServiceModule } from '@landscreen/rpc';
 import { authRoutes } from './connect.js';
-import { DEFAULT_LIMITS, type AuthContext, type AuthLimits } from './context.js';
+import { limitsFrom, type AuthContext, type AuthLimits } from './context.js';
 import { authenticate } from './handlers/authenticate.js';
 import { logout } from './handlers/logout.js';
 import { requestLink } from './handlers/request-link.js';
@@ -16,7 +16,7 @@ export interface AuthServiceOptions {
 }
 
 export function createAuthService(deps: ServiceDeps, options: AuthServiceOptions = {}): ServiceModule & { mailerIdle(): Promise<void> } {
-  const base = { db: deps.db, clock: deps.clock, config: deps.config, logger: deps.logger.child({ service: 'auth' }), limits: { ...DEFAULT_LIMITS, ...options.limits } };
+  const base = { db: deps.db, clock: deps.clock, config: deps.config, logger: deps.logger.child({ service: 'auth' }), limits: { ...limitsFrom(deps.config), ...options.limits } };
   const mailer = options.mailer ?? (deps.config.smtpUrl ? smtpMailer(deps.config.smtpUrl) : mailboxMailer(deps.config.dataDir));
   const linkMailer = createLinkMailer(base, mailer);
   const context: AuthContext = { ...base, kickMailer: linkMailer.kick };
