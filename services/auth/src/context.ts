@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '@landscreen/config';
 import type { Clock, Logger } from '@landscreen/rpc';
 import type { Limit } from './operations/rate-limit.js';
+import type { SessionCache } from './session-cache.js';
 
 /** Attempt limits (per window) of sign-in; tests lower them. */
 export interface AuthLimits {
@@ -28,6 +29,7 @@ export interface AuthContext {
   config: Config;
   logger: Logger;
   limits: AuthLimits;
+  sessions: SessionCache;
   /** Asks the link mailer to look at new requests now rather than at its next sweep. */
   kickMailer(): void;
 }

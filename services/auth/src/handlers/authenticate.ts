@@ -40,7 +40,13 @@ export function authenticate(context: AuthContext) {
 }
 
 async function sessionCaller(context: AuthContext, token: string, tenantSlug: string | undefined): Promise<CallerMessage> {
+  const tokenDigest = digest(token);
+  const key = tokenDigest.toString('hex');
+  const now = context.clock.now();
+  const cached = context.sessions.get(key, tenantSlug, now.getTime());
+  if (cached) return cached;
   const { rows } = await sql<{
+    expires_at: Date;
     session_id: string;
     identity_id: string;
     email: string;
@@ -49,25 +55,27 @@ async function sessionCaller(context: AuthContext, token: string, tenantSlug: st
     name: string | null;
     role: Role | null;
   }>`
-    select s.id as session_id, i.id as identity_id, i.email, t.id as tenant_id, t.slug, t.name, m.role
+    select s.expires_at, s.id as session_id, i.id as identity_id, i.email, t.id as tenant_id, t.slug, t.name, m.role
     from auth.sessions s
     join auth.identities i on i.id = s.identity_id
     left join (auth.memberships m join auth.tenants t on t.id = m.tenant_id and (${tenantSlug ?? null}::text is null or t.slug = ${tenantSlug ?? null}::text))
       on m.identity_id = i.id
-    where s.token_digest = ${digest(token)} and s.revoked_at is null and s.expires_at > ${context.clock.now()}
+    where s.token_digest = ${tokenDigest} and s.revoked_at is null and s.expires_at > ${now}
     order by m.created_at
     limit 2`.execute(context.db);
   if (rows.length === 0) throw invalidToken();
   const [first] = rows;
   if (!first!.tenant_id) throw notMember(tenantSlug ?? '');
   if (rows.length > 1) throw tenantRequired();
-  return {
+  const caller: CallerMessage = {
     tenant: { id: first!.tenant_id, slug: first!.slug!, name: first!.name! },
     identity: { id: first!.identity_id, email: first!.email },
     role: first!.role!,
     kind: 'session',
     sessionId: first!.session_id,
   };
+  context.sessions.set(key, tenantSlug, caller, new Date(first!.expires_at).getTime(), now.getTime());
+  return caller;
 }
 
 async function legacyCaller(context: AuthContext, tenantSlug: string | undefined): Promise<CallerMessage> {

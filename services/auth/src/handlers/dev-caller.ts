@@ -25,6 +25,11 @@ export async function devCaller(context: AuthContext, token: string, tenantSlug:
   if (!SLUG.test(tenantSlug)) {
     throw serviceError(Code.InvalidArgument, 'invalid_tenant', 'X-Tenant must be a slug: lowercase letters, digits and dashes.');
   }
+  // Dev sessions are idempotent: what was resolved once is reused for a while, as for sessions.
+  const cacheKey = `dev:${email}`;
+  const now = context.clock.now().getTime();
+  const cached = context.sessions.get(cacheKey, tenantSlug, now);
+  if (cached) return { ...cached, role: (rawRole as Role | undefined) ?? cached.role };
   const auth = authDb(context.db);
   await auth.insertInto('tenants').values({ slug: tenantSlug, name: tenantSlug }).onConflict((c) => c.column('slug').doNothing()).execute();
   const tenant = await auth.selectFrom('tenants').select(['id', 'slug', 'name']).where('slug', '=', tenantSlug).executeTakeFirstOrThrow();
@@ -40,11 +45,7 @@ export async function devCaller(context: AuthContext, token: string, tenantSlug:
     .where('tenant_id', '=', tenant.id)
     .where('identity_id', '=', identity.id)
     .executeTakeFirstOrThrow();
-  return {
-    tenant,
-    identity,
-    role: (rawRole as Role | undefined) ?? membership.role,
-    kind: 'dev' as const,
-    sessionId: '',
-  };
+  const caller: CallerMessage = { tenant, identity, role: membership.role, kind: 'dev', sessionId: '' };
+  context.sessions.set(cacheKey, tenantSlug, caller, Number.MAX_SAFE_INTEGER, now);
+  return { ...caller, role: (rawRole as Role | undefined) ?? membership.role };
 }
