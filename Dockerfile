@@ -6,6 +6,7 @@ FROM node:20-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production HOST=0.0.0.0
 COPY package.json package-lock.json .npmrc ./
+COPY scripts ./scripts
 COPY packages ./packages
 COPY services ./services
 COPY gateway ./gateway
