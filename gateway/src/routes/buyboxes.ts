@@ -3,6 +3,7 @@ import { TenantHeaders } from '../schemas/common.js';
 import { BuyBoxRecord, CreateBuyBoxBody, ParseBuyBoxBody, ReplaceBuyBoxBody } from '../schemas/buybox.js';
 import { json, noContent } from './responses.js';
 import { READERS, WRITERS } from './roles.js';
+import { asCaller, toJsonBytes } from './call.js';
 import type { RouteDef } from './route.js';
 
 const NamePath = Type.Object({ name: Type.String({ minLength: 1, maxLength: 255 }) });
@@ -18,6 +19,10 @@ export const buyBoxRoutes: RouteDef[] = [
     roles: READERS,
     request: { headers: TenantHeaders },
     responses: { 200: json('The tenant\'s buy boxes.', Type.Array(BuyBoxRecord)) },
+    handler: async ({ caller, raw, deps }) => ({
+      status: 200,
+      json: (await deps.clients.discovery.listBuyBoxes({}, asCaller(caller, raw.id))).buyBoxesJson,
+    }),
   },
   {
     method: 'POST',
@@ -29,6 +34,11 @@ export const buyBoxRoutes: RouteDef[] = [
     roles: WRITERS,
     request: { headers: TenantHeaders, body: CreateBuyBoxBody, bodyRequired: true },
     responses: { 201: json('The saved buy box (D9).', BuyBoxRecord) },
+    handler: async ({ request, caller, raw, deps }) => {
+      const { name, description, spec } = request.body;
+      const created = await deps.clients.discovery.createBuyBox({ name, description: description ?? undefined, specJson: toJsonBytes(spec) }, asCaller(caller, raw.id));
+      return { status: 201, json: created.buyBoxJson };
+    },
   },
   {
     method: 'PUT',
@@ -40,6 +50,14 @@ export const buyBoxRoutes: RouteDef[] = [
     roles: WRITERS,
     request: { headers: TenantHeaders, path: NamePath, body: ReplaceBuyBoxBody, bodyRequired: true },
     responses: { 200: json('The updated buy box.', BuyBoxRecord) },
+    handler: async ({ request, caller, raw, deps }) => {
+      const { spec, description } = request.body;
+      const replaced = await deps.clients.discovery.replaceBuyBox(
+        { name: request.path.name, specJson: toJsonBytes(spec), description: description ?? undefined, clearDescription: description === null },
+        asCaller(caller, raw.id),
+      );
+      return { status: 200, json: replaced.buyBoxJson };
+    },
   },
   {
     method: 'DELETE',
@@ -51,6 +69,10 @@ export const buyBoxRoutes: RouteDef[] = [
     roles: WRITERS,
     request: { headers: TenantHeaders, path: NamePath },
     responses: { 204: noContent('Deleted.') },
+    handler: async ({ request, caller, raw, deps }) => {
+      await deps.clients.discovery.deleteBuyBox({ name: request.path.name }, asCaller(caller, raw.id));
+      return { status: 204 };
+    },
   },
   {
     method: 'POST',
@@ -63,5 +85,9 @@ export const buyBoxRoutes: RouteDef[] = [
     roles: READERS,
     request: { headers: TenantHeaders, body: ParseBuyBoxBody, bodyRequired: true },
     responses: { 200: json('{"draft","warnings"}.') },
+    handler: async ({ request, caller, raw, deps }) => ({
+      status: 200,
+      json: (await deps.clients.discovery.parseBuyBox({ text: request.body.text }, asCaller(caller, raw.id))).resultJson,
+    }),
   },
 ];

@@ -10,6 +10,7 @@ import {
 } from '../schemas/discovery.js';
 import { json } from './responses.js';
 import { READERS, WRITERS } from './roles.js';
+import { asCaller, toJsonBytes } from './call.js';
 import type { RouteDef } from './route.js';
 
 export const discoveryRoutes: RouteDef[] = [
@@ -24,6 +25,14 @@ export const discoveryRoutes: RouteDef[] = [
     roles: READERS,
     request: { headers: TenantHeaders, body: DiscoveryQueryRequest, bodyRequired: true },
     responses: { 200: json('One page of ranked parcels with evidence.', DiscoveryQueryResponse) },
+    handler: async ({ request, caller, raw, deps }) => {
+      const { buy_box: buyBox, draft, limit, cursor } = request.body;
+      const answer = await deps.clients.discovery.query(
+        { buyBox, draftJson: draft ? toJsonBytes(draft) : undefined, limit, cursor: cursor ?? undefined },
+        asCaller(caller, raw.id),
+      );
+      return { status: 200, json: answer.bodyJson };
+    },
   },
   {
     method: 'POST',
@@ -35,6 +44,11 @@ export const discoveryRoutes: RouteDef[] = [
     roles: READERS,
     request: { headers: TenantHeaders, body: ParcelResolveRequest, bodyRequired: true },
     responses: { 200: json('resolved, ambiguous or not_found, with candidates (D17).', ParcelResolveResponse) },
+    handler: async ({ request, caller, raw, deps }) => {
+      const { market, apn, address } = request.body;
+      const answer = await deps.clients.discovery.resolve({ market, apn: apn ?? undefined, address: address ?? undefined }, asCaller(caller, raw.id));
+      return { status: 200, json: answer.bodyJson };
+    },
   },
   {
     method: 'POST',

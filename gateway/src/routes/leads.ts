@@ -2,6 +2,7 @@ import { OpenObject, TenantHeaders } from '../schemas/common.js';
 import { DeliveryPath, LeadsFindBody, LeadsFindQuery, PropertyPath, RevealBody } from '../schemas/board.js';
 import { json, pdf } from './responses.js';
 import { INTERNAL, READERS, WRITERS } from './roles.js';
+import { asCaller, toJsonBytes } from './call.js';
 import type { RouteDef } from './route.js';
 
 export const leadRoutes: RouteDef[] = [
@@ -49,6 +50,20 @@ export const leadRoutes: RouteDef[] = [
     roles: READERS,
     request: { headers: TenantHeaders, query: LeadsFindQuery, body: LeadsFindBody },
     responses: { 200: json('{"count","by_verdict"} and, without count_only, "rows".') },
+    handler: async ({ request, caller, raw, deps }) => {
+      const body = request.body ?? {};
+      const answer = await deps.clients.discovery.findLeads(
+        {
+          buyBox: body.buy_box,
+          draftJson: body.draft ? toJsonBytes(body.draft) : undefined,
+          limit: Math.max(0, request.query.limit),
+          // D29: count_only is accepted as a query parameter and as a body property.
+          countOnly: request.query.count_only === true || body.count_only === true,
+        },
+        asCaller(caller, raw.id),
+      );
+      return { status: 200, json: answer.bodyJson };
+    },
   },
   {
     method: 'GET',

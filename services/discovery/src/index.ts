@@ -1,3 +1,5 @@
 export { createDiscoveryService } from './service.js';
 export { migrations } from './migrations/index.js';
 export { SCHEMA } from './schema.js';
+export { ensureMarket, entitle, findMarket, DiscoveryInputError } from './operations/markets.js';
+export { importVintage, type ImportProgress, type ImportResult } from './operations/import-vintage.js';

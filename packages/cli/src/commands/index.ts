@@ -1,3 +1,5 @@
+import { entitleCommand } from './entitle.js';
+import { importParcelsCommand } from './import-parcels.js';
 import { memberAddCommand } from './member-add.js';
 import { migrateCommand } from './migrate.js';
 import { serviceTokenCreateCommand } from './service-token-create.js';
@@ -5,7 +7,14 @@ import { tenantCreateCommand } from './tenant-create.js';
 import type { Command } from './command.js';
 
 /** Every operator command that works on the database (serve is handled by main). */
-export const COMMANDS: Command[] = [migrateCommand, tenantCreateCommand, memberAddCommand, serviceTokenCreateCommand];
+export const COMMANDS: Command[] = [
+  migrateCommand,
+  tenantCreateCommand,
+  memberAddCommand,
+  serviceTokenCreateCommand,
+  entitleCommand,
+  importParcelsCommand,
+];
 
 /** The command whose words start argv, longest match first, and the remaining arguments. */
 export function findCommand(argv: string[]): { command: Command; args: string[] } | undefined {

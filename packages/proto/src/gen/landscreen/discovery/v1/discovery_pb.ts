@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file landscreen/discovery/v1/discovery.proto.
  */
 export const file_landscreen_discovery_v1_discovery: GenFile = /*@__PURE__*/
-  fileDesc("CidsYW5kc2NyZWVuL2Rpc2NvdmVyeS92MS9kaXNjb3ZlcnkucHJvdG8SF2xhbmRzY3JlZW4uZGlzY292ZXJ5LnYxIg8KDUhlYWx0aFJlcXVlc3QieAoOSGVhbHRoUmVzcG9uc2USDQoFcmVhZHkYASABKAgSDgoGcmVhc29uGAIgASgJEg4KBnNjaGVtYRgDIAEoCRIaChJhcHBsaWVkX21pZ3JhdGlvbnMYBCADKAkSGwoTZXhwZWN0ZWRfbWlncmF0aW9ucxgFIAMoCTJyChBEaXNjb3ZlcnlTZXJ2aWNlEl4KBkhlYWx0aBImLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLkhlYWx0aFJlcXVlc3QaJy5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5IZWFsdGhSZXNwb25zZSIDkAIBYgZwcm90bzM");
+  fileDesc("CidsYW5kc2NyZWVuL2Rpc2NvdmVyeS92MS9kaXNjb3ZlcnkucHJvdG8SF2xhbmRzY3JlZW4uZGlzY292ZXJ5LnYxIg8KDUhlYWx0aFJlcXVlc3QieAoOSGVhbHRoUmVzcG9uc2USDQoFcmVhZHkYASABKAgSDgoGcmVhc29uGAIgASgJEg4KBnNjaGVtYRgDIAEoCRIaChJhcHBsaWVkX21pZ3JhdGlvbnMYBCADKAkSGwoTZXhwZWN0ZWRfbWlncmF0aW9ucxgFIAMoCSIVChNMaXN0QnV5Qm94ZXNSZXF1ZXN0Ii4KFExpc3RCdXlCb3hlc1Jlc3BvbnNlEhYKDmJ1eV9ib3hlc19qc29uGAEgASgMImAKE0NyZWF0ZUJ1eUJveFJlcXVlc3QSDAoEbmFtZRgBIAEoCRIYCgtkZXNjcmlwdGlvbhgCIAEoCUgAiAEBEhEKCXNwZWNfanNvbhgDIAEoDEIOCgxfZGVzY3JpcHRpb24iLAoUQ3JlYXRlQnV5Qm94UmVzcG9uc2USFAoMYnV5X2JveF9qc29uGAEgASgMInwKFFJlcGxhY2VCdXlCb3hSZXF1ZXN0EgwKBG5hbWUYASABKAkSEQoJc3BlY19qc29uGAIgASgMEhgKC2Rlc2NyaXB0aW9uGAMgASgJSACIAQESGQoRY2xlYXJfZGVzY3JpcHRpb24YBCABKAhCDgoMX2Rlc2NyaXB0aW9uIi0KFVJlcGxhY2VCdXlCb3hSZXNwb25zZRIUCgxidXlfYm94X2pzb24YASABKAwiIwoTRGVsZXRlQnV5Qm94UmVxdWVzdBIMCgRuYW1lGAEgASgJIhYKFERlbGV0ZUJ1eUJveFJlc3BvbnNlIiIKElBhcnNlQnV5Qm94UmVxdWVzdBIMCgR0ZXh0GAEgASgJIioKE1BhcnNlQnV5Qm94UmVzcG9uc2USEwoLcmVzdWx0X2pzb24YASABKAwidgoMUXVlcnlSZXF1ZXN0Eg8KB2J1eV9ib3gYASABKAkSFwoKZHJhZnRfanNvbhgCIAEoDEgAiAEBEg0KBWxpbWl0GAMgASgFEhMKBmN1cnNvchgEIAEoCUgBiAEBQg0KC19kcmFmdF9qc29uQgkKB19jdXJzb3IiIgoNUXVlcnlSZXNwb25zZRIRCglib2R5X2pzb24YASABKAwiXAoOUmVzb2x2ZVJlcXVlc3QSDgoGbWFya2V0GAEgASgJEhAKA2FwbhgCIAEoCUgAiAEBEhQKB2FkZHJlc3MYAyABKAlIAYgBAUIGCgRfYXBuQgoKCF9hZGRyZXNzIiQKD1Jlc29sdmVSZXNwb25zZRIRCglib2R5X2pzb24YASABKAwifwoQRmluZExlYWRzUmVxdWVzdBIUCgdidXlfYm94GAEgASgJSACIAQESFwoKZHJhZnRfanNvbhgCIAEoDEgBiAEBEg0KBWxpbWl0GAMgASgFEhIKCmNvdW50X29ubHkYBCABKAhCCgoIX2J1eV9ib3hCDQoLX2RyYWZ0X2pzb24iJgoRRmluZExlYWRzUmVzcG9uc2USEQoJYm9keV9qc29uGAEgASgMMswHChBEaXNjb3ZlcnlTZXJ2aWNlEl4KBkhlYWx0aBImLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLkhlYWx0aFJlcXVlc3QaJy5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5IZWFsdGhSZXNwb25zZSIDkAIBEnAKDExpc3RCdXlCb3hlcxIsLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLkxpc3RCdXlCb3hlc1JlcXVlc3QaLS5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5MaXN0QnV5Qm94ZXNSZXNwb25zZSIDkAIBEm0KDENyZWF0ZUJ1eUJveBIsLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLkNyZWF0ZUJ1eUJveFJlcXVlc3QaLS5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5DcmVhdGVCdXlCb3hSZXNwb25zZSIAEnAKDVJlcGxhY2VCdXlCb3gSLS5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5SZXBsYWNlQnV5Qm94UmVxdWVzdBouLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLlJlcGxhY2VCdXlCb3hSZXNwb25zZSIAEm0KDERlbGV0ZUJ1eUJveBIsLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLkRlbGV0ZUJ1eUJveFJlcXVlc3QaLS5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5EZWxldGVCdXlCb3hSZXNwb25zZSIAEm0KC1BhcnNlQnV5Qm94EisubGFuZHNjcmVlbi5kaXNjb3ZlcnkudjEuUGFyc2VCdXlCb3hSZXF1ZXN0GiwubGFuZHNjcmVlbi5kaXNjb3ZlcnkudjEuUGFyc2VCdXlCb3hSZXNwb25zZSIDkAIBElsKBVF1ZXJ5EiUubGFuZHNjcmVlbi5kaXNjb3ZlcnkudjEuUXVlcnlSZXF1ZXN0GiYubGFuZHNjcmVlbi5kaXNjb3ZlcnkudjEuUXVlcnlSZXNwb25zZSIDkAIBEmEKB1Jlc29sdmUSJy5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5SZXNvbHZlUmVxdWVzdBooLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLlJlc29sdmVSZXNwb25zZSIDkAIBEmcKCUZpbmRMZWFkcxIpLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLkZpbmRMZWFkc1JlcXVlc3QaKi5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5GaW5kTGVhZHNSZXNwb25zZSIDkAIBYgZwcm90bzM");
 
 /**
  * @generated from message landscreen.discovery.v1.HealthRequest
@@ -73,8 +73,358 @@ export const HealthResponseSchema: GenMessage<HealthResponse> = /*@__PURE__*/
   messageDesc(file_landscreen_discovery_v1_discovery, 1);
 
 /**
- * DiscoveryService owns markets, vintages, parcels, buy boxes, discovery queries and parcel resolution.
- * It is the only writer of the PostgreSQL schema "discovery".
+ * @generated from message landscreen.discovery.v1.ListBuyBoxesRequest
+ */
+export type ListBuyBoxesRequest = Message<"landscreen.discovery.v1.ListBuyBoxesRequest"> & {
+};
+
+/**
+ * Describes the message landscreen.discovery.v1.ListBuyBoxesRequest.
+ * Use `create(ListBuyBoxesRequestSchema)` to create a new message.
+ */
+export const ListBuyBoxesRequestSchema: GenMessage<ListBuyBoxesRequest> = /*@__PURE__*/
+  messageDesc(file_landscreen_discovery_v1_discovery, 2);
+
+/**
+ * @generated from message landscreen.discovery.v1.ListBuyBoxesResponse
+ */
+export type ListBuyBoxesResponse = Message<"landscreen.discovery.v1.ListBuyBoxesResponse"> & {
+  /**
+   * A JSON array of buy-box records.
+   *
+   * @generated from field: bytes buy_boxes_json = 1;
+   */
+  buyBoxesJson: Uint8Array;
+};
+
+/**
+ * Describes the message landscreen.discovery.v1.ListBuyBoxesResponse.
+ * Use `create(ListBuyBoxesResponseSchema)` to create a new message.
+ */
+export const ListBuyBoxesResponseSchema: GenMessage<ListBuyBoxesResponse> = /*@__PURE__*/
+  messageDesc(file_landscreen_discovery_v1_discovery, 3);
+
+/**
+ * @generated from message landscreen.discovery.v1.CreateBuyBoxRequest
+ */
+export type CreateBuyBoxRequest = Message<"landscreen.discovery.v1.CreateBuyBoxRequest"> & {
+  /**
+   * @generated from field: string name = 1;
+   */
+  name: string;
+
+  /**
+   * @generated from field: optional string description = 2;
+   */
+  description?: string | undefined;
+
+  /**
+   * The DiscoveryDraft, as validated by the gateway.
+   *
+   * @generated from field: bytes spec_json = 3;
+   */
+  specJson: Uint8Array;
+};
+
+/**
+ * Describes the message landscreen.discovery.v1.CreateBuyBoxRequest.
+ * Use `create(CreateBuyBoxRequestSchema)` to create a new message.
+ */
+export const CreateBuyBoxRequestSchema: GenMessage<CreateBuyBoxRequest> = /*@__PURE__*/
+  messageDesc(file_landscreen_discovery_v1_discovery, 4);
+
+/**
+ * @generated from message landscreen.discovery.v1.CreateBuyBoxResponse
+ */
+export type CreateBuyBoxResponse = Message<"landscreen.discovery.v1.CreateBuyBoxResponse"> & {
+  /**
+   * @generated from field: bytes buy_box_json = 1;
+   */
+  buyBoxJson: Uint8Array;
+};
+
+/**
+ * Describes the message landscreen.discovery.v1.CreateBuyBoxResponse.
+ * Use `create(CreateBuyBoxResponseSchema)` to create a new message.
+ */
+export const CreateBuyBoxResponseSchema: GenMessage<CreateBuyBoxResponse> = /*@__PURE__*/
+  messageDesc(file_landscreen_discovery_v1_discovery, 5);
+
+/**
+ * @generated from message landscreen.discovery.v1.ReplaceBuyBoxRequest
+ */
+export type ReplaceBuyBoxRequest = Message<"landscreen.discovery.v1.ReplaceBuyBoxRequest"> & {
+  /**
+   * @generated from field: string name = 1;
+   */
+  name: string;
+
+  /**
+   * @generated from field: bytes spec_json = 2;
+   */
+  specJson: Uint8Array;
+
+  /**
+   * Absent keeps the description; present (even empty) replaces it.
+   *
+   * @generated from field: optional string description = 3;
+   */
+  description?: string | undefined;
+
+  /**
+   * True when the request set description to null.
+   *
+   * @generated from field: bool clear_description = 4;
+   */
+  clearDescription: boolean;
+};
+
+/**
+ * Describes the message landscreen.discovery.v1.ReplaceBuyBoxRequest.
+ * Use `create(ReplaceBuyBoxRequestSchema)` to create a new message.
+ */
+export const ReplaceBuyBoxRequestSchema: GenMessage<ReplaceBuyBoxRequest> = /*@__PURE__*/
+  messageDesc(file_landscreen_discovery_v1_discovery, 6);
+
+/**
+ * @generated from message landscreen.discovery.v1.ReplaceBuyBoxResponse
+ */
+export type ReplaceBuyBoxResponse = Message<"landscreen.discovery.v1.ReplaceBuyBoxResponse"> & {
+  /**
+   * @generated from field: bytes buy_box_json = 1;
+   */
+  buyBoxJson: Uint8Array;
+};
+
+/**
+ * Describes the message landscreen.discovery.v1.ReplaceBuyBoxResponse.
+ * Use `create(ReplaceBuyBoxResponseSchema)` to create a new message.
+ */
+export const ReplaceBuyBoxResponseSchema: GenMessage<ReplaceBuyBoxResponse> = /*@__PURE__*/
+  messageDesc(file_landscreen_discovery_v1_discovery, 7);
+
+/**
+ * @generated from message landscreen.discovery.v1.DeleteBuyBoxRequest
+ */
+export type DeleteBuyBoxRequest = Message<"landscreen.discovery.v1.DeleteBuyBoxRequest"> & {
+  /**
+   * @generated from field: string name = 1;
+   */
+  name: string;
+};
+
+/**
+ * Describes the message landscreen.discovery.v1.DeleteBuyBoxRequest.
+ * Use `create(DeleteBuyBoxRequestSchema)` to create a new message.
+ */
+export const DeleteBuyBoxRequestSchema: GenMessage<DeleteBuyBoxRequest> = /*@__PURE__*/
+  messageDesc(file_landscreen_discovery_v1_discovery, 8);
+
+/**
+ * @generated from message landscreen.discovery.v1.DeleteBuyBoxResponse
+ */
+export type DeleteBuyBoxResponse = Message<"landscreen.discovery.v1.DeleteBuyBoxResponse"> & {
+};
+
+/**
+ * Describes the message landscreen.discovery.v1.DeleteBuyBoxResponse.
+ * Use `create(DeleteBuyBoxResponseSchema)` to create a new message.
+ */
+export const DeleteBuyBoxResponseSchema: GenMessage<DeleteBuyBoxResponse> = /*@__PURE__*/
+  messageDesc(file_landscreen_discovery_v1_discovery, 9);
+
+/**
+ * @generated from message landscreen.discovery.v1.ParseBuyBoxRequest
+ */
+export type ParseBuyBoxRequest = Message<"landscreen.discovery.v1.ParseBuyBoxRequest"> & {
+  /**
+   * @generated from field: string text = 1;
+   */
+  text: string;
+};
+
+/**
+ * Describes the message landscreen.discovery.v1.ParseBuyBoxRequest.
+ * Use `create(ParseBuyBoxRequestSchema)` to create a new message.
+ */
+export const ParseBuyBoxRequestSchema: GenMessage<ParseBuyBoxRequest> = /*@__PURE__*/
+  messageDesc(file_landscreen_discovery_v1_discovery, 10);
+
+/**
+ * @generated from message landscreen.discovery.v1.ParseBuyBoxResponse
+ */
+export type ParseBuyBoxResponse = Message<"landscreen.discovery.v1.ParseBuyBoxResponse"> & {
+  /**
+   * {"draft": DiscoveryDraft, "warnings": [string]}
+   *
+   * @generated from field: bytes result_json = 1;
+   */
+  resultJson: Uint8Array;
+};
+
+/**
+ * Describes the message landscreen.discovery.v1.ParseBuyBoxResponse.
+ * Use `create(ParseBuyBoxResponseSchema)` to create a new message.
+ */
+export const ParseBuyBoxResponseSchema: GenMessage<ParseBuyBoxResponse> = /*@__PURE__*/
+  messageDesc(file_landscreen_discovery_v1_discovery, 11);
+
+/**
+ * @generated from message landscreen.discovery.v1.QueryRequest
+ */
+export type QueryRequest = Message<"landscreen.discovery.v1.QueryRequest"> & {
+  /**
+   * @generated from field: string buy_box = 1;
+   */
+  buyBox: string;
+
+  /**
+   * A DiscoveryDraft supplied instead of the saved spec.
+   *
+   * @generated from field: optional bytes draft_json = 2;
+   */
+  draftJson?: Uint8Array | undefined;
+
+  /**
+   * @generated from field: int32 limit = 3;
+   */
+  limit: number;
+
+  /**
+   * @generated from field: optional string cursor = 4;
+   */
+  cursor?: string | undefined;
+};
+
+/**
+ * Describes the message landscreen.discovery.v1.QueryRequest.
+ * Use `create(QueryRequestSchema)` to create a new message.
+ */
+export const QueryRequestSchema: GenMessage<QueryRequest> = /*@__PURE__*/
+  messageDesc(file_landscreen_discovery_v1_discovery, 12);
+
+/**
+ * @generated from message landscreen.discovery.v1.QueryResponse
+ */
+export type QueryResponse = Message<"landscreen.discovery.v1.QueryResponse"> & {
+  /**
+   * The DiscoveryQueryResponse.
+   *
+   * @generated from field: bytes body_json = 1;
+   */
+  bodyJson: Uint8Array;
+};
+
+/**
+ * Describes the message landscreen.discovery.v1.QueryResponse.
+ * Use `create(QueryResponseSchema)` to create a new message.
+ */
+export const QueryResponseSchema: GenMessage<QueryResponse> = /*@__PURE__*/
+  messageDesc(file_landscreen_discovery_v1_discovery, 13);
+
+/**
+ * @generated from message landscreen.discovery.v1.ResolveRequest
+ */
+export type ResolveRequest = Message<"landscreen.discovery.v1.ResolveRequest"> & {
+  /**
+   * @generated from field: string market = 1;
+   */
+  market: string;
+
+  /**
+   * @generated from field: optional string apn = 2;
+   */
+  apn?: string | undefined;
+
+  /**
+   * @generated from field: optional string address = 3;
+   */
+  address?: string | undefined;
+};
+
+/**
+ * Describes the message landscreen.discovery.v1.ResolveRequest.
+ * Use `create(ResolveRequestSchema)` to create a new message.
+ */
+export const ResolveRequestSchema: GenMessage<ResolveRequest> = /*@__PURE__*/
+  messageDesc(file_landscreen_discovery_v1_discovery, 14);
+
+/**
+ * @generated from message landscreen.discovery.v1.ResolveResponse
+ */
+export type ResolveResponse = Message<"landscreen.discovery.v1.ResolveResponse"> & {
+  /**
+   * The ParcelResolveResponse.
+   *
+   * @generated from field: bytes body_json = 1;
+   */
+  bodyJson: Uint8Array;
+};
+
+/**
+ * Describes the message landscreen.discovery.v1.ResolveResponse.
+ * Use `create(ResolveResponseSchema)` to create a new message.
+ */
+export const ResolveResponseSchema: GenMessage<ResolveResponse> = /*@__PURE__*/
+  messageDesc(file_landscreen_discovery_v1_discovery, 15);
+
+/**
+ * @generated from message landscreen.discovery.v1.FindLeadsRequest
+ */
+export type FindLeadsRequest = Message<"landscreen.discovery.v1.FindLeadsRequest"> & {
+  /**
+   * @generated from field: optional string buy_box = 1;
+   */
+  buyBox?: string | undefined;
+
+  /**
+   * @generated from field: optional bytes draft_json = 2;
+   */
+  draftJson?: Uint8Array | undefined;
+
+  /**
+   * @generated from field: int32 limit = 3;
+   */
+  limit: number;
+
+  /**
+   * @generated from field: bool count_only = 4;
+   */
+  countOnly: boolean;
+};
+
+/**
+ * Describes the message landscreen.discovery.v1.FindLeadsRequest.
+ * Use `create(FindLeadsRequestSchema)` to create a new message.
+ */
+export const FindLeadsRequestSchema: GenMessage<FindLeadsRequest> = /*@__PURE__*/
+  messageDesc(file_landscreen_discovery_v1_discovery, 16);
+
+/**
+ * @generated from message landscreen.discovery.v1.FindLeadsResponse
+ */
+export type FindLeadsResponse = Message<"landscreen.discovery.v1.FindLeadsResponse"> & {
+  /**
+   * @generated from field: bytes body_json = 1;
+   */
+  bodyJson: Uint8Array;
+};
+
+/**
+ * Describes the message landscreen.discovery.v1.FindLeadsResponse.
+ * Use `create(FindLeadsResponseSchema)` to create a new message.
+ */
+export const FindLeadsResponseSchema: GenMessage<FindLeadsResponse> = /*@__PURE__*/
+  messageDesc(file_landscreen_discovery_v1_discovery, 17);
+
+/**
+ * DiscoveryService owns markets, vintages, parcels, entitlements and buy boxes; it ranks a
+ * market against a buy box (D13-D16), resolves parcels (D17) and finds leads (D29). It reads
+ * stored facts only: no provider call, no write, on any query. It is the only writer of the
+ * PostgreSQL schema "discovery".
+ *
+ * Every call but Health acts for the caller named by the x-landscreen-caller header. Bodies that
+ * are REST answers travel as UTF-8 JSON bytes (`*_json`), passed through by the gateway.
  *
  * @generated from service landscreen.discovery.v1.DiscoveryService
  */
@@ -89,6 +439,86 @@ export const DiscoveryService: GenService<{
     methodKind: "unary";
     input: typeof HealthRequestSchema;
     output: typeof HealthResponseSchema;
+  },
+  /**
+   * ListBuyBoxes answers the tenant's buy boxes (D9).
+   *
+   * @generated from rpc landscreen.discovery.v1.DiscoveryService.ListBuyBoxes
+   */
+  listBuyBoxes: {
+    methodKind: "unary";
+    input: typeof ListBuyBoxesRequestSchema;
+    output: typeof ListBuyBoxesResponseSchema;
+  },
+  /**
+   * CreateBuyBox saves a new buy box; a taken name is AlreadyExists (D9).
+   *
+   * @generated from rpc landscreen.discovery.v1.DiscoveryService.CreateBuyBox
+   */
+  createBuyBox: {
+    methodKind: "unary";
+    input: typeof CreateBuyBoxRequestSchema;
+    output: typeof CreateBuyBoxResponseSchema;
+  },
+  /**
+   * ReplaceBuyBox replaces the spec of an existing buy box (D9).
+   *
+   * @generated from rpc landscreen.discovery.v1.DiscoveryService.ReplaceBuyBox
+   */
+  replaceBuyBox: {
+    methodKind: "unary";
+    input: typeof ReplaceBuyBoxRequestSchema;
+    output: typeof ReplaceBuyBoxResponseSchema;
+  },
+  /**
+   * DeleteBuyBox deletes a buy box (D9).
+   *
+   * @generated from rpc landscreen.discovery.v1.DiscoveryService.DeleteBuyBox
+   */
+  deleteBuyBox: {
+    methodKind: "unary";
+    input: typeof DeleteBuyBoxRequestSchema;
+    output: typeof DeleteBuyBoxResponseSchema;
+  },
+  /**
+   * ParseBuyBox turns buy-box text into a draft (D12).
+   *
+   * @generated from rpc landscreen.discovery.v1.DiscoveryService.ParseBuyBox
+   */
+  parseBuyBox: {
+    methodKind: "unary";
+    input: typeof ParseBuyBoxRequestSchema;
+    output: typeof ParseBuyBoxResponseSchema;
+  },
+  /**
+   * Query ranks the market of a buy box (D13-D16).
+   *
+   * @generated from rpc landscreen.discovery.v1.DiscoveryService.Query
+   */
+  query: {
+    methodKind: "unary";
+    input: typeof QueryRequestSchema;
+    output: typeof QueryResponseSchema;
+  },
+  /**
+   * Resolve finds a parcel by APN or address (D17).
+   *
+   * @generated from rpc landscreen.discovery.v1.DiscoveryService.Resolve
+   */
+  resolve: {
+    methodKind: "unary";
+    input: typeof ResolveRequestSchema;
+    output: typeof ResolveResponseSchema;
+  },
+  /**
+   * FindLeads counts or lists the parcels matching a buy box (D29).
+   *
+   * @generated from rpc landscreen.discovery.v1.DiscoveryService.FindLeads
+   */
+  findLeads: {
+    methodKind: "unary";
+    input: typeof FindLeadsRequestSchema;
+    output: typeof FindLeadsResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_landscreen_discovery_v1_discovery, 0);

@@ -1,0 +1,28 @@
+import { parseArgs } from 'node:util';
+import { findTenant } from '@landscreen/auth-service';
+import { DiscoveryInputError, entitle } from '@landscreen/discovery-service';
+import { UsageError, type Command } from './command.js';
+
+export const entitleCommand: Command = {
+  words: ['entitle'],
+  summary: 'Entitle a tenant to a market (D16)',
+  usage: 'landscreen entitle --tenant SLUG --market SLUG',
+  async run({ database, out }, args) {
+    const { values } = parseArgs({ args, options: { tenant: { type: 'string' }, market: { type: 'string' } }, strict: true });
+    if (!values.tenant || !values.market) throw new UsageError('--tenant and --market are required');
+    const tenant = await findTenant(database.db, values.tenant);
+    if (!tenant) {
+      out(`error: no tenant "${values.tenant}"`);
+      return 1;
+    }
+    try {
+      const market = await entitle(database.db, tenant.id, values.market);
+      out(`${tenant.slug} is entitled to ${market.slug}`);
+      return 0;
+    } catch (error) {
+      if (!(error instanceof DiscoveryInputError)) throw error;
+      out(`error: ${error.message}`);
+      return 1;
+    }
+  },
+};

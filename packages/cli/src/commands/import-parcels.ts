@@ -1,0 +1,60 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { importVintage, DiscoveryInputError } from '@landscreen/discovery-service';
+import { ParcelRowError, readParcelFile, toParcelRecord, type ParcelRecord } from '@landscreen/parcel-io';
+import { UsageError, type Command } from './command.js';
+import { progressReporter } from './progress.js';
+
+export const importParcelsCommand: Command = {
+  words: ['import', 'parcels'],
+  summary: 'Load a market\'s parcels (GeoJSON, NDJSON or CSV) as a new vintage',
+  usage: 'landscreen import parcels --market SLUG [--name NAME] --file PATH [--format geojson|ndjson|csv]',
+  async run({ database, out }, args) {
+    const { values } = parseArgs({
+      args,
+      options: { market: { type: 'string' }, name: { type: 'string' }, file: { type: 'string' }, format: { type: 'string' } },
+      strict: true,
+    });
+    if (!values.market || !values.file) throw new UsageError('--market and --file are required');
+    if (values.format && !['geojson', 'ndjson', 'csv'].includes(values.format)) throw new UsageError('--format must be geojson, ndjson or csv');
+    const file = path.resolve(values.file);
+    const size = (await stat(file).catch(() => undefined))?.size;
+    if (size === undefined) {
+      out(`error: cannot read ${file}`);
+      return 1;
+    }
+    const progress = progressReporter(out, `importing ${path.basename(file)}`);
+    let bytesRead = 0;
+    const market = values.market;
+    async function* records(): AsyncIterable<ParcelRecord> {
+      const rows = readParcelFile(file, {
+        format: values.format as 'geojson' | 'ndjson' | 'csv' | undefined,
+        onProgress: (read: number) => (bytesRead = read),
+      });
+      for await (const row of rows) yield toParcelRecord(row, market);
+    }
+    try {
+      const result = await importVintage(database.db, {
+        market,
+        name: values.name,
+        source: path.basename(file),
+        records: records(),
+        onProgress: ({ parcels }) => progress.update(parcels, size > 0 ? bytesRead / size : undefined),
+      });
+      progress.update(result.parcels, 1, true);
+      out(`market ${market}: vintage ${result.vintageId} with ${result.parcels.toLocaleString('en-US')} parcels is now current`);
+      return 0;
+    } catch (error) {
+      if (error instanceof ParcelRowError || error instanceof DiscoveryInputError) {
+        out(`error: ${error.message}`);
+        out('nothing was imported; the current vintage is unchanged');
+        return 1;
+      }
+      const detail = (error as { detail?: string; code?: string }).code === '23505' ? ` (${(error as { detail?: string }).detail})` : '';
+      out(`error: ${(error as Error).message}${detail}`);
+      out('nothing was imported; the current vintage is unchanged');
+      return 1;
+    }
+  },
+};

@@ -1,0 +1,16 @@
+/** A progress line at most every `everyMs`, for long operator commands (the output may be a socket). */
+export function progressReporter(out: (line: string) => void, label: string, everyMs = 2000) {
+  const started = Date.now();
+  let last = 0;
+  return {
+    update(count: number, fraction?: number, force = false) {
+      const now = Date.now();
+      if (!force && now - last < everyMs) return;
+      last = now;
+      const seconds = (now - started) / 1000;
+      const rate = seconds > 0 ? Math.round(count / seconds) : 0;
+      const bar = fraction === undefined ? '' : `[${'#'.repeat(Math.round(fraction * 30)).padEnd(30, '.')}] ${(fraction * 100).toFixed(0).padStart(3)}% `;
+      out(`${label} ${bar}${count.toLocaleString('en-US')} parcels, ${rate.toLocaleString('en-US')}/s, ${seconds.toFixed(1)} s`);
+    },
+  };
+}

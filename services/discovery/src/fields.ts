@@ -1,0 +1,24 @@
+import type { Kysely } from 'kysely';
+import { isCatalogField } from '@landscreen/field-catalog';
+import { discoveryDb } from './schema.js';
+
+/** D13: the typed facts every market has. */
+export const TYPED_FIELDS = ['acres', 'developable_acres', 'zoning', 'land_use', 'owner_name', 'assessed_value_usd', 'apn', 'address'] as const;
+
+/**
+ * D10: the fields a rule may name — the catalog's, the typed ones, and the free and derived
+ * facts the market's current vintage carries.
+ */
+export async function knownFieldsOf(db: Kysely<any>, marketSlug: string | undefined): Promise<(field: string) => boolean> {
+  const extra = new Set<string>();
+  if (marketSlug) {
+    const vintage = await discoveryDb(db)
+      .selectFrom('markets')
+      .innerJoin('vintages', 'vintages.id', 'markets.current_vintage_id')
+      .select(['vintages.free_fact_fields', 'vintages.derived_fields'])
+      .where('markets.slug', '=', marketSlug)
+      .executeTakeFirst();
+    for (const field of [...(vintage?.free_fact_fields ?? []), ...(vintage?.derived_fields ?? [])]) extra.add(field);
+  }
+  return (field) => isCatalogField(field) || (TYPED_FIELDS as readonly string[]).includes(field) || extra.has(field);
+}

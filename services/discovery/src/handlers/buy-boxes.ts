@@ -1,0 +1,86 @@
+import { Code, type HandlerContext } from '@connectrpc/connect';
+import { parseBuyBoxText, specHash } from '@landscreen/buybox-spec';
+import { FIELDS } from '@landscreen/field-catalog';
+import type { discoveryv1 } from '@landscreen/proto';
+import { jsonBytes, notFound, requireCaller, serviceError } from '@landscreen/rpc';
+import type { DiscoveryContext } from '../context.js';
+import { knownFieldsOf, TYPED_FIELDS } from '../fields.js';
+import { discoveryDb, type BuyBoxesTable } from '../schema.js';
+import { canonicalSpecFrom, decodeJson } from '../spec-input.js';
+
+type BuyBoxRow = Pick<BuyBoxesTable, 'name' | 'description' | 'spec' | 'spec_hash'> & { id: string; created_at: Date; updated_at: Date };
+
+/** D9: the buy-box record. */
+export const buyBoxRecord = (row: BuyBoxRow) => ({
+  id: row.id,
+  name: row.name,
+  description: row.description,
+  spec: row.spec,
+  spec_hash: row.spec_hash,
+  created_at: new Date(row.created_at).toISOString(),
+  updated_at: new Date(row.updated_at).toISOString(),
+});
+
+const COLUMNS = ['id', 'name', 'description', 'spec', 'spec_hash', 'created_at', 'updated_at'] as const;
+const missing = (name: string) => notFound('buy_box_not_found', `No buy box named "${name}".`);
+
+export function buyBoxHandlers(context: DiscoveryContext) {
+  const db = discoveryDb(context.db);
+  return {
+    async listBuyBoxes(_request: discoveryv1.ListBuyBoxesRequest, call: HandlerContext) {
+      const { tenantId } = requireCaller(call);
+      const rows = await db.selectFrom('buy_boxes').select(COLUMNS).where('tenant_id', '=', tenantId).orderBy('name').execute();
+      return { buyBoxesJson: jsonBytes(rows.map(buyBoxRecord)) };
+    },
+
+    async createBuyBox(request: discoveryv1.CreateBuyBoxRequest, call: HandlerContext) {
+      const { tenantId } = requireCaller(call);
+      const spec = await canonicalSpecFrom(context.db, decodeJson(request.specJson), ['body', 'spec']);
+      const now = context.clock.now();
+      const row = await db
+        .insertInto('buy_boxes')
+        .values({ tenant_id: tenantId, name: request.name, description: request.description ?? null, spec: JSON.stringify(spec), spec_hash: specHash(spec), created_at: now, updated_at: now })
+        .onConflict((conflict) => conflict.columns(['tenant_id', 'name']).doNothing())
+        .returning(COLUMNS)
+        .executeTakeFirst();
+      if (!row) throw serviceError(Code.AlreadyExists, 'buy_box_exists', `A buy box named "${request.name}" already exists.`);
+      return { buyBoxJson: jsonBytes(buyBoxRecord(row)) };
+    },
+
+    async replaceBuyBox(request: discoveryv1.ReplaceBuyBoxRequest, call: HandlerContext) {
+      const { tenantId } = requireCaller(call);
+      const spec = await canonicalSpecFrom(context.db, decodeJson(request.specJson), ['body', 'spec']);
+      const description = request.clearDescription ? { description: null } : request.description !== undefined ? { description: request.description } : {};
+      const row = await db
+        .updateTable('buy_boxes')
+        .set({ spec: JSON.stringify(spec), spec_hash: specHash(spec), updated_at: context.clock.now(), ...description })
+        .where('tenant_id', '=', tenantId)
+        .where('name', '=', request.name)
+        .returning(COLUMNS)
+        .executeTakeFirst();
+      if (!row) throw missing(request.name);
+      return { buyBoxJson: jsonBytes(buyBoxRecord(row)) };
+    },
+
+    async deleteBuyBox(request: discoveryv1.DeleteBuyBoxRequest, call: HandlerContext) {
+      const { tenantId } = requireCaller(call);
+      const result = await db.deleteFrom('buy_boxes').where('tenant_id', '=', tenantId).where('name', '=', request.name).executeTakeFirst();
+      if (Number(result.numDeletedRows) === 0) throw missing(request.name);
+      return {};
+    },
+
+    async parseBuyBox(request: discoveryv1.ParseBuyBoxRequest, call: HandlerContext) {
+      requireCaller(call);
+      const knownField = await knownFieldsOf(context.db, undefined);
+      const fieldNames = [...TYPED_FIELDS, ...FIELDS.map((field) => field.name)];
+      return { resultJson: jsonBytes(parseBuyBoxText(request.text, { knownField, fieldNames })) };
+    },
+  };
+}
+
+/** A saved buy box of the caller's tenant, or 404. */
+export async function loadBuyBox(context: DiscoveryContext, tenantId: string, name: string) {
+  const row = await discoveryDb(context.db).selectFrom('buy_boxes').select(COLUMNS).where('tenant_id', '=', tenantId).where('name', '=', name).executeTakeFirst();
+  if (!row) throw missing(name);
+  return row;
+}

@@ -1,0 +1,104 @@
+import type { HandlerContext } from '@connectrpc/connect';
+import { compileSpec, queryHash, type CanonicalSpec } from '@landscreen/buybox-spec';
+import type { discoveryv1 } from '@landscreen/proto';
+import { jsonBytes, requireCaller, validationError } from '@landscreen/rpc';
+import type { DiscoveryContext } from '../context.js';
+import { marketForCaller } from '../market-access.js';
+import { factsOf, parcelRowsById } from '../parcel-rows.js';
+import { decodeCursor, encodeCursor } from '../ranking/cursor.js';
+import { pageAfter } from '../ranking/page.js';
+import type { RankSpec } from '../ranking/rank.js';
+import { canonicalSpecFrom, decodeJson } from '../spec-input.js';
+import { loadBuyBox } from './buy-boxes.js';
+
+/** What ranking needs of a compiled canonical spec. */
+export function rankSpecOf(spec: CanonicalSpec, compiled: ReturnType<typeof compileSpec>): RankSpec {
+  return {
+    must: compiled.must.map((rule) => ({ field: rule.field, test: rule.test, policy: rule.policy })),
+    preferred: compiled.preferred.map((rule) => ({ field: rule.field, test: rule.test, weight: rule.weight })),
+    preferenceWeightTotal: compiled.preferenceWeightTotal,
+    cutoffs: spec.verdict_cutoffs,
+  };
+}
+
+/**
+ * The spec a query applies — the caller's draft or the saved box — with its market, current
+ * vintage, query_hash (D11) and the ranking of the whole vintage (cached per query_hash).
+ */
+export async function preparedQuery(context: DiscoveryContext, call: HandlerContext, buyBox: string | undefined, draftJson: Uint8Array | undefined) {
+  const { tenantId } = requireCaller(call);
+  const saved = buyBox === undefined ? undefined : await loadBuyBox(context, tenantId, buyBox);
+  const spec = draftJson
+    ? await canonicalSpecFrom(context.db, decodeJson(draftJson), ['body', 'draft'])
+    : (saved!.spec as CanonicalSpec);
+  const access = await marketForCaller(context, tenantId, spec.markets[0]!);
+  const hash = queryHash(spec, access.market.id, access.vintage.id);
+  const compiled = compileSpec(spec);
+  const index = await context.ranker.index(access.vintage.id, access.vintage.parcelCount);
+  const ranking = context.ranker.ranking(hash, index, rankSpecOf(spec, compiled));
+  return { spec, compiled, access, hash, index, ranking };
+}
+
+/** D13-D16: one page of the market ranked against the buy box, with evidence for every rule. */
+export function queryHandler(context: DiscoveryContext) {
+  return async (request: discoveryv1.QueryRequest, call: HandlerContext) => {
+    const { spec, compiled, access, hash, index, ranking } = await preparedQuery(context, call, request.buyBox, request.draftJson);
+    const secret = await context.cursorSecret();
+    let after;
+    if (request.cursor) {
+      const position = decodeCursor(secret, hash, request.cursor);
+      if (!position) {
+        throw validationError([
+          { type: 'value_error', loc: ['body', 'cursor'], msg: 'Value error, the cursor is invalid or belongs to another query', input: request.cursor, ctx: { error: 'invalid cursor' } },
+        ]);
+      }
+      // The query_hash binds the vintage, so the cursor's parcel_key is a row of this index.
+      after = { score: position.score, keyRank: index.rankOfKey(position.parcelKey) };
+    }
+    const limit = request.limit || 50;
+    const page = pageAfter(index, ranking, limit, after);
+    const rows = await parcelRowsById(context.db, page.rows.map((row) => index.ids[row]!));
+    const results = page.rows.map((indexRow) => {
+      const row = rows.get(index.ids[indexRow]!)!;
+      const facts = factsOf(row);
+      const evaluation = compiled.evaluate((field) => facts[field]);
+      return {
+        parcel_key: row.parcel_key,
+        apn: row.apn,
+        address: row.address,
+        lat: row.lat,
+        lon: row.lon,
+        acres: row.acres,
+        developable_acres: row.developable_acres,
+        geometry: row.geometry,
+        bbox: row.bbox,
+        facts,
+        provenance: row.provenance,
+        score: evaluation.score,
+        verdict: evaluation.verdict,
+        review_required: evaluation.reviewRequired,
+        unknowns: evaluation.unknowns,
+        score_breakdown: { must: evaluation.must, preferred: evaluation.preferred },
+      };
+    });
+    const last = page.rows.at(-1);
+    const nextCursor =
+      page.remaining > 0 && last !== undefined
+        ? encodeCursor(secret, hash, { score: ranking.score[last]!, parcelKey: index.keys[last]! })
+        : null;
+    return {
+      bodyJson: jsonBytes({
+        market: access.market.slug,
+        market_id: access.market.id,
+        vintage_id: access.vintage.id,
+        query_hash: hash,
+        applied_spec: spec,
+        denominator: index.size,
+        preference_weight_total: compiled.preferenceWeightTotal,
+        eligible_total: ranking.eligibleTotal,
+        results,
+        next_cursor: nextCursor,
+      }),
+    };
+  };
+}

@@ -1,0 +1,44 @@
+import { Code } from '@connectrpc/connect';
+import { forbidden, notFound, serviceError } from '@landscreen/rpc';
+import type { DiscoveryContext } from './context.js';
+import { isEntitled } from './operations/markets.js';
+import { discoveryDb } from './schema.js';
+
+export interface MarketVintage {
+  market: { id: string; slug: string };
+  vintage: { id: string; parcelCount: number; freeFactFields: string[]; derivedFields: string[] };
+}
+
+/**
+ * The market a request names and its current vintage, once the caller's tenant is entitled to it
+ * (D16): unknown market 404, not entitled 403 `not_entitled`, nothing loaded yet 409.
+ */
+export async function marketForCaller(context: DiscoveryContext, tenantId: string, slug: string): Promise<MarketVintage> {
+  const row = await discoveryDb(context.db)
+    .selectFrom('markets')
+    .leftJoin('vintages', 'vintages.id', 'markets.current_vintage_id')
+    .select([
+      'markets.id as market_id',
+      'markets.slug',
+      'vintages.id as vintage_id',
+      'vintages.parcel_count',
+      'vintages.free_fact_fields',
+      'vintages.derived_fields',
+    ])
+    .where('markets.slug', '=', slug)
+    .executeTakeFirst();
+  if (!row) throw notFound('market_not_found', `No market "${slug}".`);
+  if (!(await isEntitled(context.db, tenantId, row.market_id))) {
+    throw forbidden('not_entitled', `Your organization is not entitled to market "${slug}".`);
+  }
+  if (!row.vintage_id) throw serviceError(Code.FailedPrecondition, 'market_not_loaded', `Market "${slug}" has no parcels loaded yet.`);
+  return {
+    market: { id: row.market_id, slug: row.slug },
+    vintage: {
+      id: row.vintage_id,
+      parcelCount: Number(row.parcel_count ?? 0),
+      freeFactFields: row.free_fact_fields ?? [],
+      derivedFields: row.derived_fields ?? [],
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import type { Kysely } from 'kysely';
+import { discoveryDb } from '../schema.js';
+
+export const MARKET_SLUG = /^[a-z0-9](?:[a-z0-9-]{0,98}[a-z0-9])?$/;
+
+export class DiscoveryInputError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DiscoveryInputError';
+  }
+}
+
+export interface MarketRow {
+  id: string;
+  slug: string;
+  name: string;
+  current_vintage_id: string | null;
+}
+
+/** Finds a market by slug, creating it (named `name`, else the slug) when it does not exist. */
+export async function ensureMarket(db: Kysely<any>, slug: string, name?: string): Promise<MarketRow> {
+  if (!MARKET_SLUG.test(slug)) throw new DiscoveryInputError(`"${slug}" is not a valid market slug (lowercase letters, digits and dashes)`);
+  const discovery = discoveryDb(db);
+  await discovery
+    .insertInto('markets')
+    .values({ slug, name: name?.trim() || slug, current_vintage_id: null })
+    .onConflict((conflict) => conflict.column('slug').doNothing())
+    .execute();
+  if (name?.trim()) await discovery.updateTable('markets').set({ name: name.trim() }).where('slug', '=', slug).execute();
+  return discovery.selectFrom('markets').select(['id', 'slug', 'name', 'current_vintage_id']).where('slug', '=', slug).executeTakeFirstOrThrow();
+}
+
+export async function findMarket(db: Kysely<any>, slug: string): Promise<MarketRow | undefined> {
+  return discoveryDb(db).selectFrom('markets').select(['id', 'slug', 'name', 'current_vintage_id']).where('slug', '=', slug).executeTakeFirst();
+}
+
+/** D16: entitles a tenant to a market (idempotent). */
+export async function entitle(db: Kysely<any>, tenantId: string, marketSlug: string): Promise<MarketRow> {
+  const market = await findMarket(db, marketSlug);
+  if (!market) throw new DiscoveryInputError(`no market "${marketSlug}"`);
+  await discoveryDb(db)
+    .insertInto('entitlements')
+    .values({ tenant_id: tenantId, market_id: market.id })
+    .onConflict((conflict) => conflict.columns(['tenant_id', 'market_id']).doNothing())
+    .execute();
+  return market;
+}
+
+export async function isEntitled(db: Kysely<any>, tenantId: string, marketId: string): Promise<boolean> {
+  const row = await discoveryDb(db)
+    .selectFrom('entitlements')
+    .select('market_id')
+    .where('tenant_id', '=', tenantId)
+    .where('market_id', '=', marketId)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,34 @@
+import { sql, type Kysely } from 'kysely';
+
+export interface ParcelRow {
+  id: number;
+  parcel_key: string;
+  apn: string | null;
+  address: string | null;
+  lat: number | null;
+  lon: number | null;
+  acres: number | null;
+  developable_acres: number | null;
+  geometry: Record<string, unknown> | null;
+  bbox: number[] | null;
+  typed: Record<string, unknown>;
+  free_facts: Record<string, unknown>;
+  derived: Record<string, unknown>;
+  provenance: Record<string, unknown>;
+}
+
+/** The display fields of the rows of a page, by database id (one indexed query). */
+export async function parcelRowsById(db: Kysely<any>, ids: number[]): Promise<Map<number, ParcelRow>> {
+  if (ids.length === 0) return new Map();
+  const { rows } = await sql<ParcelRow>`
+    select id, parcel_key, apn, address, lat, lon, acres, developable_acres, geometry, bbox, typed, free_facts, derived, provenance
+    from discovery.parcels where id = any(${ids}::bigint[])`.execute(db);
+  return new Map(rows.map((row) => [Number(row.id), row]));
+}
+
+/** D13: the facts of a parcel are the merge of typed, free and derived. */
+export const factsOf = (row: Pick<ParcelRow, 'typed' | 'free_facts' | 'derived'>): Record<string, unknown> => ({
+  ...row.typed,
+  ...row.free_facts,
+  ...row.derived,
+});

@@ -1,0 +1,112 @@
+import type { Column } from './columns.js';
+import type { VintageIndex } from './vintage-index.js';
+
+/** A rule as the ranking sees it: the fact it reads and the test of one value (undefined: unknown). */
+export interface RankRule {
+  field: string;
+  test(value: unknown): boolean | undefined;
+}
+export interface RankMustRule extends RankRule {
+  policy: 'exclude' | 'review';
+}
+export interface RankPreferredRule extends RankRule {
+  weight: number;
+}
+
+export interface RankSpec {
+  must: RankMustRule[];
+  preferred: RankPreferredRule[];
+  preferenceWeightTotal: number;
+  cutoffs: { pursue: number; monitor: number };
+}
+
+/** The whole vintage evaluated against one spec; cached per query_hash. */
+export interface Ranking {
+  eligible: Uint8Array;
+  review: Uint8Array;
+  score: Float64Array;
+  eligibleTotal: number;
+  byVerdict: { PURSUE: number; MONITOR: number; HOLD: number };
+}
+
+const PASS = 1;
+const FAIL = 0;
+const UNKNOWN = -1;
+
+/** D14 score: 100 × Σcontribution / Σ|weight|, rounded to 4 decimals; 100 without preferences. */
+export function scoreOf(contribution: number, weightTotal: number): number {
+  if (weightTotal === 0) return 100;
+  return Math.round(((100 * contribution) / weightTotal) * 10_000) / 10_000;
+}
+
+/**
+ * One rule over one column: a status per row (1 pass, 0 fail, −1 unknown). Coded columns decide
+ * each distinct value once; numbers are tested row by row with the same test the row-wise
+ * evidence uses, so the ranking and the evidence can never disagree.
+ */
+export function ruleStatus(column: Column | undefined, size: number, test: RankRule['test']): Int8Array {
+  const status = new Int8Array(size);
+  const decide = (value: unknown) => {
+    const result = test(value);
+    return result === undefined ? UNKNOWN : result ? PASS : FAIL;
+  };
+  const ofMissing = decide(null);
+  if (!column) return status.fill(ofMissing);
+  if (column.kind === 'coded') {
+    const table = new Int8Array(column.dictionary.length);
+    column.dictionary.forEach((value, code) => (table[code] = decide(value)));
+    const codes = column.codes;
+    for (let row = 0; row < size; row++) {
+      const code = codes[row]!;
+      status[row] = code < 0 ? ofMissing : table[code]!;
+    }
+    return status;
+  }
+  if (column.kind === 'number') {
+    const values = column.values;
+    for (let row = 0; row < size; row++) {
+      const value = values[row]!;
+      status[row] = value !== value ? ofMissing : decide(value);
+    }
+    return status;
+  }
+  for (let row = 0; row < size; row++) status[row] = decide(column.values[row] ?? null);
+  return status;
+}
+
+export function rank(index: VintageIndex, spec: RankSpec): Ranking {
+  const size = index.size;
+  const eligible = new Uint8Array(size).fill(1);
+  const review = new Uint8Array(size);
+  for (const rule of spec.must) {
+    const status = ruleStatus(index.column(rule.field), size, (value) => rule.test(value));
+    for (let row = 0; row < size; row++) {
+      const result = status[row]!;
+      if (result === FAIL || (result === UNKNOWN && rule.policy === 'exclude')) eligible[row] = 0;
+      else if (result === UNKNOWN) review[row] = 1;
+    }
+  }
+  const contribution = new Float64Array(size);
+  for (const rule of spec.preferred) {
+    const status = ruleStatus(index.column(rule.field), size, (value) => rule.test(value));
+    for (let row = 0; row < size; row++) if (status[row] === PASS) contribution[row] += rule.weight;
+  }
+  const score = new Float64Array(size);
+  const byVerdict = { PURSUE: 0, MONITOR: 0, HOLD: 0 };
+  let eligibleTotal = 0;
+  for (let row = 0; row < size; row++) {
+    if (!eligible[row]) continue;
+    eligibleTotal++;
+    const value = scoreOf(contribution[row]!, spec.preferenceWeightTotal);
+    score[row] = value;
+    byVerdict[verdictOf(value, review[row] === 1, spec.cutoffs)]++;
+  }
+  return { eligible, review, score, eligibleTotal, byVerdict };
+}
+
+/** D14: PURSUE ≥ pursue > MONITOR ≥ monitor > HOLD; a parcel needing review is at most MONITOR. */
+export function verdictOf(score: number, reviewRequired: boolean, cutoffs: { pursue: number; monitor: number }): 'PURSUE' | 'MONITOR' | 'HOLD' {
+  if (score >= cutoffs.pursue && !reviewRequired) return 'PURSUE';
+  if (score >= cutoffs.monitor) return 'MONITOR';
+  return 'HOLD';
+}
