@@ -232,8 +232,8 @@ const UNIT_DESIGNATORS: Record<string, string> = {
 
 /** Every known spelling (full word or variant) → its standard abbreviation. */
 export const ADDRESS_ABBREVIATIONS: ReadonlyMap<string, string> = build(
-  // Later tables win on a clash: KEY is both a suffix (KY) and a unit designator (KEY); the
-  // suffix reading is the common one in parcel addresses.
+  // Later tables win on a clash (a test keeps the tables clash-free today); suffixes last because
+  // they are by far the most common abbreviated word in a parcel address.
   UNIT_DESIGNATORS,
   DIRECTIONALS,
   SUFFIXES,

@@ -3,3 +3,4 @@ export { httpClient, type HttpClient, type HttpResponse, type RequestOptions } f
 export { createTestPostgres, TEST_DATABASE_URL, withAdminClient, type TestDatabase } from './postgres.js';
 export { createTestPGlite } from './pglite.js';
 export { prepareTemplateDatabase } from './template.js';
+export { loadMarket, entitleTenant, type TestFeature } from './markets.js';

@@ -32,3 +32,16 @@ export const factsOf = (row: Pick<ParcelRow, 'typed' | 'free_facts' | 'derived'>
   ...row.free_facts,
   ...row.derived,
 });
+
+/**
+ * D13: the provenance of each fact of a parcel — what the import stored (computed facts) over
+ * "imported with this vintage" for every typed and derived fact the parcel has.
+ */
+export function provenanceOf(row: Pick<ParcelRow, 'typed' | 'derived' | 'provenance'>, vintageId: string): Record<string, unknown> {
+  const provenance: Record<string, unknown> = {};
+  const imported = { source: 'import', vintage_id: vintageId };
+  for (const [field, value] of Object.entries(row.typed)) if (value !== null && value !== undefined) provenance[field] = imported;
+  for (const field of Object.keys(row.derived)) provenance[field] = imported;
+  for (const [field, stored] of Object.entries(row.provenance ?? {})) provenance[field] = { ...(stored as object), vintage_id: vintageId };
+  return provenance;
+}

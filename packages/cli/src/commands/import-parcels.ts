@@ -30,7 +30,7 @@ export const importParcelsCommand: Command = {
     async function* records(): AsyncIterable<ParcelRecord> {
       const rows = readParcelFile(file, {
         format: values.format as 'geojson' | 'ndjson' | 'csv' | undefined,
-        onProgress: (read: number) => (bytesRead = read),
+        onProgress: (progress) => (bytesRead = progress.bytesRead),
       });
       for await (const row of rows) yield toParcelRecord(row, market);
     }

@@ -1,3 +1,4 @@
+import { demoCommand } from './demo.js';
 import { entitleCommand } from './entitle.js';
 import { importParcelsCommand } from './import-parcels.js';
 import { memberAddCommand } from './member-add.js';
@@ -14,6 +15,7 @@ export const COMMANDS: Command[] = [
   serviceTokenCreateCommand,
   entitleCommand,
   importParcelsCommand,
+  demoCommand,
 ];
 
 /** The command whose words start argv, longest match first, and the remaining arguments. */

@@ -4,7 +4,7 @@ import type { discoveryv1 } from '@landscreen/proto';
 import { jsonBytes, requireCaller, validationError } from '@landscreen/rpc';
 import type { DiscoveryContext } from '../context.js';
 import { marketForCaller } from '../market-access.js';
-import { factsOf, parcelRowsById } from '../parcel-rows.js';
+import { factsOf, parcelRowsById, provenanceOf } from '../parcel-rows.js';
 import { decodeCursor, encodeCursor } from '../ranking/cursor.js';
 import { pageAfter } from '../ranking/page.js';
 import type { RankSpec } from '../ranking/rank.js';
@@ -73,7 +73,7 @@ export function queryHandler(context: DiscoveryContext) {
         geometry: row.geometry,
         bbox: row.bbox,
         facts,
-        provenance: row.provenance,
+        provenance: provenanceOf(row, access.vintage.id),
         score: evaluation.score,
         verdict: evaluation.verdict,
         review_required: evaluation.reviewRequired,

@@ -5,7 +5,7 @@ import type { discoveryv1 } from '@landscreen/proto';
 import { jsonBytes, requireCaller, validationError } from '@landscreen/rpc';
 import type { DiscoveryContext } from '../context.js';
 import { marketForCaller } from '../market-access.js';
-import type { ParcelRow } from '../parcel-rows.js';
+import { provenanceOf, type ParcelRow } from '../parcel-rows.js';
 
 const MAX_CANDIDATES = 10;
 const COLUMNS = sql`parcel_key, apn, address, lat, lon, geometry, typed, free_facts, derived, provenance`;
@@ -63,7 +63,7 @@ export function resolveHandler(context: DiscoveryContext) {
           typed: row.typed,
           free_facts: row.free_facts,
           derived: row.derived,
-          provenance: row.provenance,
+          provenance: provenanceOf(row, vintage.id),
         })),
       }),
     };

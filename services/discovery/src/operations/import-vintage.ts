@@ -79,5 +79,16 @@ async function insertBatch(trx: Kysely<any>, vintageId: string, records: ParcelR
       ${column((r) => text(r.typed.zoning))}::text[], ${column((r) => text(r.typed.land_use))}::text[],
       ${column((r) => text(r.typed.owner_name))}::text[], ${column((r) => number(r.typed.assessed_value_usd))}::float8[],
       ${column((r) => json(r.typed))}::jsonb[], ${column((r) => json(r.freeFacts))}::jsonb[],
-      ${column((r) => json(r.derived))}::jsonb[], ${column((r) => json(r.provenance))}::jsonb[])`.execute(trx);
+      ${column((r) => json(r.derived))}::jsonb[], ${column((r) => json(storedProvenance(r)))}::jsonb[])`.execute(trx);
+}
+
+/**
+ * Only what is not plain "imported as given" is stored per parcel (a computed acreage, say): the
+ * rest is implied by the vintage and rebuilt on read (parcel-rows.ts). Storing `{source: import}`
+ * for every derived fact of a million parcels would cost about a gigabyte.
+ */
+function storedProvenance(record: ParcelRecord): Record<string, unknown> {
+  const kept: Record<string, unknown> = {};
+  for (const [field, provenance] of Object.entries(record.provenance)) if (provenance.source !== 'import') kept[field] = provenance;
+  return kept;
 }

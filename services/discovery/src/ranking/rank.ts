@@ -1,3 +1,4 @@
+import { scoreOf, verdictOf } from '@landscreen/buybox-spec';
 import type { Column } from './columns.js';
 import type { VintageIndex } from './vintage-index.js';
 
@@ -32,12 +33,6 @@ export interface Ranking {
 const PASS = 1;
 const FAIL = 0;
 const UNKNOWN = -1;
-
-/** D14 score: 100 × Σcontribution / Σ|weight|, rounded to 4 decimals; 100 without preferences. */
-export function scoreOf(contribution: number, weightTotal: number): number {
-  if (weightTotal === 0) return 100;
-  return Math.round(((100 * contribution) / weightTotal) * 10_000) / 10_000;
-}
 
 /**
  * One rule over one column: a status per row (1 pass, 0 fail, −1 unknown). Coded columns decide
@@ -99,14 +94,9 @@ export function rank(index: VintageIndex, spec: RankSpec): Ranking {
     eligibleTotal++;
     const value = scoreOf(contribution[row]!, spec.preferenceWeightTotal);
     score[row] = value;
-    byVerdict[verdictOf(value, review[row] === 1, spec.cutoffs)]++;
+    byVerdict[verdictOf(value, spec.cutoffs, review[row] === 1)]++;
   }
   return { eligible, review, score, eligibleTotal, byVerdict };
 }
 
-/** D14: PURSUE ≥ pursue > MONITOR ≥ monitor > HOLD; a parcel needing review is at most MONITOR. */
-export function verdictOf(score: number, reviewRequired: boolean, cutoffs: { pursue: number; monitor: number }): 'PURSUE' | 'MONITOR' | 'HOLD' {
-  if (score >= cutoffs.pursue && !reviewRequired) return 'PURSUE';
-  if (score >= cutoffs.monitor) return 'MONITOR';
-  return 'HOLD';
-}
+export { scoreOf };

@@ -10,7 +10,8 @@ const PAGE = 20_000;
  * the rows of a page.
  */
 export class VintageIndex {
-  private constructor(
+  /** Made by VintageIndexBuilder (or VintageIndex.load). */
+  constructor(
     readonly vintageId: string,
     readonly size: number,
     /** Database id of each row. */
@@ -44,41 +45,59 @@ export class VintageIndex {
     return low;
   }
 
+  /** Loads a vintage from the database in keyset pages (memory flat while reading). */
   static async load(db: Kysely<any>, vintageId: string, size: number): Promise<VintageIndex> {
-    const ids = new Float64Array(size);
-    const keys: string[] = new Array(size);
-    const builders = new Map<string, ColumnBuilder>();
-    const builder = (field: string) => {
-      let found = builders.get(field);
-      if (!found) builders.set(field, (found = new ColumnBuilder(size)));
-      return found;
-    };
-    let row = 0;
+    const builder = new VintageIndexBuilder(vintageId, size);
     let after = 0;
-    // Keyset pages keep memory flat while reading; facts merge typed, free and derived (D13).
     for (;;) {
+      // Facts merge typed, free and derived (D13).
       const { rows } = await sql<{ id: string | number; parcel_key: string; facts: Record<string, unknown> }>`
         select id, parcel_key, typed || free_facts || derived as facts
         from discovery.parcels where vintage_id = ${vintageId} and id > ${after}
         order by id limit ${PAGE}`.execute(db);
-      for (const parcel of rows) {
-        if (row >= size) break;
-        ids[row] = Number(parcel.id);
-        keys[row] = parcel.parcel_key;
-        for (const [field, value] of Object.entries(parcel.facts)) builder(field).set(row, value);
-        row++;
-      }
+      for (const parcel of rows) builder.add(Number(parcel.id), parcel.parcel_key, parcel.facts);
       if (rows.length < PAGE) break;
       after = Number(rows.at(-1)!.id);
     }
-    const count = row;
+    return builder.build();
+  }
+}
+
+/** Collects the rows of a vintage (in any order) into a VintageIndex. */
+export class VintageIndexBuilder {
+  private readonly ids: Float64Array;
+  private readonly keys: string[];
+  private readonly builders = new Map<string, ColumnBuilder>();
+  private row = 0;
+
+  constructor(private readonly vintageId: string, private readonly capacity: number) {
+    this.ids = new Float64Array(capacity);
+    this.keys = new Array(capacity);
+  }
+
+  add(id: number, parcelKey: string, facts: Record<string, unknown>): void {
+    if (this.row >= this.capacity) throw new Error(`vintage ${this.vintageId} holds more parcels than its count (${this.capacity})`);
+    const row = this.row++;
+    this.ids[row] = id;
+    this.keys[row] = parcelKey;
+    for (const [field, value] of Object.entries(facts)) {
+      let column = this.builders.get(field);
+      if (!column) this.builders.set(field, (column = new ColumnBuilder(this.capacity)));
+      column.set(row, value);
+    }
+  }
+
+  build(): VintageIndex {
+    const count = this.row;
+    const keys = this.keys.slice(0, count);
     const rowsByKey = new Uint32Array(count);
     for (let index = 0; index < count; index++) rowsByKey[index] = index;
+    // D15 tie order: parcel_key ascending by code unit (as PostgreSQL's "C" collation).
     rowsByKey.sort((a, b) => (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : 0));
     const keyRank = new Uint32Array(count);
     for (let rank = 0; rank < count; rank++) keyRank[rowsByKey[rank]!] = rank;
     const columns = new Map<string, Column>();
-    for (const [field, columnBuilder] of builders) columns.set(field, columnBuilder.build());
-    return new VintageIndex(vintageId, count, ids.subarray(0, count), keys.slice(0, count), keyRank, rowsByKey, columns);
+    for (const [field, builder] of this.builders) columns.set(field, builder.build());
+    return new VintageIndex(this.vintageId, count, this.ids.subarray(0, count), keys, keyRank, rowsByKey, columns);
   }
 }

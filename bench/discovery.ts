@@ -1,0 +1,132 @@
+/**
+ * npm run bench:discovery — ranking a 1,000,000-parcel market through the REST gateway (issue 4).
+ * Builds (or reuses) the demo market on real PostgreSQL, starts the service on it, and drives a buy
+ * box of 5 must and 10 preferred rules: the first page (cached ranking, and a fresh spec each time),
+ * 20 cursor pages, and count_only. Prints p50/p99 per kind, the import time and the service's peak
+ * RSS. Environment: BENCH_PARCELS (default 1000000), BENCH_REBUILD=1 to reload, TEST_DATABASE_URL.
+ */
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { BIN, freePort, startLandscreen, stop, waitUntilReady } from './lib/processes.js';
+
+const parcels = Number(process.env.BENCH_PARCELS ?? 1_000_000);
+const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const database = `landscreen_bench_discovery_${parcels}`;
+const market = 'bench-tx';
+const run = promisify(execFile);
+const headers = { authorization: 'Bearer dev:bench@landscreen.local', 'x-tenant': 'demo', 'content-type': 'application/json' };
+
+const url = new URL(adminUrl);
+url.pathname = `/${database}`;
+const env = { DATABASE_URL: url.toString(), AUTH_DEV: '1', LOG_LEVEL: 'warn' };
+
+async function ensureMarket(): Promise<number | undefined> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    const exists = (await admin.query('select 1 from pg_database where datname = $1', [database])).rowCount! > 0;
+    if (exists && process.env.BENCH_REBUILD !== '1') {
+      const db = new pg.Client({ connectionString: url.toString() });
+      await db.connect();
+      const loaded = await db
+        .query(`select v.parcel_count from discovery.markets m join discovery.vintages v on v.id = m.current_vintage_id where m.slug = $1`, [market])
+        .catch(() => ({ rows: [] as { parcel_count: number }[] }));
+      await db.end();
+      if (loaded.rows[0]?.parcel_count === parcels) return undefined;
+    }
+    await admin.query(`drop database if exists ${database} with (force)`);
+    await admin.query(`create database ${database}`);
+  } finally {
+    await admin.end();
+  }
+  const started = Date.now();
+  await run(process.execPath, [BIN, 'demo', '--parcels', String(parcels), '--market', market], { env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 });
+  return (Date.now() - started) / 1000;
+}
+
+const percentile = (values: number[], quantile: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(quantile * sorted.length))]!;
+};
+
+async function timed(base: string, path: string, body: unknown): Promise<{ ms: number; body: any }> {
+  const started = performance.now();
+  const response = await fetch(`${base}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+  const parsed = await response.json();
+  const ms = performance.now() - started;
+  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(parsed).slice(0, 500)}`);
+  return { ms, body: parsed };
+}
+
+const SPEC = (salt = 0) => ({
+  markets: [market],
+  must: [
+    { field: 'acres', op: '>=', value: 10 + salt / 1000 },
+    { field: 'within_floodplain_polygon', op: '=', value: false, unknown: 'review' },
+    { field: 'slope_degrees', op: '<=', value: 12 },
+    { field: 'zoning', op: 'in', value: ['industrial', 'agricultural', 'commercial', 'planned_development'] },
+    { field: 'nearest_transmission_line_distance_m', op: '<=', value: 20000, unknown: 'review' },
+  ],
+  preferred: [
+    { field: 'nearest_substation_distance_m', op: '<=', value: 3000, weight: 5 },
+    { field: 'nearest_substation_max_voltage_kv', op: '>=', value: 138, weight: 3 },
+    { field: 'nearest_gas_pipeline_distance_m', op: '<=', value: 5000, weight: 2 },
+    { field: 'acres', op: 'between', value: [100, 2000], weight: 3 },
+    { field: 'in_opportunity_zone', op: '=', value: true, weight: 1 },
+    { field: 'fiber_provider_count', op: '>=', value: 2, weight: 2 },
+    { field: 'intersects_wetland', op: '=', value: false, weight: 2 },
+    { field: 'tree_canopy_pct', op: '<', value: 30, weight: 1 },
+    { field: 'housing_units_within_1km', op: '<', value: 50, weight: 2 },
+    { field: 'assessed_value_usd', op: '<', value: 2_000_000, weight: 1 },
+  ],
+  verdict_cutoffs: { pursue: 70, monitor: 40 },
+});
+
+const importSeconds = await ensureMarket();
+const port = await freePort();
+const child = startLandscreen(['serve'], { ...env, PORT: String(port) });
+const base = `http://127.0.0.1:${port}`;
+const rows: string[] = [];
+try {
+  await waitUntilReady(`${base}/readyz`, 120_000);
+  await fetch(`${base}/v1/buyboxes`, { method: 'POST', headers, body: JSON.stringify({ name: 'bench', spec: SPEC() }) });
+
+  const cold = await timed(base, '/v2/discovery/query', { buy_box: 'bench', limit: 50 });
+  rows.push(`| first query after start (loads the vintage index, ranks) | 1 | ${cold.ms.toFixed(0)} | | |`);
+  const kinds: [string, () => Promise<number>, number][] = [
+    ['first page, ranking cached (same buy box)', async () => (await timed(base, '/v2/discovery/query', { buy_box: 'bench', limit: 50 })).ms, 30],
+    ['first page, new spec each time (ranks 1M)', async () => {
+      const salt = Math.floor(Math.random() * 1e6);
+      return (await timed(base, '/v2/discovery/query', { buy_box: 'bench', draft: SPEC(salt), limit: 50 })).ms;
+    }, 20],
+    ['count_only (cached)', async () => (await timed(base, '/v1/leads/find?count_only=true', { buy_box: 'bench' })).ms, 30],
+  ];
+  const pageTimes: number[] = [];
+  for (let round = 0; round < 3; round++) {
+    let cursor = (await timed(base, '/v2/discovery/query', { buy_box: 'bench', limit: 50 })).body.next_cursor;
+    for (let page = 0; page < 20 && cursor; page++) {
+      const next = await timed(base, '/v2/discovery/query', { buy_box: 'bench', limit: 50, cursor });
+      pageTimes.push(next.ms);
+      cursor = next.body.next_cursor;
+    }
+  }
+  for (const [label, once, count] of kinds) {
+    const times: number[] = [];
+    for (let index = 0; index < count; index++) times.push(await once());
+    rows.push(`| ${label} | ${count} | ${percentile(times, 0.5).toFixed(1)} | ${percentile(times, 0.99).toFixed(1)} | |`);
+  }
+  rows.push(`| 20 cursor pages of 50 (×3) | ${pageTimes.length} | ${percentile(pageTimes, 0.5).toFixed(1)} | ${percentile(pageTimes, 0.99).toFixed(1)} | |`);
+  const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+  const peakKb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  console.log(`\nnpm run bench:discovery — ${new Date().toISOString()} — ${os.cpus().length} cores, Node ${process.version}, ${parcels.toLocaleString('en-US')} parcels on PostgreSQL\n`);
+  console.log(`import (landscreen demo, generate + load): ${importSeconds === undefined ? 'reused the existing market (BENCH_REBUILD=1 to rebuild)' : `${importSeconds.toFixed(1)} s`}`);
+  console.log(`service peak RSS: ${(peakKb / 1024).toFixed(0)} MiB\n`);
+  console.log('| kind | requests | p50 ms | p99 ms | |');
+  console.log('|---|---:|---:|---:|---|');
+  for (const row of rows) console.log(row);
+} finally {
+  await stop(child);
+}

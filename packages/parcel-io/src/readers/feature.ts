@@ -1,0 +1,52 @@
+// One GeoJSON Feature (as text) to a SourceRow. Shared by the FeatureCollection and the
+// newline-delimited readers so both report the same errors for the same mistakes.
+
+import { GeometryError, ParcelRowError, errorMessage } from '../errors.js';
+import { setOwn } from '../own.js';
+import type { SourceRow } from '../types.js';
+import { validateGeometry } from '../validate-geometry.js';
+
+export function parseFeature(text: string, line: number): SourceRow {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new ParcelRowError(line, `invalid JSON: ${errorMessage(error)}`);
+  }
+  return featureToRow(value, line);
+}
+
+export function featureToRow(value: unknown, line: number): SourceRow {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new ParcelRowError(line, `expected a GeoJSON Feature object, got ${kind(value)}`);
+  }
+  const feature = value as { type?: unknown; geometry?: unknown; properties?: unknown; id?: unknown };
+  if (feature.type !== 'Feature') {
+    const hint = feature.type === 'FeatureCollection' ? ' (a whole FeatureCollection: use the geojson format)' : '';
+    throw new ParcelRowError(line, `expected a GeoJSON Feature, got type ${JSON.stringify(feature.type)}${hint}`);
+  }
+  let properties: Record<string, unknown>;
+  if (feature.properties === null || feature.properties === undefined) properties = {};
+  else if (typeof feature.properties === 'object' && !Array.isArray(feature.properties)) {
+    properties = feature.properties as Record<string, unknown>;
+  } else {
+    throw new ParcelRowError(line, `feature properties must be an object or null, got ${kind(feature.properties)}`);
+  }
+  // The Feature's own `id` is data too; it joins the properties (and so free_facts) unless a
+  // property already has that name.
+  if (feature.id !== undefined && !Object.hasOwn(properties, 'id')) setOwn(properties, 'id', feature.id);
+  let geometry;
+  try {
+    geometry = validateGeometry(feature.geometry ?? null);
+  } catch (error) {
+    if (error instanceof GeometryError) throw new ParcelRowError(line, `geometry: ${error.message}`);
+    throw error;
+  }
+  return { line, geometry, properties };
+}
+
+function kind(value: unknown): string {
+  if (Array.isArray(value)) return 'an array';
+  if (value === null) return 'null';
+  return typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(value)}`;
+}
