@@ -162,6 +162,13 @@ export const issue = {
     input,
     ctx: { field_type: 'List', max_length: max, actual_length: actual },
   }),
+  nulCharacter: (loc: Loc, input: unknown): ValidationIssue => ({
+    type: 'value_error',
+    loc,
+    msg: 'Value error, NUL characters (U+0000) are not allowed',
+    input,
+    ctx: { error: 'NUL characters (U+0000) are not allowed' },
+  }),
   jsonInvalid: (position: number, error: string): ValidationIssue => ({
     type: 'json_invalid',
     loc: ['body', position],

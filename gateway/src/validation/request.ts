@@ -42,6 +42,24 @@ function parseBody(raw: unknown): unknown {
   }
 }
 
+/**
+ * PostgreSQL text and JSON cannot hold U+0000, so a NUL anywhere in a request (a key, a value, a
+ * path or query parameter) is refused up front as 422 rather than failing deep in a service.
+ */
+function nulIssues(value: unknown, loc: (string | number)[], issues: ValidationIssue[], depth = 0): void {
+  if (depth > 64 || issues.length > 50) return;
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) issues.push(issue.nulCharacter(loc, value));
+  } else if (Array.isArray(value)) {
+    value.forEach((item, index) => nulIssues(item, [...loc, index], issues, depth + 1));
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (key.includes('\u0000')) issues.push(issue.nulCharacter([...loc, key], key));
+      nulIssues(item, [...loc, key], issues, depth + 1);
+    }
+  }
+}
+
 export class RequestValidationError extends Error {
   constructor(readonly issues: ValidationIssue[]) {
     super('request validation failed');
@@ -63,6 +81,8 @@ export function compileRequest(schemas: RequestSchemas): (raw: RawRequest) => Va
 
   return (raw) => {
     const issues: ValidationIssue[] = [];
+    nulIssues(raw.params, ['path'], issues);
+    nulIssues(raw.query, ['query'], issues);
     const result: ValidRequest = {
       path: (path ? path(raw.params ?? {}, ['path'], issues) : raw.params) as Record<string, any>,
       query: (query ? query(raw.query ?? {}, ['query'], issues) : raw.query) as Record<string, any>,
@@ -73,7 +93,9 @@ export function compileRequest(schemas: RequestSchemas): (raw: RawRequest) => Va
       if (raw.body === undefined) {
         if (schemas.bodyRequired) issues.push(issue.missing(['body']));
       } else {
-        result.body = body(parseBody(raw.body), ['body'], issues);
+        const parsed = parseBody(raw.body);
+        nulIssues(parsed, ['body'], issues);
+        result.body = body(parsed, ['body'], issues);
       }
     }
     if (issues.length > 0) throw new RequestValidationError(issues);

@@ -80,7 +80,8 @@ class Checker {
       this.issues.push(issue.stringTooShort(loc, input, 1));
       return undefined;
     }
-    if (trimmed.length > max) {
+    // Lengths count code points, as pydantic (and the gateway) do: an astral character is one.
+    if ([...trimmed].length > max) {
       this.issues.push(issue.stringTooLong(loc, input, max));
       return undefined;
     }

@@ -231,23 +231,24 @@ const UNIT_DESIGNATORS: Record<string, string> = {
 };
 
 /** Every known spelling (full word or variant) → its standard abbreviation. */
-export const ADDRESS_ABBREVIATIONS: ReadonlyMap<string, string> = build(
-  // Later tables win on a clash (a test keeps the tables clash-free today); suffixes last because
-  // they are by far the most common abbreviated word in a parcel address.
-  UNIT_DESIGNATORS,
-  DIRECTIONALS,
-  SUFFIXES,
-);
+export const ADDRESS_ABBREVIATIONS: ReadonlyMap<string, string> = build(SUFFIXES, DIRECTIONALS, UNIT_DESIGNATORS);
 
 /** Standard unit designators; a `#` right after one of them is dropped ("APT # 4" = "APT 4"). */
 export const UNIT_DESIGNATOR_ABBREVIATIONS: ReadonlySet<string> = new Set(Object.keys(UNIT_DESIGNATORS));
 
 function build(...tables: Record<string, string>[]): ReadonlyMap<string, string> {
   const map = new Map<string, string>();
+  const add = (spelling: string, standard: string) => {
+    // A spelling with two standards (USPS has a few near-misses, such as KEY the suffix and KEY
+    // the unit designator) would make normalisation depend on table order: refuse to load.
+    const known = map.get(spelling);
+    if (known !== undefined && known !== standard) throw new Error(`${spelling} abbreviates to both ${known} and ${standard}`);
+    map.set(spelling, standard);
+  };
   for (const table of tables) {
     for (const [standard, variants] of Object.entries(table)) {
-      map.set(standard, standard);
-      for (const variant of variants.split(' ')) if (variant) map.set(variant, standard);
+      add(standard, standard);
+      for (const variant of variants.split(' ')) if (variant !== '') add(variant, standard);
     }
   }
   return map;

@@ -1,6 +1,6 @@
 import { DRAFT, QUERY_HASH, UUID_B } from '../valid-requests.js';
 import { draftAccepts, draftRows } from './draft.js';
-import { PENDING, body, drop, rowsFor, str, type AcceptRow, type BadRow, type StatusRow } from './helpers.js';
+import { body, drop, rowsFor, str, type AcceptRow, type BadRow, type StatusRow } from './helpers.js';
 
 /** Spec "Discovery (version 2)": the four request tables and the Limits lines. */
 const query = rowsFor('POST /v2/discovery/query');
@@ -92,4 +92,4 @@ export const accept: AcceptRow[] = [
 ];
 
 /** D17: neither apn nor address is 422. */
-export const status: StatusRow[] = [resolve.status('D17 neither apn nor address', [drop(['apn']), drop(['address'])], 422, { disagreement: PENDING })];
+export const status: StatusRow[] = [resolve.status('D17 neither apn nor address', [drop(['apn']), drop(['address'])], 422)];

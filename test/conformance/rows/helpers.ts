@@ -39,7 +39,6 @@ export interface StatusRow {
 export type Change = (req: Req) => void;
 
 /** For rules the gateway's schemas cannot express and whose service is not built yet. */
-export const PENDING = 'answers 501 not_implemented: the rule is not in the request schema and the service is not built yet';
 
 interface Options {
   disagreement?: string;

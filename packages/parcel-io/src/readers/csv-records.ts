@@ -47,6 +47,8 @@ export class CsvRecordReader {
           }
           break;
         case UNQUOTED:
+          // RFC 4180 forbids a quote inside an unquoted field; real files have them ("12"" pipe")
+          // and they are kept literally rather than failing the import.
           if (c === COMMA) {
             this.fields.push(this.field + text.slice(runStart, i));
             this.field = '';
@@ -57,8 +59,6 @@ export class CsvRecordReader {
             this.endRecord(emit);
             state = FIELD_START;
           }
-          // RFC 4180 forbids a quote inside an unquoted field; real files have them ("12"" pipe")
-          // and they are kept literally rather than failing the import.
           break;
         case QUOTED:
           if (c === QUOTE) {
@@ -90,6 +90,7 @@ export class CsvRecordReader {
           }
       }
     }
+    // The field goes on in the next piece of text.
     if (state === UNQUOTED || state === QUOTED) this.field += text.slice(runStart);
     this.state = state;
   }

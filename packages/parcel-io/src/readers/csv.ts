@@ -28,31 +28,35 @@ interface Header {
 }
 
 export class CsvParser implements RowParser {
+  /** Keeps a UTF-8 sequence split between chunks whole. */
   private readonly decoder = new StringDecoder('utf8');
   private readonly records = new CsvRecordReader();
   private header: Header | null = null;
   private started = false;
 
   push(chunk: Buffer, rows: SourceRow[]): void {
-    this.feed(this.decoder.write(chunk), false, rows);
+    this.records.push(this.text(this.decoder.write(chunk)), this.sink(rows));
   }
 
   end(rows: SourceRow[]): void {
-    this.feed(this.decoder.end(), true, rows);
+    const sink = this.sink(rows);
+    this.records.push(this.text(this.decoder.end()), sink);
+    this.records.end(sink);
     if (this.header === null) throw new ParcelRowError(1, 'the CSV file is empty: a header row is required');
   }
 
-  private feed(text: string, last: boolean, rows: SourceRow[]): void {
-    if (!this.started && text.length > 0) {
-      this.started = true;
-      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1); // BOM from spreadsheet exports
-    }
-    const sink = (fields: string[], line: number): void => {
+  /** Drops the BOM spreadsheets put first (the decoder holds back a BOM split over chunks). */
+  private text(text: string): string {
+    if (this.started || text.length === 0) return text;
+    this.started = true;
+    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  }
+
+  private sink(rows: SourceRow[]) {
+    return (fields: string[], line: number): void => {
       if (this.header === null) this.header = readHeader(fields, line);
       else rows.push(toRow(this.header, fields, line));
     };
-    this.records.push(text, sink);
-    if (last) this.records.end(sink);
   }
 }
 

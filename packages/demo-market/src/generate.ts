@@ -1,0 +1,120 @@
+// generateDemoParcels: the demo market as a lazy, re-iterable sequence of GeoJSON features.
+// Nothing is held beyond the current block of lots and the (parcel-independent) world, so a
+// million-parcel market streams in constant memory.
+
+import { fillCatalogFacts } from './catalog-facts.js';
+import { ParcelFacts } from './facts.js';
+import { latOf, lonOf, ringAreaSquareMeters, roundDegrees, SQUARE_METERS_PER_ACRE } from './geo.js';
+import { apnFor, BlockStreets, companyName, MAX_DISTINCT_APNS, ownerName } from './identity.js';
+import { BLOCK_KM, cutBlock, spiralBlocks } from './layout.js';
+import { fillParcelRecord } from './parcel-record.js';
+import { hash4, hashInts, Random } from './random.js';
+import { round } from './round.js';
+import { Site } from './site.js';
+import { Surroundings } from './surroundings.js';
+import { urbanInfluence } from './world/settlements.js';
+import { worldFor } from './world/world.js';
+
+export interface DemoMarketOptions {
+  /** Number of parcels; default 20,000. */
+  parcels?: number;
+  /** Any safe integer; the same seed gives the same market, byte for byte. Default 1. */
+  seed?: number;
+  /** Market slug the features are meant for; default "demo-tx". It does not change the facts. */
+  market?: string;
+}
+
+export interface DemoPolygon {
+  type: 'Polygon';
+  coordinates: number[][][];
+}
+
+export interface DemoFeature {
+  type: 'Feature';
+  geometry: DemoPolygon;
+  properties: Record<string, unknown>;
+}
+
+export const DEFAULT_PARCELS = 20_000;
+export const DEFAULT_SEED = 1;
+export const DEFAULT_MARKET = 'demo-tx';
+/** Beyond this the world gets slow to build and big to hold; APNs would stay unique up to 10^8. */
+export const MAX_PARCELS = Math.min(10_000_000, MAX_DISTINCT_APNS);
+
+/**
+ * Half-size of the world, km. Fixed for markets up to about a million parcels (which reach about
+ * 220 km from the core), so those markets are prefixes of one another: the first 1,000 parcels of
+ * a 20,000-parcel market are the 1,000-parcel market. Larger markets get a larger world.
+ */
+export function worldHalfSizeKm(parcels: number): number {
+  return Math.max(250, 0.25 * Math.sqrt(parcels));
+}
+
+/** The demo market: iterate it (as often as you like) to get its parcels. */
+export class DemoParcels implements Iterable<DemoFeature> {
+  constructor(
+    readonly parcels: number,
+    readonly seed: number,
+    readonly market: string,
+  ) {}
+
+  [Symbol.iterator](): Iterator<DemoFeature> {
+    return features(this.parcels, this.seed);
+  }
+}
+
+export function generateDemoParcels(options: DemoMarketOptions = {}): DemoParcels {
+  const { parcels = DEFAULT_PARCELS, seed = DEFAULT_SEED, market = DEFAULT_MARKET } = options;
+  if (!Number.isSafeInteger(parcels) || parcels < 0 || parcels > MAX_PARCELS) {
+    throw new RangeError(`parcels must be an integer from 0 to ${MAX_PARCELS}, got ${parcels}`);
+  }
+  if (!Number.isSafeInteger(seed)) throw new RangeError(`seed must be a safe integer, got ${seed}`);
+  if (typeof market !== 'string' || market.length < 1 || market.length > 100) {
+    throw new RangeError('market must be a string of 1 to 100 characters');
+  }
+  return new DemoParcels(parcels, seed, market);
+}
+
+function* features(parcels: number, seed: number): Generator<DemoFeature, void, undefined> {
+  if (parcels === 0) return;
+  const world = worldFor(seed, worldHalfSizeKm(parcels));
+  const seedHash = hashInts(seed, 0xa9);
+  const blockSeed = hashInts(seed, 0xb10c);
+  const portfolio = portfolioOwners(seed);
+  const site = new Site();
+  const facts = new ParcelFacts();
+  let index = 0;
+  for (const [bx, by] of spiralBlocks()) {
+    const cx = bx * BLOCK_KM;
+    const cy = by * BLOCK_KM;
+    const random = new Random(hash4(blockSeed, 0xb10c, bx, by));
+    const around = new Surroundings(world, { x0: cx - BLOCK_KM / 2, y0: cy - BLOCK_KM / 2, x1: cx + BLOCK_KM / 2, y1: cy + BLOCK_KM / 2 });
+    const lots = cutBlock(random, cx, cy, around.towns);
+    const streets = new BlockStreets(random, urbanInfluence(around.towns, cx, cy), Math.hypot(cx, cy), cy > 0, cx > 0);
+    for (let k = 0; k < lots.length; k += 8) {
+      const ring: number[][] = [];
+      for (let corner = 0; corner <= 4; corner++) {
+        const c = k + 2 * (corner % 4);
+        ring.push([roundDegrees(lonOf(lots[c])), roundDegrees(latOf(lots[c + 1]))]);
+      }
+      // Acres from the polygon as written (rounded vertices), on the sphere: what a GIS would measure.
+      facts.acres = round(ringAreaSquareMeters(ring) / SQUARE_METERS_PER_ACRE, 3);
+      const x = (lots[k] + lots[k + 2] + lots[k + 4] + lots[k + 6]) / 4;
+      const y = (lots[k + 1] + lots[k + 3] + lots[k + 5] + lots[k + 7]) / 4;
+      site.measure(world, around, x, y);
+      facts.apn = apnFor(random, index, seedHash);
+      facts.address = streets.addressOf(random);
+      fillCatalogFacts(facts, site, random, world, around);
+      fillParcelRecord(facts, site, random);
+      facts.owner_name = ownerName(random, portfolio, site.district, facts.zoning === 'agricultural');
+      yield { type: 'Feature', geometry: { type: 'Polygon', coordinates: [ring] }, properties: facts.toProperties() };
+      if (++index === parcels) return;
+    }
+  }
+}
+
+/** A market's big landholders: land funds and developers that own many parcels each. */
+function portfolioOwners(seed: number): string[] {
+  const random = new Random(hashInts(seed, 0x0a7));
+  return Array.from({ length: 40 }, () => companyName(random));
+}

@@ -1,0 +1,176 @@
+// Who and where a parcel is: its APN, situs address and owner, written the way county appraisal
+// rolls write them, untidy spellings included, so APN and address normalisation get exercised.
+
+import {
+  COMPANY_CORES,
+  COMPANY_FORMS,
+  COMPANY_PREFIXES,
+  DIRECTIONALS,
+  GIVEN_NAMES,
+  RURAL_ROAD_KINDS,
+  STREET_NAMES,
+  STREET_SUFFIXES,
+  SURNAMES,
+} from './names.js';
+import { WeightedTable, type Random } from './random.js';
+
+const APN_SPACE = 100_000_000;
+/** Odd and not a multiple of 5, hence a unit modulo 10^8: index -> index * A + B is a bijection. */
+const APN_MULTIPLIER = 36_548_917;
+
+/** The largest market whose APNs are all distinct. */
+export const MAX_DISTINCT_APNS = APN_SPACE;
+
+type ApnStyle = (d: string, suffix: string) => string;
+
+// The same account (8 digits and a 2-digit suffix) written several ways; all normalise (letters and digits
+// only, case-folded) to "r" + digits, so the APN stays unique after normalisation too.
+const APN_STYLES = new WeightedTable<ApnStyle>([
+  [(d, s) => `R-${d.slice(0, 4)}-${d.slice(4)}-${s}`, 50],
+  [(d, s) => `R${d.slice(0, 4)}-${d.slice(4)}-${s}`, 12],
+  [(d, s) => `R${d}-${s}`, 10],
+  [(d, s) => `r-${d.slice(0, 4)}-${d.slice(4)}-${s}`, 8],
+  [(d, s) => `R ${d.slice(0, 4)} ${d.slice(4)} ${s}`, 8],
+  [(d, s) => `R-${d}-${s}`, 7],
+  [(d, s) => `R.${d.slice(0, 4)}.${d.slice(4)}.${s}`, 5],
+]);
+
+/**
+ * The APN of the index-th parcel of the market. The 8 account digits are a bijection of the
+ * index (so no two parcels share one, without remembering the ones handed out), scrambled by
+ * the seed so that neighbouring parcels do not get consecutive numbers.
+ */
+export function apnFor(random: Random, index: number, seedHash: number): string {
+  // index < 10^8 and APN_MULTIPLIER < 10^8: the product stays below 2^53, so % is exact.
+  const account = (((index % APN_SPACE) * APN_MULTIPLIER) % APN_SPACE + (seedHash % APN_SPACE)) % APN_SPACE;
+  const digits = String(account).padStart(8, '0');
+  const suffix = random.chance(0.9) ? '00' : String(random.int(1, 12)).padStart(2, '0');
+  return APN_STYLES.pick(random)(digits, suffix);
+}
+
+const SUFFIXES = new WeightedTable(STREET_SUFFIXES);
+const RURAL_KINDS = new WeightedTable(RURAL_ROAD_KINDS);
+
+interface Street {
+  /** Everything after the house number, e.g. "N Lamar Blvd" or "FM 1826". */
+  label: string;
+  /** Next house number to hand out. */
+  next: number;
+  /** House numbers between neighbouring lots. */
+  step: number;
+}
+
+/** The streets of one block; lots take numbers along them in order. */
+export class BlockStreets {
+  private readonly streets: Street[] = [];
+
+  /**
+   * @param urban urban influence at the block centre (city streets vs county roads)
+   * @param coreDistanceKm distance of the block from the core: house numbers grow outwards
+   * @param northOfCore / eastOfCore pick the directional a city street carries
+   */
+  constructor(random: Random, urban: number, coreDistanceKm: number, northOfCore: boolean, eastOfCore: boolean) {
+    const count = urban > 0.25 ? random.int(3, 6) : random.int(1, 3);
+    for (let i = 0; i < count; i++) {
+      const base = 100 * Math.max(1, Math.min(299, Math.floor(coreDistanceKm * 8 + random.uniform(0, 20))));
+      const city = urban > 0.25 || random.chance(0.2);
+      this.streets.push({
+        label: city ? cityStreet(random, northOfCore, eastOfCore) : ruralRoad(random),
+        next: base + (random.chance(0.5) ? 1 : 0),
+        step: city ? 2 * random.int(1, 20) : 2 * random.int(25, 200),
+      });
+    }
+  }
+
+  addressOf(random: Random): string {
+    const street = this.streets[Math.floor(random.next() * this.streets.length)];
+    const number = street.next;
+    street.next += street.step;
+    return `${number} ${street.label}`;
+  }
+}
+
+function cityStreet(random: Random, northOfCore: boolean, eastOfCore: boolean): string {
+  const name = random.pick(STREET_NAMES);
+  const suffix = SUFFIXES.pick(random);
+  if (!random.chance(0.25)) return `${name} ${suffix}`;
+  // A directional names the side of the core the street is on, as in "N Lamar Blvd".
+  const directional = random.chance(0.5) ? (northOfCore ? DIRECTIONALS[0] : DIRECTIONALS[1]) : eastOfCore ? DIRECTIONALS[2] : DIRECTIONALS[3];
+  return `${directional} ${name} ${suffix}`;
+}
+
+function ruralRoad(random: Random): string {
+  const kind = RURAL_KINDS.pick(random);
+  switch (kind) {
+    case 'FM':
+      return `FM ${random.int(150, 3500)}`;
+    case 'County Road':
+      return `County Road ${random.int(100, 499)}`;
+    case 'Ranch Road':
+      return `Ranch Road ${random.int(12, 3238)}`;
+    case 'Private Road':
+      return `Private Road ${random.int(1000, 9999)}`;
+    default:
+      return `State Highway ${random.int(21, 304)}`;
+  }
+}
+
+const COMPANY_FORM_TABLE = new WeightedTable(COMPANY_FORMS);
+
+export function companyName(random: Random): string {
+  return `${random.pick(COMPANY_PREFIXES)} ${random.pick(COMPANY_CORES)} ${COMPANY_FORM_TABLE.pick(random)}`;
+}
+
+type OwnerKind = 'company' | 'family' | 'trust' | 'estate' | 'public' | 'portfolio';
+
+const OWNER_KINDS = new WeightedTable<OwnerKind>([
+  ['company', 30],
+  ['family', 40],
+  ['trust', 14],
+  ['estate', 4],
+  ['public', 3],
+  ['portfolio', 9],
+]);
+
+/**
+ * The owner as the roll spells it. `portfolio` holders are a fixed set of companies per market
+ * that own many parcels each, as land funds and developers do; a quarter of the names are in the
+ * roll's upper case.
+ */
+export function ownerName(random: Random, portfolio: readonly string[], district: string, agricultural: boolean): string {
+  const name = ownerOf(random, OWNER_KINDS.pick(random), portfolio, district, agricultural);
+  return random.chance(0.25) ? name.toUpperCase() : name;
+}
+
+function ownerOf(random: Random, kind: OwnerKind, portfolio: readonly string[], district: string, agricultural: boolean): string {
+  const surname = random.pick(SURNAMES);
+  switch (kind) {
+    case 'company':
+      return companyName(random);
+    case 'portfolio':
+      return random.pick(portfolio);
+    case 'family': {
+      const form = random.int(0, 4);
+      if (form === 0) return `${surname} Family Partnership Ltd`;
+      if (form === 1) return `${surname}, ${random.pick(GIVEN_NAMES)} & ${random.pick(GIVEN_NAMES)}`;
+      if (form === 2) return agricultural ? `${surname} Ranch LP` : `${random.pick(GIVEN_NAMES)} ${surname}`;
+      if (form === 3) return `${surname} Family Limited Partnership`;
+      return `${random.pick(GIVEN_NAMES)} ${random.pick(GIVEN_NAMES).charAt(0)} ${surname}`;
+    }
+    case 'trust': {
+      const form = random.int(0, 3);
+      if (form === 0) return `${random.pick(GIVEN_NAMES)} ${surname} Revocable Trust`;
+      if (form === 1) return `${surname} Family Trust`;
+      if (form === 2) return `${surname} ${random.int(1975, 2022)} Irrevocable Trust`;
+      return `The ${surname} Living Trust`;
+    }
+    case 'estate':
+      return `Estate of ${random.pick(GIVEN_NAMES)} ${surname}`;
+    default: {
+      const form = random.int(0, 2);
+      if (form === 0) return 'State of Texas';
+      if (form === 1) return district;
+      return 'Capital County';
+    }
+  }
+}
