@@ -15,11 +15,12 @@ import type { Site } from './site.js';
 import { SUBSTATION_RADIUS_KM, TRACT_KM, type Surroundings } from './surroundings.js';
 import type { World } from './world/world.js';
 
-/** Share of each nullable fact that is unknown at random. */
-export const UNKNOWN_RATE = 0.03;
+/** Share of each nullable fact that is unknown at random (about 3 %). */
+export const UNKNOWN_RATE = 1 / 32;
 
 const COMPASS = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'] as const;
 const SHRINK_SWELL = ['Low', 'Moderate', 'High', 'Very High'] as const;
+const DROUGHT = ['D0', 'D1', 'D2', 'D3', 'D4'] as const;
 const DEG = 180 / Math.PI;
 
 export function fillCatalogFacts(facts: ParcelFacts, site: Site, random: Random, world: World, around: Surroundings): void {
@@ -88,7 +89,7 @@ export function fillCatalogFacts(facts: ParcelFacts, site: Site, random: Random,
     facts.fiber_provider_count = null;
     facts.fiber_broadband_available = null;
   } else {
-    const providers = Math.min(6, random.poisson(0.15 + 3.4 * Math.pow(site.urban, 0.8)));
+    const providers = Math.min(6, random.poisson(0.15 + 3.4 * Math.sqrt(site.urban)));
     facts.fiber_provider_count = providers;
     facts.fiber_broadband_available = providers > 0;
   }
@@ -100,7 +101,7 @@ export function fillCatalogFacts(facts: ParcelFacts, site: Site, random: Random,
     ? null
     : round(clamp(6.9 - 0.004 * site.x + 1.1 * site.ridge * site.hilliness + random.jitter(0.12), 4.5, 10.5), 2);
   const drought = 1.2 - 0.015 * site.x + 0.8 * Math.sin(site.y / 12 + world.droughtPhase) + random.jitter(0.3);
-  facts.drought_category = isUnknown(random) ? null : `D${clamp(Math.round(drought), 0, 4)}`;
+  facts.drought_category = isUnknown(random) ? null : DROUGHT[clamp(Math.round(drought), 0, 4)];
 
   // Hazards.
   facts.seismic_design_category = isUnknown(random) ? null : (hash4(world.seed, 0x5e, tractX, tractY) & 0xff) < 20 ? 'B' : 'A';
@@ -108,7 +109,7 @@ export function fillCatalogFacts(facts: ParcelFacts, site: Site, random: Random,
     facts.housing_units_within_1km = null;
     facts.housing_units_density_per_km2 = null;
   } else {
-    const mean = (2.5 + 2600 * Math.pow(site.urban, 1.6)) * random.lognormal(1, 0.3);
+    const mean = (2.5 + 2600 * site.urban * Math.sqrt(site.urban)) * random.lognormal(1, 0.3);
     const units = mean < 20 ? random.poisson(mean) : Math.max(0, Math.round(mean + Math.sqrt(mean) * random.jitter(1)));
     facts.housing_units_within_1km = units;
     facts.housing_units_density_per_km2 = round(units / Math.PI, 1);
@@ -116,7 +117,7 @@ export function fillCatalogFacts(facts: ParcelFacts, site: Site, random: Random,
 }
 
 function isUnknown(random: Random): boolean {
-  return random.next() < UNKNOWN_RATE;
+  return random.oneIn32();
 }
 
 const FLOODPLAIN_FARMLAND = new WeightedTable([

@@ -13,7 +13,7 @@ import { round } from './round.js';
 import { Site } from './site.js';
 import { Surroundings } from './surroundings.js';
 import { urbanInfluence } from './world/settlements.js';
-import { worldFor } from './world/world.js';
+import { worldFor, type World } from './world/world.js';
 
 export interface DemoMarketOptions {
   /** Number of parcels; default 20,000. */
@@ -59,7 +59,7 @@ export class DemoParcels implements Iterable<DemoFeature> {
   ) {}
 
   [Symbol.iterator](): Iterator<DemoFeature> {
-    return features(this.parcels, this.seed);
+    return new ParcelIterator(this.parcels, this.seed);
   }
 }
 
@@ -75,41 +75,83 @@ export function generateDemoParcels(options: DemoMarketOptions = {}): DemoParcel
   return new DemoParcels(parcels, seed, market);
 }
 
-function* features(parcels: number, seed: number): Generator<DemoFeature, void, undefined> {
-  if (parcels === 0) return;
-  const world = worldFor(seed, worldHalfSizeKm(parcels));
-  const seedHash = hashInts(seed, 0xa9);
-  const blockSeed = hashInts(seed, 0xb10c);
-  const portfolio = portfolioOwners(seed);
-  const site = new Site();
-  const facts = new ParcelFacts();
-  let index = 0;
-  for (const [bx, by] of spiralBlocks()) {
+/**
+ * Walks the spiral of blocks and makes one parcel per `next()`. A hand-written iterator rather
+ * than a generator function: resuming a generator with this many live variables costs more than
+ * reading them from fields, and this runs for every parcel.
+ */
+class ParcelIterator implements Iterator<DemoFeature> {
+  private readonly world: World;
+  private readonly seedHash: number;
+  private readonly blockSeed: number;
+  private readonly portfolio: string[];
+  private readonly blocks = spiralBlocks();
+  private readonly site = new Site();
+  private readonly facts = new ParcelFacts();
+  private index = 0;
+  // The current block: its random stream, surroundings, streets and lots, and the next lot.
+  private random = new Random(0);
+  private around: Surroundings | undefined;
+  private streets: BlockStreets | undefined;
+  private lots: number[] = [];
+  private lot = 0;
+
+  constructor(
+    private readonly parcels: number,
+    seed: number,
+  ) {
+    this.world = worldFor(seed, worldHalfSizeKm(parcels));
+    this.seedHash = hashInts(seed, 0xa9);
+    this.blockSeed = hashInts(seed, 0xb10c);
+    this.portfolio = portfolioOwners(seed);
+  }
+
+  next(): IteratorResult<DemoFeature, undefined> {
+    if (this.index >= this.parcels) return { done: true, value: undefined };
+    while (this.lot >= this.lots.length) this.enterBlock();
+    return { done: false, value: this.parcel() };
+  }
+
+  private enterBlock(): void {
+    const [bx, by] = this.blocks.next().value as [number, number];
     const cx = bx * BLOCK_KM;
     const cy = by * BLOCK_KM;
-    const random = new Random(hash4(blockSeed, 0xb10c, bx, by));
-    const around = new Surroundings(world, { x0: cx - BLOCK_KM / 2, y0: cy - BLOCK_KM / 2, x1: cx + BLOCK_KM / 2, y1: cy + BLOCK_KM / 2 });
-    const lots = cutBlock(random, cx, cy, around.towns);
-    const streets = new BlockStreets(random, urbanInfluence(around.towns, cx, cy), Math.hypot(cx, cy), cy > 0, cx > 0);
-    for (let k = 0; k < lots.length; k += 8) {
-      const ring: number[][] = [];
-      for (let corner = 0; corner <= 4; corner++) {
-        const c = k + 2 * (corner % 4);
-        ring.push([roundDegrees(lonOf(lots[c])), roundDegrees(latOf(lots[c + 1]))]);
-      }
-      // Acres from the polygon as written (rounded vertices), on the sphere: what a GIS would measure.
-      facts.acres = round(ringAreaSquareMeters(ring) / SQUARE_METERS_PER_ACRE, 3);
-      const x = (lots[k] + lots[k + 2] + lots[k + 4] + lots[k + 6]) / 4;
-      const y = (lots[k + 1] + lots[k + 3] + lots[k + 5] + lots[k + 7]) / 4;
-      site.measure(world, around, x, y);
-      facts.apn = apnFor(random, index, seedHash);
-      facts.address = streets.addressOf(random);
-      fillCatalogFacts(facts, site, random, world, around);
-      fillParcelRecord(facts, site, random);
-      facts.owner_name = ownerName(random, portfolio, site.district, facts.zoning === 'agricultural');
-      yield { type: 'Feature', geometry: { type: 'Polygon', coordinates: [ring] }, properties: facts.toProperties() };
-      if (++index === parcels) return;
-    }
+    const h = BLOCK_KM / 2;
+    this.random = new Random(hash4(this.blockSeed, 0xb10c, bx, by));
+    this.around = new Surroundings(this.world, { x0: cx - h, y0: cy - h, x1: cx + h, y1: cy + h });
+    this.lots = cutBlock(this.random, cx, cy, this.around.towns);
+    this.streets = new BlockStreets(this.random, urbanInfluence(this.around.towns, cx, cy), Math.sqrt(cx * cx + cy * cy), cy > 0, cx > 0);
+    this.lot = 0;
+  }
+
+  private parcel(): DemoFeature {
+    const { lots, facts, site, random, world } = this;
+    const around = this.around!;
+    const k = this.lot;
+    this.lot += 8;
+    const first = [roundDegrees(lonOf(lots[k])), roundDegrees(latOf(lots[k + 1]))];
+    const ring = [
+      first,
+      [roundDegrees(lonOf(lots[k + 2])), roundDegrees(latOf(lots[k + 3]))],
+      [roundDegrees(lonOf(lots[k + 4])), roundDegrees(latOf(lots[k + 5]))],
+      [roundDegrees(lonOf(lots[k + 6])), roundDegrees(latOf(lots[k + 7]))],
+      [first[0], first[1]],
+    ];
+    // Acres from the polygon as written (rounded vertices), on the sphere: what a GIS would measure.
+    facts.acres = round(ringAreaSquareMeters(ring) / SQUARE_METERS_PER_ACRE, 3);
+    const x = (lots[k] + lots[k + 2] + lots[k + 4] + lots[k + 6]) / 4;
+    const y = (lots[k + 1] + lots[k + 3] + lots[k + 5] + lots[k + 7]) / 4;
+    site.measure(world, around, x, y);
+    facts.apn = apnFor(random, this.index++, this.seedHash);
+    facts.address = this.streets!.addressOf(random);
+    fillCatalogFacts(facts, site, random, world, around);
+    fillParcelRecord(facts, site, random);
+    facts.owner_name = ownerName(random, this.portfolio, site.district, facts.zoning === 'agricultural');
+    return { type: 'Feature', geometry: { type: 'Polygon', coordinates: [ring] }, properties: facts.toProperties() };
+  }
+
+  [Symbol.iterator](): this {
+    return this;
   }
 }
 

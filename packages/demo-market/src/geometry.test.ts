@@ -30,16 +30,15 @@ const market = [...generateDemoParcels()];
 
 describe('demo parcel geometry', () => {
   it('is a closed, counter-clockwise quadrilateral per parcel', () => {
-    for (const { geometry } of market) {
-      expect(geometry.type).toBe('Polygon');
-      expect(geometry.coordinates).toHaveLength(1);
+    const bad = market.filter(({ geometry }) => {
       const ring = geometry.coordinates[0];
-      expect(ring).toHaveLength(5);
-      expect(ring[4]).toEqual(ring[0]);
+      if (geometry.type !== 'Polygon' || geometry.coordinates.length !== 1 || ring.length !== 5) return true;
+      if (ring[4][0] !== ring[0][0] || ring[4][1] !== ring[0][1]) return true;
       let twice = 0;
       for (let i = 0; i < 4; i++) twice += ring[i][0] * ring[i + 1][1] - ring[i + 1][0] * ring[i][1];
-      expect(twice).toBeGreaterThan(0);
-    }
+      return !(twice > 0);
+    });
+    expect(bad).toEqual([]);
   });
 
   it('has acres within 2 % of the polygon area on the sphere', () => {
@@ -88,6 +87,7 @@ describe('demo parcel geometry', () => {
     });
     const tested = new Set<string>();
     let pairs = 0;
+    let worst = -Infinity;
     for (const members of buckets.values()) {
       for (let a = 0; a < members.length; a++) {
         for (let b = a + 1; b < members.length; b++) {
@@ -95,11 +95,13 @@ describe('demo parcel geometry', () => {
           if (tested.has(key)) continue;
           tested.add(key);
           pairs++;
-          expect(overlapMetres(polygons[members[a]], polygons[members[b]]), key).toBeLessThan(0.5);
+          worst = Math.max(worst, overlapMetres(polygons[members[a]], polygons[members[b]]));
         }
       }
     }
     expect(pairs).toBeGreaterThan(5000);
+    // Rounding vertices to 1e-6 degrees moves shared edges by at most about 0.1 m.
+    expect(worst).toBeLessThan(0.2);
   });
 });
 

@@ -3,6 +3,7 @@
 // the whole document), in chunks of about a megabyte, with the stream's backpressure respected:
 // a million-parcel file never holds more than one chunk in memory.
 
+import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -35,6 +36,9 @@ export async function writeDemoGeoJson(path: string, options: DemoMarketOptions 
     bytes += Buffer.byteLength(chunk);
     yield chunk;
   }
-  await pipeline(Readable.from(chunks()), createWriteStream(path));
+  // Open first, so an unwritable path fails before any generating.
+  const file = createWriteStream(path);
+  await once(file, 'open');
+  await pipeline(Readable.from(chunks()), file);
   return { path, parcels, bytes };
 }

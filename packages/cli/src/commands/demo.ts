@@ -26,11 +26,18 @@ export const demoCommand: Command = {
     if (!Number.isInteger(seed)) throw new UsageError('--seed must be an integer');
     const market = values.market!;
     const progress = progressReporter(out, `generating ${market}`);
-    async function* records() {
+    // Generated and mapped in arrays: no await per parcel.
+    function* records() {
       let line = 0;
+      let batch = [];
       for (const feature of generateDemoParcels({ parcels, seed, market })) {
-        yield toParcelRecord({ line: ++line, geometry: feature.geometry, properties: feature.properties }, market);
+        batch.push(toParcelRecord({ line: ++line, geometry: feature.geometry, properties: feature.properties }, market));
+        if (batch.length === 1000) {
+          yield batch;
+          batch = [];
+        }
       }
+      if (batch.length > 0) yield batch;
     }
     const result = await importVintage(database.db, {
       market,

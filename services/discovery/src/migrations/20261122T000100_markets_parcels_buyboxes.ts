@@ -3,7 +3,8 @@ import { statements } from '@landscreen/db';
 
 // Markets own immutable vintages; exactly one vintage per market is current (D16). Parcels belong
 // to a vintage and are never updated. The typed facts every market has are also columns, so SQL
-// (resolve, exports) can use them without unpacking JSON.
+// (resolve, exports) can use them without unpacking JSON. A parcel row (~2-3 KB with its facts)
+// stays inline and uncompressed: compressing it on every insert dominated the import.
 export const up = (db: Kysely<any>) =>
   statements(
     'create extension if not exists pg_trgm',
@@ -50,7 +51,7 @@ export const up = (db: Kysely<any>) =>
       derived jsonb not null default '{}',
       provenance jsonb not null default '{}',
       unique (vintage_id, parcel_key)
-    )`,
+    ) with (toast_tuple_target = 8160)`,
     'create index parcels_apn on discovery.parcels (vintage_id, apn_normalised)',
     'create index parcels_address on discovery.parcels (vintage_id, address_normalised)',
     'create index parcels_address_trgm on discovery.parcels using gin (address_normalised gin_trgm_ops)',

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { ParcelRecord } from '@landscreen/parcel-io';
+import { ParcelRowError, type ParcelRecord } from '@landscreen/parcel-io';
 import { discoveryDb } from '../schema.js';
 import { ensureMarket } from './markets.js';
 
@@ -23,7 +23,14 @@ export interface ImportResult {
  */
 export async function importVintage(
   db: Kysely<any>,
-  options: { market: string; name?: string; source: string; records: AsyncIterable<ParcelRecord>; onProgress?(progress: ImportProgress): void },
+  options: {
+    market: string;
+    name?: string;
+    source: string;
+    /** Parcels, one at a time or in arrays (arrays save an await per parcel on big loads). */
+    records: AsyncIterable<ParcelRecord | ParcelRecord[]> | Iterable<ParcelRecord | ParcelRecord[]>;
+    onProgress?(progress: ImportProgress): void;
+  },
 ): Promise<ImportResult> {
   const market = await ensureMarket(db, options.market, options.name);
   return db.transaction().execute(async (trx) => {
@@ -37,20 +44,30 @@ export async function importVintage(
     const derivedFields = new Set<string>();
     let batch: ParcelRecord[] = [];
     let parcels = 0;
+    // One batch is written while the next is read and mapped: the server and this process work at
+    // the same time. A failed write surfaces at the next flush (or the last) and aborts it all.
+    let inFlight: Promise<void> = Promise.resolve();
     const flush = async () => {
       if (batch.length === 0) return;
-      await insertBatch(trx, vintage.id, batch);
-      parcels += batch.length;
+      const rows = batch;
       batch = [];
-      options.onProgress?.({ parcels });
+      await inFlight;
+      inFlight = insertBatch(trx, vintage.id, rows).then(() => {
+        parcels += rows.length;
+        options.onProgress?.({ parcels });
+      });
+      inFlight.catch(() => {}); // observed by the next await
     };
-    for await (const record of options.records) {
-      for (const field of Object.keys(record.freeFacts)) freeFields.add(field);
-      for (const field of Object.keys(record.derived)) derivedFields.add(field);
-      batch.push(record);
-      if (batch.length >= BATCH) await flush();
+    for await (const item of options.records) {
+      for (const record of Array.isArray(item) ? item : [item]) {
+        for (const field in record.freeFacts) freeFields.add(field);
+        for (const field in record.derived) derivedFields.add(field);
+        batch.push(record);
+        if (batch.length >= BATCH) await flush();
+      }
     }
     await flush();
+    await inFlight;
     await discovery
       .updateTable('vintages')
       .set({ status: 'ready', parcel_count: parcels, free_fact_fields: [...freeFields].sort(), derived_fields: [...derivedFields].sort(), completed_at: new Date() })
@@ -62,24 +79,44 @@ export async function importVintage(
 }
 
 async function insertBatch(trx: Kysely<any>, vintageId: string, records: ParcelRecord[]): Promise<void> {
-  const column = <T>(pick: (record: ParcelRecord) => T) => records.map(pick);
-  const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
   const number = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
-  const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
+  // One JSON document per batch: serialised natively here and parsed once by the server, which is
+  // several times faster than binding twenty parameter arrays of escaped text.
+  const rows = records.map((r) => {
+    const json = JSON.stringify({
+      k: r.parcelKey,
+      a: r.apn,
+      an: r.apnNormalised,
+      d: r.address,
+      dn: r.addressNormalised,
+      la: number(r.lat),
+      lo: number(r.lon),
+      b: r.bbox,
+      g: r.geometry,
+      ac: number(r.typed.acres),
+      da: number(r.typed.developable_acres),
+      z: r.typed.zoning ?? null,
+      lu: r.typed.land_use ?? null,
+      o: r.typed.owner_name ?? null,
+      v: number(r.typed.assessed_value_usd),
+      t: r.typed,
+      f: r.freeFacts,
+      dv: r.derived,
+      p: storedProvenance(r),
+    });
+    // PostgreSQL text cannot hold U+0000: name the row instead of failing the whole statement.
+    if (json.includes('\\u0000')) throw new ParcelRowError(r.line, 'a value contains a NUL character (U+0000)');
+    return json;
+  });
+  const batch = `[${rows.join(',')}]`;
   await sql`
     insert into discovery.parcels (
       vintage_id, parcel_key, apn, apn_normalised, address, address_normalised, lat, lon, bbox, geometry,
       acres, developable_acres, zoning, land_use, owner_name, assessed_value_usd, typed, free_facts, derived, provenance)
-    select ${vintageId}::uuid, * from unnest(
-      ${column((r) => r.parcelKey)}::text[], ${column((r) => r.apn)}::text[], ${column((r) => r.apnNormalised)}::text[],
-      ${column((r) => r.address)}::text[], ${column((r) => r.addressNormalised)}::text[],
-      ${column((r) => number(r.lat))}::float8[], ${column((r) => number(r.lon))}::float8[],
-      ${column((r) => json(r.bbox))}::jsonb[], ${column((r) => json(r.geometry))}::jsonb[],
-      ${column((r) => number(r.typed.acres))}::float8[], ${column((r) => number(r.typed.developable_acres))}::float8[],
-      ${column((r) => text(r.typed.zoning))}::text[], ${column((r) => text(r.typed.land_use))}::text[],
-      ${column((r) => text(r.typed.owner_name))}::text[], ${column((r) => number(r.typed.assessed_value_usd))}::float8[],
-      ${column((r) => json(r.typed))}::jsonb[], ${column((r) => json(r.freeFacts))}::jsonb[],
-      ${column((r) => json(r.derived))}::jsonb[], ${column((r) => json(storedProvenance(r)))}::jsonb[])`.execute(trx);
+    select ${vintageId}::uuid, k, a, an, d, dn, la, lo, b, g, ac, da, z, lu, o, v, t, f, dv, p
+    from jsonb_to_recordset(${batch}::jsonb) as x(
+      k text, a text, an text, d text, dn text, la float8, lo float8, b jsonb, g jsonb,
+      ac float8, da float8, z text, lu text, o text, v float8, t jsonb, f jsonb, dv jsonb, p jsonb)`.execute(trx);
 }
 
 /**
