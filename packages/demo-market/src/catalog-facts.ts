@@ -9,10 +9,10 @@
 // are never null.
 
 import type { ParcelFacts } from './facts.js';
-import { hash4, WeightedTable, type Random } from './random.js';
-import { clamp, round } from './round.js';
+import { WeightedTable, type Random } from './random.js';
+import { clamp, round1, round2 } from './round.js';
 import type { Site } from './site.js';
-import { SUBSTATION_RADIUS_KM, TRACT_KM, type Surroundings } from './surroundings.js';
+import { SUBSTATION_RADIUS_KM, type Surroundings } from './surroundings.js';
 import type { World } from './world/world.js';
 
 /** Share of each nullable fact that is unknown at random (about 3 %). */
@@ -28,14 +28,14 @@ export function fillCatalogFacts(facts: ParcelFacts, site: Site, random: Random,
 
   // Terrain. Valleys are cut into the surface near rivers, and floodplains are flat.
   const valleyDepthM = site.riverRank === 0 ? 30 : site.riverRank === 1 ? 18 : 8;
-  facts.elevation = round(site.terrainElevationM - valleyDepthM * Math.exp(-site.riverDistanceKm / 1.5) + random.jitter(1.5), 1);
+  facts.elevation = round1(site.terrainElevationM - valleyDepthM * Math.exp(-site.riverDistanceKm / 1.5) + random.jitter(1.5));
   const macroDeg = Math.atan(Math.sqrt(site.gradientEast * site.gradientEast + site.gradientNorth * site.gradientNorth)) * DEG;
   const microDeg = random.lognormal(0.6 + 1.8 * site.hilliness, 0.55);
   const slope = clamp((macroDeg + microDeg) * (1 - 0.65 * nearRiver), 0, 40);
-  facts.slope_degrees = round(slope, 2);
+  facts.slope_degrees = round2(slope);
   // Aspect: the downhill bearing of the surface, blurred by the local relief.
   const aspect = (Math.atan2(-site.gradientEast, -site.gradientNorth) * DEG + random.jitter(35) + 720) % 360;
-  facts.aspect_degrees = round(aspect, 1) % 360;
+  facts.aspect_degrees = round1(aspect) % 360;
   facts.aspect_cardinal = COMPASS[Math.round(aspect / 45) % 8];
 
   const band = site.riverDistanceKm / site.floodHalfWidthKm;
@@ -43,7 +43,7 @@ export function fillCatalogFacts(facts: ParcelFacts, site: Site, random: Random,
   facts.within_floodplain_polygon = floodplain;
   const wetland = site.wetlandDistanceKm;
   facts.intersects_wetland = wetland === 0;
-  facts.nearest_wetland_distance_m = wetland === Infinity || isUnknown(random) ? null : round(wetland * 1000, 1);
+  facts.nearest_wetland_distance_m = wetland === Infinity || isUnknown(random) ? null : round1(wetland * 1000);
 
   // Blackland clays east of the escarpment swell; the hill country's thin soils do not.
   const swell = 2.2 * (1 - site.hilliness) + random.jitter(0.6) - (floodplain ? 0.3 : 0);
@@ -52,28 +52,25 @@ export function fillCatalogFacts(facts: ParcelFacts, site: Site, random: Random,
 
   facts.tree_canopy_pct = isUnknown(random)
     ? null
-    : round(clamp(6 + 32 * site.hilliness + 30 * Math.exp(-site.riverDistanceKm / 0.5) + 1.2 * slope - 14 * site.urban + random.jitter(9), 0, 95), 1);
+    : round1(clamp(6 + 32 * site.hilliness + 30 * Math.exp(-site.riverDistanceKm / 0.5) + 1.2 * slope - 14 * site.urban + random.jitter(9), 0, 95));
 
   // Built environment.
   const roadUnknown = isUnknown(random);
   facts.nearest_major_road_name = roadUnknown ? null : site.roadName;
-  facts.nearest_major_road_distance_m = roadUnknown ? null : round(site.roadDistanceKm * 1000, 1);
-  const tractX = Math.floor(site.x / TRACT_KM);
-  const tractY = Math.floor(site.y / TRACT_KM);
-  const tractUrban = around.urbanOfTract(tractX, tractY);
-  const tractDraw = hash4(world.seed, 0x7a, tractX, tractY) / 4_294_967_296;
+  facts.nearest_major_road_distance_m = roadUnknown ? null : round1(site.roadDistanceKm * 1000);
+  const tract = around.tractAt(site.x, site.y);
   // Opportunity zones: lower-income tracts, more of them on the urban fringe and east of the core.
-  facts.in_opportunity_zone = tractDraw < 0.05 + 0.18 * tractUrban + (site.x > 0 ? 0.06 : 0);
+  facts.in_opportunity_zone = tract.tractZoneDraw < 0.05 + 0.18 * tract.tractUrban + (site.x > 0 ? 0.06 : 0);
 
   // Utilities.
-  facts.nearest_transmission_line_distance_m = round(site.transmissionDistanceKm * 1000, 1);
+  facts.nearest_transmission_line_distance_m = round1(site.transmissionDistanceKm * 1000);
   facts.nearest_transmission_line_voltage_kv = site.transmissionVoltageKv;
   facts.transmission_lines_within_radius_count = site.transmissionLinesWithin;
-  facts.nearest_gas_pipeline_distance_m = round(site.gasDistanceKm * 1000, 1);
+  facts.nearest_gas_pipeline_distance_m = round1(site.gasDistanceKm * 1000);
   facts.nearest_gas_pipeline_operator = site.gasOperator;
-  facts.nearest_rail_line_distance_m = site.railDistanceKm === Infinity || isUnknown(random) ? null : round(site.railDistanceKm * 1000, 1);
+  facts.nearest_rail_line_distance_m = site.railDistanceKm === Infinity || isUnknown(random) ? null : round1(site.railDistanceKm * 1000);
   const substationUnknown = isUnknown(random);
-  facts.nearest_substation_distance_m = substationUnknown ? null : round(site.substationDistanceKm * 1000, 1);
+  facts.nearest_substation_distance_m = substationUnknown ? null : round1(site.substationDistanceKm * 1000);
   facts.nearest_substation_max_voltage_kv = substationUnknown ? null : site.substationVoltageKv;
   // Count and radius go together: a null radius means no count was made.
   const countUnknown = isUnknown(random);
@@ -84,7 +81,7 @@ export function fillCatalogFacts(facts: ParcelFacts, site: Site, random: Random,
   // The price is the serving utility's (EIA-861 is per utility); grid_price is derived from it.
   const price = isUnknown(random) ? null : utilityPrices[site.utility];
   facts.avg_retail_electricity_price_industrial_usd_per_kwh = price;
-  facts.grid_price_usd_per_mwh = price === null ? null : round(price * 1000, 2);
+  facts.grid_price_usd_per_mwh = price === null ? null : round2(price * 1000);
   if (isUnknown(random)) {
     facts.fiber_provider_count = null;
     facts.fiber_broadband_available = null;
@@ -96,15 +93,15 @@ export function fillCatalogFacts(facts: ParcelFacts, site: Site, random: Random,
 
   // Climate: sunnier and windier to the west, windier on the crests; drier to the west with a
   // north-south swing.
-  facts.ghi_annual_kwh_m2_day = isUnknown(random) ? null : round(5.08 - 0.0009 * site.x - 0.0006 * site.y + random.jitter(0.02), 2);
+  facts.ghi_annual_kwh_m2_day = isUnknown(random) ? null : round2(5.08 - 0.0009 * site.x - 0.0006 * site.y + random.jitter(0.02));
   facts.mean_wind_speed_100m_ms = isUnknown(random)
     ? null
-    : round(clamp(6.9 - 0.004 * site.x + 1.1 * site.ridge * site.hilliness + random.jitter(0.12), 4.5, 10.5), 2);
+    : round2(clamp(6.9 - 0.004 * site.x + 1.1 * site.ridge * site.hilliness + random.jitter(0.12), 4.5, 10.5));
   const drought = 1.2 - 0.015 * site.x + 0.8 * Math.sin(site.y / 12 + world.droughtPhase) + random.jitter(0.3);
   facts.drought_category = isUnknown(random) ? null : DROUGHT[clamp(Math.round(drought), 0, 4)];
 
   // Hazards.
-  facts.seismic_design_category = isUnknown(random) ? null : (hash4(world.seed, 0x5e, tractX, tractY) & 0xff) < 20 ? 'B' : 'A';
+  facts.seismic_design_category = isUnknown(random) ? null : tract.tractSeismicDraw < 0.08 ? 'B' : 'A';
   if (isUnknown(random)) {
     facts.housing_units_within_1km = null;
     facts.housing_units_density_per_km2 = null;
@@ -112,7 +109,7 @@ export function fillCatalogFacts(facts: ParcelFacts, site: Site, random: Random,
     const mean = (2.5 + 2600 * site.urban * Math.sqrt(site.urban)) * random.lognormal(1, 0.3);
     const units = mean < 20 ? random.poisson(mean) : Math.max(0, Math.round(mean + Math.sqrt(mean) * random.jitter(1)));
     facts.housing_units_within_1km = units;
-    facts.housing_units_density_per_km2 = round(units / Math.PI, 1);
+    facts.housing_units_density_per_km2 = round1(units / Math.PI);
   }
 }
 

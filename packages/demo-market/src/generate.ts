@@ -9,7 +9,7 @@ import { apnFor, BlockStreets, companyName, MAX_DISTINCT_APNS, ownerName } from 
 import { BLOCK_KM, cutBlock, spiralBlocks } from './layout.js';
 import { fillParcelRecord } from './parcel-record.js';
 import { hash4, hashInts, Random } from './random.js';
-import { round } from './round.js';
+import { round3 } from './round.js';
 import { Site } from './site.js';
 import { Surroundings } from './surroundings.js';
 import { urbanInfluence } from './world/settlements.js';
@@ -91,7 +91,7 @@ class ParcelIterator implements Iterator<DemoFeature> {
   private index = 0;
   // The current block: its random stream, surroundings, streets and lots, and the next lot.
   private random = new Random(0);
-  private around: Surroundings | undefined;
+  private readonly around: Surroundings;
   private streets: BlockStreets | undefined;
   private lots: number[] = [];
   private lot = 0;
@@ -104,6 +104,7 @@ class ParcelIterator implements Iterator<DemoFeature> {
     this.seedHash = hashInts(seed, 0xa9);
     this.blockSeed = hashInts(seed, 0xb10c);
     this.portfolio = portfolioOwners(seed);
+    this.around = new Surroundings(this.world);
   }
 
   next(): IteratorResult<DemoFeature, undefined> {
@@ -118,7 +119,7 @@ class ParcelIterator implements Iterator<DemoFeature> {
     const cy = by * BLOCK_KM;
     const h = BLOCK_KM / 2;
     this.random = new Random(hash4(this.blockSeed, 0xb10c, bx, by));
-    this.around = new Surroundings(this.world, { x0: cx - h, y0: cy - h, x1: cx + h, y1: cy + h });
+    this.around.update({ x0: cx - h, y0: cy - h, x1: cx + h, y1: cy + h });
     this.lots = cutBlock(this.random, cx, cy, this.around.towns);
     this.streets = new BlockStreets(this.random, urbanInfluence(this.around.towns, cx, cy), Math.sqrt(cx * cx + cy * cy), cy > 0, cx > 0);
     this.lot = 0;
@@ -126,7 +127,7 @@ class ParcelIterator implements Iterator<DemoFeature> {
 
   private parcel(): DemoFeature {
     const { lots, facts, site, random, world } = this;
-    const around = this.around!;
+    const around = this.around;
     const k = this.lot;
     this.lot += 8;
     const first = [roundDegrees(lonOf(lots[k])), roundDegrees(latOf(lots[k + 1]))];
@@ -138,7 +139,7 @@ class ParcelIterator implements Iterator<DemoFeature> {
       [first[0], first[1]],
     ];
     // Acres from the polygon as written (rounded vertices), on the sphere: what a GIS would measure.
-    facts.acres = round(ringAreaSquareMeters(ring) / SQUARE_METERS_PER_ACRE, 3);
+    facts.acres = round3(ringAreaSquareMeters(ring) / SQUARE_METERS_PER_ACRE);
     const x = (lots[k] + lots[k + 2] + lots[k + 4] + lots[k + 6]) / 4;
     const y = (lots[k + 1] + lots[k + 3] + lots[k + 5] + lots[k + 7]) / 4;
     site.measure(world, around, x, y);

@@ -47,10 +47,11 @@ export function roundDegrees(value: number): number {
  */
 export function ringAreaSquareMeters(ring: readonly (readonly number[])[]): number {
   let twice = 0;
-  for (let i = 0; i < ring.length - 1; i++) {
-    const [lon1, lat1] = ring[i];
-    const [lon2, lat2] = ring[i + 1];
-    twice += (lon2 - lon1) * DEG * (Math.sin(lat1 * DEG) + Math.sin(lat2 * DEG));
+  let sinPrevious = Math.sin(ring[0][1] * DEG);
+  for (let i = 1; i < ring.length; i++) {
+    const sin = Math.sin(ring[i][1] * DEG);
+    twice += (ring[i][0] - ring[i - 1][0]) * DEG * (sinPrevious + sin);
+    sinPrevious = sin;
   }
   return Math.abs((twice / 2) * EARTH_RADIUS_M * EARTH_RADIUS_M);
 }

@@ -12,6 +12,7 @@ import {
   STREET_SUFFIXES,
   SURNAMES,
 } from './names.js';
+import { FOUR_DIGITS, integerText } from './digits.js';
 import { WeightedTable, type Random } from './random.js';
 
 const APN_SPACE = 100_000_000;
@@ -21,18 +22,18 @@ const APN_MULTIPLIER = 36_548_917;
 /** The largest market whose APNs are all distinct. */
 export const MAX_DISTINCT_APNS = APN_SPACE;
 
-type ApnStyle = (d: string, suffix: string) => string;
-
-// The same account (8 digits and a 2-digit suffix) written several ways; all normalise (letters and digits
-// only, case-folded) to "r" + digits, so the APN stays unique after normalisation too.
-const APN_STYLES = new WeightedTable<ApnStyle>([
-  [(d, s) => `R-${d.slice(0, 4)}-${d.slice(4)}-${s}`, 50],
-  [(d, s) => `R${d.slice(0, 4)}-${d.slice(4)}-${s}`, 12],
-  [(d, s) => `R${d}-${s}`, 10],
-  [(d, s) => `r-${d.slice(0, 4)}-${d.slice(4)}-${s}`, 8],
-  [(d, s) => `R ${d.slice(0, 4)} ${d.slice(4)} ${s}`, 8],
-  [(d, s) => `R-${d}-${s}`, 7],
-  [(d, s) => `R.${d.slice(0, 4)}.${d.slice(4)}.${s}`, 5],
+// The same account (8 digits and a 2-digit suffix) written the ways appraisal rolls write it, by
+// weight: "R-0123-4567-00", "R0123-4567-00", "R01234567-00", "r-0123-4567-00", "R 0123 4567 00",
+// "R-01234567-00", "R.0123.4567.00". All normalise (letters and digits only, case-folded) to
+// "r" + digits, so the APN stays unique after normalisation too.
+const APN_STYLES = new WeightedTable([
+  [0, 50],
+  [1, 12],
+  [2, 10],
+  [3, 8],
+  [4, 8],
+  [5, 7],
+  [6, 5],
 ]);
 
 /**
@@ -43,10 +44,30 @@ const APN_STYLES = new WeightedTable<ApnStyle>([
 export function apnFor(random: Random, index: number, seedHash: number): string {
   // index < 10^8 and APN_MULTIPLIER < 10^8: the product stays below 2^53, so % is exact.
   const account = (((index % APN_SPACE) * APN_MULTIPLIER) % APN_SPACE + (seedHash % APN_SPACE)) % APN_SPACE;
-  const digits = String(account).padStart(8, '0');
-  const suffix = random.chance(0.9) ? '00' : String(random.int(1, 12)).padStart(2, '0');
-  return APN_STYLES.pick(random)(digits, suffix);
+  const high = FOUR_DIGITS[Math.floor(account / 10_000)];
+  const low = FOUR_DIGITS[account % 10_000];
+  const suffix = random.chance(0.9) ? '00' : random.pick(SUFFIX_CODES);
+  switch (APN_STYLES.pick(random)) {
+    case 0:
+      return 'R-' + high + '-' + low + '-' + suffix;
+    case 1:
+      return 'R' + high + '-' + low + '-' + suffix;
+    case 2:
+      return 'R' + high + low + '-' + suffix;
+    case 3:
+      return 'r-' + high + '-' + low + '-' + suffix;
+    case 4:
+      return 'R ' + high + ' ' + low + ' ' + suffix;
+    case 5:
+      return 'R-' + high + low + '-' + suffix;
+    default:
+      return 'R.' + high + '.' + low + '.' + suffix;
+  }
 }
+
+const SUFFIX_CODES = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, '0'));
+
+
 
 const SUFFIXES = new WeightedTable(STREET_SUFFIXES);
 const RURAL_KINDS = new WeightedTable(RURAL_ROAD_KINDS);
@@ -86,7 +107,7 @@ export class BlockStreets {
     const street = this.streets[Math.floor(random.next() * this.streets.length)];
     const number = street.next;
     street.next += street.step;
-    return `${number} ${street.label}`;
+    return integerText(number) + ' ' + street.label;
   }
 }
 

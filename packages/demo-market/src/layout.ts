@@ -20,7 +20,10 @@ const MIN_ACRES = 0.35;
 /** Quads smaller than this (about 400 m across) take their parent's urban influence. */
 const INHERIT_URBAN_BELOW_ACRES = 40;
 
-/** Blocks (bx, by) in rings of growing Chebyshev distance around (0, 0). */
+/** cutBlock's stack, kept between calls (it runs once per block and never re-enters). */
+const scratch = { stack: new Float64Array(8 * 64), urban: new Float64Array(64) };
+
+/** Blocks (bx, by) in rings of growing Chebyshev distance around (0, 0); block (bx, by) is centred at (bx, by) * BLOCK_KM. */
 export function* spiralBlocks(): Generator<[number, number]> {
   yield [0, 0];
   for (let ring = 1; ; ring++) {
@@ -57,11 +60,11 @@ export function cutBlock(random: Random, cx: number, cy: number, towns: readonly
   const lots: number[] = [];
   // Depth-first over a stack of quads, 8 numbers each; lots come out in a stable, spatially
   // coherent order (neighbours in the file are neighbours on the ground).
-  let stack = new Float64Array(8 * 64);
+  let stack = scratch.stack;
   // Urban influence at each quad's centre. Small quads inherit their parent's: within a few
   // hundred metres it hardly changes, and it would otherwise be computed for every cut.
-  let urban = new Float64Array(64);
-  stack.set([cx - h, cy - h, cx + h, cy - h, cx + h, cy + h, cx - h, cy + h]);
+  let urban = scratch.urban;
+  put(stack, 0, cx - h, cy - h, cx + h, cy - h, cx + h, cy + h, cx - h, cy + h);
   urban[0] = urbanInfluence(towns, cx, cy);
   let top = 1;
   while (top > 0) {
@@ -84,6 +87,8 @@ export function cutBlock(random: Random, cx: number, cy: number, towns: readonly
       const biggerUrban = new Float64Array(urban.length * 2);
       biggerUrban.set(urban);
       urban = biggerUrban;
+      scratch.stack = stack;
+      scratch.urban = urban;
     }
     // The quad at q is replaced by its second half, and its first half goes on top.
     cut(random, stack, q, q + 8);

@@ -94,7 +94,8 @@ export function fillParcelRecord(facts: ParcelFacts, site: Site, random: Random)
   if (facts.intersects_wetland) perAcre *= 0.85;
   if (facts.slope_degrees > 8) perAcre *= 0.8;
   if (zoning === 'industrial' || zoning === 'commercial') perAcre *= 1 + 0.3 * Math.exp(-site.roadDistanceKm / 0.8);
-  perAcre *= clamp(Math.pow(acres / 10, -0.2), 0.25, 2.5);
+  // Big tracts sell for less per acre: about (acres / 10)^-1/4, two square roots being cheaper than pow.
+  perAcre *= clamp(1 / Math.sqrt(Math.sqrt(acres / 10)), 0.25, 2.5);
   const land = perAcre * acres * random.lognormal(1, 0.25);
   const improvement = IMPROVEMENT_VALUE[landUse];
   const improvements = improvement === undefined ? 0 : improvement * (1 + u) * random.lognormal(1, 0.5);

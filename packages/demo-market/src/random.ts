@@ -160,7 +160,7 @@ export class Random {
   /** Picks items[i] with probability weights[i] / sum(weights). Weights need not sum to 1. */
   weightedPick<T>(items: readonly T[], weights: readonly number[]): T {
     let total = 0;
-    for (const weight of weights) total += weight;
+    for (let i = 0; i < weights.length; i++) total += weights[i];
     let target = this.next() * total;
     for (let i = 0; i < items.length; i++) {
       target -= weights[i];

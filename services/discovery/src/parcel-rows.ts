@@ -17,13 +17,13 @@ export interface ParcelRow {
   provenance: Record<string, unknown>;
 }
 
-/** The display fields of the rows of a page, by database id (one indexed query). */
-export async function parcelRowsById(db: Kysely<any>, ids: number[]): Promise<Map<number, ParcelRow>> {
-  if (ids.length === 0) return new Map();
+/** The display fields of the rows of a page, by parcel_key within a vintage (one indexed query). */
+export async function parcelRowsByKey(db: Kysely<any>, vintageId: string, keys: string[]): Promise<Map<string, ParcelRow>> {
+  if (keys.length === 0) return new Map();
   const { rows } = await sql<ParcelRow>`
     select id, parcel_key, apn, address, lat, lon, acres, developable_acres, geometry, bbox, typed, free_facts, derived, provenance
-    from discovery.parcels where id = any(${ids}::bigint[])`.execute(db);
-  return new Map(rows.map((row) => [Number(row.id), row]));
+    from discovery.parcels where vintage_id = ${vintageId} and parcel_key = any(${keys}::text[])`.execute(db);
+  return new Map(rows.map((row) => [row.parcel_key, row]));
 }
 
 /** D13: the facts of a parcel are the merge of typed, free and derived. */

@@ -106,59 +106,65 @@ export function coversGrid(grid: Grid, cx0: number, cy0: number, cx1: number, cy
   return cx0 - ring <= 0 && cx1 + ring >= grid.nx - 1 && cy0 - ring <= 0 && cy1 + ring >= grid.ny - 1;
 }
 
-/** Fills `out` with the grid cells overlapping the square of half-size `reach` around (x, y). */
-export function cellsAround(grid: Grid, x: number, y: number, reach: number, out: CellList): void {
-  out.length = 0;
-  const x0 = clampCellX(grid, cellX(grid, x - reach));
-  const x1 = clampCellX(grid, cellX(grid, x + reach));
-  const y0 = clampCellY(grid, cellY(grid, y - reach));
-  const y1 = clampCellY(grid, cellY(grid, y + reach));
-  for (let cy = y0; cy <= y1; cy++) for (let cx = x0; cx <= x1; cx++) out.push(cy * grid.nx + cx);
-}
-
-/** A growable list of candidate items with their distance to a box. */
-export class Candidates {
-  items = new Int32Array(256);
-  distances = new Float64Array(256);
+/**
+ * Items near a box, each with its distance to the box: the base of the per-block lists. Filled
+ * by `push`, then `keepWithin` drops the far ones and sorts the rest nearest first. The arrays
+ * only grow, so a list reused block after block stops allocating.
+ */
+export class NearList {
   length = 0;
+  items = new Int32Array(32);
+  /** Distance of each item to the box: a lower bound for any point in it. */
+  boxDistances = new Float64Array(32);
+
+  clear(): void {
+    this.length = 0;
+  }
 
   push(item: number, distance: number): void {
-    if (this.length === this.items.length) {
-      const items = new Int32Array(this.length * 2);
-      items.set(this.items);
-      this.items = items;
-      const distances = new Float64Array(this.length * 2);
-      distances.set(this.distances);
-      this.distances = distances;
-    }
+    if (this.length === this.items.length) this.grow(this.length * 2);
     this.items[this.length] = item;
-    this.distances[this.length] = distance;
+    this.boxDistances[this.length] = distance;
     this.length++;
   }
 
-  /**
-   * Keeps the candidates within `bound`, sorted nearest to the box first (ties by item, so the
-   * order is deterministic), and returns how many remain. Insertion sort: the lists are short.
-   */
-  keepWithin(bound: number): number {
-    const { items, distances } = this;
+  /** Keeps the items within `bound`, nearest first (ties by item, for a deterministic order). Insertion sort: lists are short. */
+  keepWithin(bound: number): void {
+    const { items, boxDistances } = this;
     let n = 0;
     for (let k = 0; k < this.length; k++) {
       const item = items[k];
-      const distance = distances[k];
+      const distance = boxDistances[k];
       if (distance > bound) continue;
       let j = n++;
-      while (j > 0 && (distances[j - 1] > distance || (distances[j - 1] === distance && items[j - 1] > item))) {
+      while (j > 0 && (boxDistances[j - 1] > distance || (boxDistances[j - 1] === distance && items[j - 1] > item))) {
         items[j] = items[j - 1];
-        distances[j] = distances[j - 1];
+        boxDistances[j] = boxDistances[j - 1];
         j--;
       }
       items[j] = item;
-      distances[j] = distance;
+      boxDistances[j] = distance;
     }
     this.length = n;
-    return n;
   }
+
+  /** Grows the arrays to hold `capacity` items; subclasses grow their own too. */
+  protected grow(capacity: number): void {
+    this.items = growInt(this.items, capacity);
+    this.boxDistances = growFloat(this.boxDistances, capacity);
+  }
+}
+
+export function growInt(array: Int32Array, capacity: number): Int32Array<ArrayBuffer> {
+  const bigger = new Int32Array(capacity);
+  bigger.set(array);
+  return bigger;
+}
+
+export function growFloat(array: Float64Array, capacity: number): Float64Array<ArrayBuffer> {
+  const bigger = new Float64Array(capacity);
+  bigger.set(array);
+  return bigger;
 }
 
 /** An axis-aligned box (a block of parcels), km. */

@@ -1,13 +1,12 @@
 // Points (substations, Voronoi sites) and discs (wetlands: distance to the edge, 0 inside).
 // Queries come in two steps because parcels come in blocks: `near(box)` picks, once per block,
-// the few points that can matter anywhere in it, and the returned LocalPoints answers each parcel
+// the few points that can matter anywhere in it, and the LocalPoints it fills answers each parcel
 // by scanning those few, nearest to the block first, stopping as soon as no closer one can follow.
 // That keeps the per-parcel cost to a handful of distance computations, which the
 // 200,000-parcels-a-second target needs.
 
 import {
   bucket,
-  Candidates,
   CellList,
   cellX,
   cellY,
@@ -15,6 +14,8 @@ import {
   clampCellY,
   coversGrid,
   gridOver,
+  growFloat,
+  NearList,
   pointBoxDistance,
   pointBoxFarthest,
   ringCells,
@@ -39,7 +40,6 @@ export class PointIndex {
   private readonly offsets: Int32Array;
   private readonly items: Int32Array;
   private readonly cells = new CellList();
-  private readonly candidates = new Candidates();
   /** The item of the last successful `nearest`. */
   hitItem = -1;
 
@@ -61,25 +61,25 @@ export class PointIndex {
 
   /** Distance to the nearest point (disc edge), Infinity when none lies within maxDistance. Sets `hitItem`. */
   nearest(x: number, y: number, maxDistance = Infinity): number {
-    const local = this.near({ x0: x, y0: y, x1: x, y1: y }, maxDistance);
+    const local = this.near({ x0: x, y0: y, x1: x, y1: y }, maxDistance, 0, new LocalPoints());
     const d = local.nearest(x, y, maxDistance);
     this.hitItem = local.hitItem;
     return d;
   }
 
   /**
-   * The points that matter anywhere in `box`: every point that can be the nearest one, within
-   * maxDistance, to some point of the box, and every point within countRadius of the box.
+   * Fills `into` with the points that matter anywhere in `box`: every point that can be the
+   * nearest one, within maxDistance, to some point of the box, and every point within
+   * countRadius of the box (for counts).
    */
-  near(box: Box, maxDistance: number, countRadius = 0): LocalPoints {
+  near(box: Box, maxDistance: number, countRadius: number, into: LocalPoints): LocalPoints {
     const grid = this.grid;
     const cx0 = cellX(grid, box.x0);
     const cy0 = cellY(grid, box.y0);
     const cx1 = cellX(grid, box.x1);
     const cy1 = cellY(grid, box.y1);
-    const candidates = this.candidates;
-    candidates.length = 0;
-    // `nearestBound`: no point of the box is farther than this from its nearest point.
+    into.clear();
+    // No point of the box is farther than nearestBound from its nearest point.
     let nearestBound = maxDistance;
     let bound = Math.max(nearestBound, countRadius);
     for (let ring = 0; ; ring++) {
@@ -93,7 +93,7 @@ export class PointIndex {
           const r = this.radii[i];
           const distance = Math.max(0, pointBoxDistance(box, x, y) - r);
           if (distance > bound) continue;
-          candidates.push(i, distance);
+          into.push(i, distance);
           const farthest = Math.max(0, pointBoxFarthest(box, x, y) - r);
           if (farthest < nearestBound) {
             nearestBound = farthest;
@@ -104,42 +104,46 @@ export class PointIndex {
       // Points not yet seen lie at least ring cells from the box (less the largest radius).
       if (ring * grid.cellSize - this.maxRadius > bound || coversGrid(grid, cx0, cy0, cx1, cy1, ring)) break;
     }
-    const n = candidates.keepWithin(bound);
-    const items = candidates.items.slice(0, n);
-    const xs = new Float64Array(n);
-    const ys = new Float64Array(n);
-    const radii = new Float64Array(n);
-    for (let k = 0; k < n; k++) {
-      xs[k] = this.xs[items[k]];
-      ys[k] = this.ys[items[k]];
-      radii[k] = this.radii[items[k]];
-    }
-    return new LocalPoints(items, candidates.distances.slice(0, n), xs, ys, radii);
+    into.keepWithin(bound);
+    into.fill(this.xs, this.ys, this.radii);
+    return into;
   }
 }
 
-/** The few points near one block, nearest to the block first. */
-export class LocalPoints {
+/** The few points near one block, nearest to the block first; refilled block after block. */
+export class LocalPoints extends NearList {
+  xs = new Float64Array(32);
+  ys = new Float64Array(32);
+  radii = new Float64Array(32);
   /** The original index of the point found by the last `nearest`, or -1. */
   hitItem = -1;
 
-  constructor(
-    private readonly items: Int32Array,
-    /** Distance of each point (disc edge) to the block: a lower bound for any parcel in it. */
-    private readonly boxDistances: Float64Array,
-    private readonly xs: Float64Array,
-    private readonly ys: Float64Array,
-    private readonly radii: Float64Array,
-  ) {}
-
   get size(): number {
-    return this.items.length;
+    return this.length;
+  }
+
+  /** Copies the coordinates of the kept items. */
+  fill(xs: Float64Array, ys: Float64Array, radii: Float64Array): void {
+    if (this.xs.length < this.items.length) this.grow(this.items.length);
+    for (let k = 0; k < this.length; k++) {
+      const i = this.items[k];
+      this.xs[k] = xs[i];
+      this.ys[k] = ys[i];
+      this.radii[k] = radii[i];
+    }
+  }
+
+  protected override grow(capacity: number): void {
+    super.grow(capacity);
+    this.xs = growFloat(this.xs, capacity);
+    this.ys = growFloat(this.ys, capacity);
+    this.radii = growFloat(this.radii, capacity);
   }
 
   nearest(x: number, y: number, maxDistance = Infinity): number {
     let best = Infinity;
     let bestK = -1;
-    for (let k = 0; k < this.items.length; k++) {
+    for (let k = 0; k < this.length; k++) {
       if (this.boxDistances[k] >= best) break;
       const dx = this.xs[k] - x;
       const dy = this.ys[k] - y;
@@ -157,7 +161,7 @@ export class LocalPoints {
 
   countWithin(x: number, y: number, radius: number): number {
     let count = 0;
-    for (let k = 0; k < this.items.length; k++) {
+    for (let k = 0; k < this.length; k++) {
       if (this.boxDistances[k] > radius) break;
       const dx = this.xs[k] - x;
       const dy = this.ys[k] - y;

@@ -4,7 +4,6 @@
 
 import {
   bucket,
-  Candidates,
   CellList,
   cellX,
   cellY,
@@ -12,12 +11,14 @@ import {
   clampCellY,
   coversGrid,
   gridOver,
+  growFloat,
+  growInt,
+  NearList,
   pointBoxDistance,
   ringCells,
   type Box,
   type Grid,
 } from './grid.js';
-
 /** Collects polylines, one feature each, before they are frozen into a SegmentIndex. */
 export class SegmentIndexBuilder {
   private readonly coords: number[] = [];
@@ -60,7 +61,6 @@ export class SegmentIndex {
   private readonly offsets: Int32Array;
   private readonly items: Int32Array;
   private readonly cells = new CellList();
-  private readonly candidates = new Candidates();
   /** Per segment, the last `near` call that collected it: a segment sits in several cells. */
   private readonly collected: Int32Array;
   private collection = 0;
@@ -109,18 +109,18 @@ export class SegmentIndex {
 
   /** Distance to the nearest segment, Infinity beyond maxDistance. Sets `hitFeature`. */
   nearest(x: number, y: number, maxDistance = Infinity): number {
-    const local = this.near({ x0: x, y0: y, x1: x, y1: y }, maxDistance);
+    const local = this.near({ x0: x, y0: y, x1: x, y1: y }, maxDistance, 0, new LocalSegments());
     const d = local.nearest(x, y, maxDistance);
     this.hitFeature = local.hitFeature;
     return d;
   }
 
   /**
-   * The segments that matter anywhere in `box`: every segment that can be the nearest one,
-   * within maxDistance, to some point of the box, and every segment within countRadius of the box
-   * (for counts of features within a radius).
+   * Fills `into` with the segments that matter anywhere in `box`: every segment that can be the
+   * nearest one, within maxDistance, to some point of the box, and every segment within
+   * countRadius of the box (for counts of features within a radius).
    */
-  near(box: Box, maxDistance: number, countRadius = 0): LocalSegments {
+  near(box: Box, maxDistance: number, countRadius: number, into: LocalSegments): LocalSegments {
     const grid = this.grid;
     const c = this.coords;
     const cx0 = cellX(grid, box.x0);
@@ -128,8 +128,7 @@ export class SegmentIndex {
     const cx1 = cellX(grid, box.x1);
     const cy1 = cellY(grid, box.y1);
     const collection = ++this.collection;
-    const candidates = this.candidates;
-    candidates.length = 0;
+    into.clear();
     // `nearestBound`: no point of the box is farther than this from its nearest segment.
     let nearestBound = maxDistance;
     let bound = Math.max(nearestBound, countRadius);
@@ -151,16 +150,8 @@ export class SegmentIndex {
           if (gapX * gapX + gapY * gapY > bound * bound) continue;
           const distance = segmentBoxDistance(box, ax, ay, bx, by);
           if (distance > bound) continue;
-          candidates.push(s, distance);
-          // Distance to a segment is convex, so its farthest point of the box is a corner.
-          const farthest = Math.sqrt(
-            Math.max(
-              segmentDistanceSquared(ax, ay, bx, by, box.x0, box.y0),
-              segmentDistanceSquared(ax, ay, bx, by, box.x1, box.y0),
-              segmentDistanceSquared(ax, ay, bx, by, box.x1, box.y1),
-              segmentDistanceSquared(ax, ay, bx, by, box.x0, box.y1),
-            ),
-          );
+          into.push(s, distance);
+          const farthest = farthestCornerDistance(box, ax, ay, bx, by);
           if (farthest < nearestBound) {
             nearestBound = farthest;
             bound = Math.max(nearestBound, countRadius);
@@ -170,19 +161,25 @@ export class SegmentIndex {
       // Segments not yet seen lie wholly outside the rings searched: at least ring cells away.
       if (ring * grid.cellSize > bound || coversGrid(grid, cx0, cy0, cx1, cy1, ring)) break;
     }
-    const n = candidates.keepWithin(bound);
-    const coords = new Float64Array(4 * n);
-    const features = new Int32Array(n);
-    for (let k = 0; k < n; k++) {
-      const s = candidates.items[k];
-      coords[4 * k] = c[4 * s];
-      coords[4 * k + 1] = c[4 * s + 1];
-      coords[4 * k + 2] = c[4 * s + 2];
-      coords[4 * k + 3] = c[4 * s + 3];
-      features[k] = this.features[s];
-    }
-    return new LocalSegments(coords, candidates.distances.slice(0, n), features);
+    into.keepWithin(bound);
+    into.fill(this.coords, this.features);
+    return into;
   }
+}
+
+/**
+ * The largest distance from a point of the box to the segment. Distance to a segment is convex,
+ * so it is attained at a corner.
+ */
+function farthestCornerDistance(box: Box, ax: number, ay: number, bx: number, by: number): number {
+  return Math.sqrt(
+    Math.max(
+      segmentDistanceSquared(ax, ay, bx, by, box.x0, box.y0),
+      segmentDistanceSquared(ax, ay, bx, by, box.x1, box.y0),
+      segmentDistanceSquared(ax, ay, bx, by, box.x1, box.y1),
+      segmentDistanceSquared(ax, ay, bx, by, box.x0, box.y1),
+    ),
+  );
 }
 
 /** Distance between a segment and a box: 0 if they meet, else attained at a box corner or a segment end. */
@@ -197,58 +194,71 @@ function segmentBoxDistance(box: Box, ax: number, ay: number, bx: number, by: nu
   return Math.min(Math.sqrt(corners), pointBoxDistance(box, ax, ay), pointBoxDistance(box, bx, by));
 }
 
-/** Liang-Barsky: does any part of the segment lie in the box? */
+/** Does any part of the segment lie in the box? Liang-Barsky clipping, unrolled: it runs per candidate. */
 function segmentMeetsBox(box: Box, ax: number, ay: number, bx: number, by: number): boolean {
+  if (ax >= box.x0 && ax <= box.x1 && ay >= box.y0 && ay <= box.y1) return true;
   const dx = bx - ax;
   const dy = by - ay;
-  const range = { t0: 0, t1: 1 };
-  return (
-    clipEdge(-dx, ax - box.x0, range) &&
-    clipEdge(dx, box.x1 - ax, range) &&
-    clipEdge(-dy, ay - box.y0, range) &&
-    clipEdge(dy, box.y1 - ay, range)
-  );
-}
-
-/** One Liang-Barsky edge test, narrowing the segment's parameter range; false when it empties. */
-function clipEdge(p: number, q: number, range: { t0: number; t1: number }): boolean {
-  if (p === 0) return q >= 0;
-  const r = q / p;
-  if (p < 0) {
-    if (r > range.t1) return false;
-    if (r > range.t0) range.t0 = r;
-  } else {
-    if (r < range.t0) return false;
-    if (r < range.t1) range.t1 = r;
+  let t0 = 0;
+  let t1 = 1;
+  // One pass per side of the box: p is how fast the segment leaves through it, q the margin at t = 0.
+  for (let side = 0; side < 4; side++) {
+    const p = side === 0 ? -dx : side === 1 ? dx : side === 2 ? -dy : dy;
+    const q = side === 0 ? ax - box.x0 : side === 1 ? box.x1 - ax : side === 2 ? ay - box.y0 : box.y1 - ay;
+    if (p === 0) {
+      if (q < 0) return false;
+      continue;
+    }
+    const r = q / p;
+    if (p < 0) {
+      if (r > t1) return false;
+      if (r > t0) t0 = r;
+    } else {
+      if (r < t0) return false;
+      if (r < t1) t1 = r;
+    }
   }
   return true;
 }
 
-/** The few segments near one block, nearest to the block first. */
-export class LocalSegments {
+/** The few segments near one block, nearest to the block first; refilled block after block. */
+export class LocalSegments extends NearList {
+  coords = new Float64Array(4 * 32);
+  features = new Int32Array(32);
   /** The feature of the segment found by the last `nearest`, or -1. */
   hitFeature = -1;
   /** Features counted by the current `countFeaturesWithin` call (a feature has many segments). */
-  private readonly counted: Int32Array;
-
-  constructor(
-    private readonly coords: Float64Array,
-    /** Distance of each segment to the block: a lower bound for any parcel in it. */
-    private readonly boxDistances: Float64Array,
-    private readonly features: Int32Array,
-  ) {
-    this.counted = new Int32Array(features.length);
-  }
+  private counted = new Int32Array(32);
 
   get size(): number {
-    return this.features.length;
+    return this.length;
+  }
+
+  /** Copies the coordinates and features of the kept segments. */
+  fill(coords: Float64Array, features: Int32Array): void {
+    if (this.features.length < this.items.length) this.grow(this.items.length);
+    for (let k = 0; k < this.length; k++) {
+      const s = this.items[k];
+      this.coords[4 * k] = coords[4 * s];
+      this.coords[4 * k + 1] = coords[4 * s + 1];
+      this.coords[4 * k + 2] = coords[4 * s + 2];
+      this.coords[4 * k + 3] = coords[4 * s + 3];
+      this.features[k] = features[s];
+    }
+  }
+
+  protected override grow(capacity: number): void {
+    super.grow(capacity);
+    this.coords = growFloat(this.coords, 4 * capacity);
+    this.features = growInt(this.features, capacity);
+    this.counted = growInt(this.counted, capacity);
   }
 
   nearest(x: number, y: number, maxDistance = Infinity): number {
     const c = this.coords;
     let best = Infinity;
     let bestK = -1;
-    for (let k = 0; k < this.features.length; k++) {
+    for (let k = 0; k < this.length; k++) {
       const lower = this.boxDistances[k];
       if (lower * lower >= best) break;
       const d = segmentDistanceSquared(c[4 * k], c[4 * k + 1], c[4 * k + 2], c[4 * k + 3], x, y);
@@ -268,7 +278,7 @@ export class LocalSegments {
     const c = this.coords;
     const radiusSquared = radius * radius;
     let count = 0;
-    next: for (let k = 0; k < this.features.length; k++) {
+    next: for (let k = 0; k < this.length; k++) {
       if (this.boxDistances[k] > radius) break;
       const feature = this.features[k];
       for (let j = 0; j < count; j++) if (this.counted[j] === feature) continue next;
@@ -277,4 +287,3 @@ export class LocalSegments {
     return count;
   }
 }
-

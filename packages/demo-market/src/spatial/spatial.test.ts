@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Random } from '../random.js';
 import type { Box } from './grid.js';
-import { PointIndex } from './points.js';
-import { SegmentIndexBuilder } from './segments.js';
+import { LocalPoints, PointIndex } from './points.js';
+import { LocalSegments, SegmentIndexBuilder } from './segments.js';
 
 // The per-block culling (`near`) must never drop a point or segment that a parcel inside the box
 // would find by brute force: these tests compare both on random worlds, boxes and queries.
@@ -31,12 +31,14 @@ describe('PointIndex', () => {
       const ys = Array.from({ length: n }, () => random.uniform(-20, 20));
       const radii = Array.from({ length: n }, () => (random.chance(0.5) ? 0 : random.uniform(0, 0.6)));
       const index = new PointIndex({ xs, ys, radii }, cellSize);
+      // One list refilled box after box, as the generator uses it.
+      const local = new LocalPoints();
       const brute = (x: number, y: number): number[] => xs.map((px, i) => Math.max(0, Math.hypot(px - x, ys[i] - y) - radii[i]));
       for (let b = 0; b < 150; b++) {
         const box = randomBox(random);
         const maxDistance = random.pick([Infinity, 0.5, 3]);
         const countRadius = random.pick([0, 2, 5]);
-        const local = index.near(box, maxDistance, countRadius);
+        index.near(box, maxDistance, countRadius, local);
         for (let p = 0; p < 10; p++) {
           const x = random.uniform(box.x0, box.x1);
           const y = random.uniform(box.y0, box.y1);
@@ -61,7 +63,7 @@ describe('PointIndex', () => {
     expect(index.nearest(100, 0, 50)).toBe(Infinity);
     const empty = new PointIndex({ xs: [], ys: [] }, 1);
     expect(empty.nearest(0, 0)).toBe(Infinity);
-    expect(empty.near({ x0: 0, y0: 0, x1: 1, y1: 1 }, Infinity).size).toBe(0);
+    expect(empty.near({ x0: 0, y0: 0, x1: 1, y1: 1 }, Infinity, 0, new LocalPoints()).size).toBe(0);
   });
 });
 
@@ -79,11 +81,12 @@ describe('SegmentIndex', () => {
         for (let i = 0; i + 3 < flat.length; i += 2) segments.push({ feature, c: flat.slice(i, i + 4) });
       }
       const index = builder.build(cellSize);
+      const local = new LocalSegments();
       for (let b = 0; b < 150; b++) {
         const box = randomBox(random);
         const maxDistance = random.pick([Infinity, 0.5, 3]);
         const countRadius = random.pick([0, 1, 3]);
-        const local = index.near(box, maxDistance, countRadius);
+        index.near(box, maxDistance, countRadius, local);
         for (let p = 0; p < 10; p++) {
           const x = random.uniform(box.x0, box.x1);
           const y = random.uniform(box.y0, box.y1);

@@ -2,7 +2,7 @@ import type { HandlerContext } from '@connectrpc/connect';
 import type { discoveryv1 } from '@landscreen/proto';
 import { jsonBytes, validationError } from '@landscreen/rpc';
 import type { DiscoveryContext } from '../context.js';
-import { factsOf, parcelRowsById } from '../parcel-rows.js';
+import { factsOf, parcelRowsByKey } from '../parcel-rows.js';
 import { pageAfter } from '../ranking/page.js';
 import { preparedQuery } from './query.js';
 
@@ -18,9 +18,9 @@ export function findLeadsHandler(context: DiscoveryContext) {
     const summary = { count: ranking.eligibleTotal, by_verdict: ranking.byVerdict };
     if (request.countOnly) return { bodyJson: jsonBytes(summary) };
     const page = pageAfter(index, ranking, Math.max(0, request.limit));
-    const rows = await parcelRowsById(context.db, page.rows.map((row) => index.ids[row]!));
+    const rows = await parcelRowsByKey(context.db, index.vintageId, page.rows.map((row) => index.keys[row]!));
     const results = page.rows.map((indexRow) => {
-      const row = rows.get(index.ids[indexRow]!)!;
+      const row = rows.get(index.keys[indexRow]!)!;
       const facts = factsOf(row);
       const evaluation = compiled.evaluate((field) => facts[field]);
       return {

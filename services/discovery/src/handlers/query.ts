@@ -4,7 +4,7 @@ import type { discoveryv1 } from '@landscreen/proto';
 import { jsonBytes, requireCaller, validationError } from '@landscreen/rpc';
 import type { DiscoveryContext } from '../context.js';
 import { marketForCaller } from '../market-access.js';
-import { factsOf, parcelRowsById, provenanceOf } from '../parcel-rows.js';
+import { factsOf, parcelRowsByKey, provenanceOf } from '../parcel-rows.js';
 import { decodeCursor, encodeCursor } from '../ranking/cursor.js';
 import { pageAfter } from '../ranking/page.js';
 import type { RankSpec } from '../ranking/rank.js';
@@ -34,7 +34,7 @@ export async function preparedQuery(context: DiscoveryContext, call: HandlerCont
   const access = await marketForCaller(context, tenantId, spec.markets[0]!);
   const hash = queryHash(spec, access.market.id, access.vintage.id);
   const compiled = compileSpec(spec);
-  const index = await context.ranker.index(access.vintage.id, access.vintage.parcelCount);
+  const index = await context.ranker.index(access.vintage.id);
   const ranking = context.ranker.ranking(hash, index, rankSpecOf(spec, compiled));
   return { spec, compiled, access, hash, index, ranking };
 }
@@ -57,9 +57,9 @@ export function queryHandler(context: DiscoveryContext) {
     }
     const limit = request.limit || 50;
     const page = pageAfter(index, ranking, limit, after);
-    const rows = await parcelRowsById(context.db, page.rows.map((row) => index.ids[row]!));
+    const rows = await parcelRowsByKey(context.db, index.vintageId, page.rows.map((row) => index.keys[row]!));
     const results = page.rows.map((indexRow) => {
-      const row = rows.get(index.ids[indexRow]!)!;
+      const row = rows.get(index.keys[indexRow]!)!;
       const facts = factsOf(row);
       const evaluation = compiled.evaluate((field) => facts[field]);
       return {

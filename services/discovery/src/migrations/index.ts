@@ -2,10 +2,12 @@ import type { MigrationSet } from '@landscreen/db';
 import * as createSchema from './20261122T000000_create_schema.js';
 import * as marketsParcelsBuyBoxes from './20261122T000100_markets_parcels_buyboxes.js';
 import * as cursorKey from './20261122T000200_cursor_key.js';
+import * as vintageColumns from './20261122T000300_vintage_columns.js';
 
 /** Every migration of the "discovery" schema, in order. New migrations are appended here. */
 export const migrations: MigrationSet = {
   '20261122T000000_create_schema': createSchema,
   '20261122T000100_markets_parcels_buyboxes': marketsParcelsBuyBoxes,
   '20261122T000200_cursor_key': cursorKey,
+  '20261122T000300_vintage_columns': vintageColumns,
 };

@@ -1,6 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import { ParcelRowError, type ParcelRecord } from '@landscreen/parcel-io';
 import { discoveryDb } from '../schema.js';
+import { saveColumns } from '../ranking/column-store.js';
+import { VintageIndexBuilder } from '../ranking/vintage-index.js';
 import { ensureMarket } from './markets.js';
 
 const BATCH = 2_000;
@@ -40,6 +42,8 @@ export async function importVintage(
       .values({ market_id: market.id, status: 'loading', source: options.source, completed_at: null })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // The ranking index is built as the parcels stream past and stored with them.
+    const index = new VintageIndexBuilder(vintage.id);
     const freeFields = new Set<string>();
     const derivedFields = new Set<string>();
     let batch: ParcelRecord[] = [];
@@ -62,12 +66,14 @@ export async function importVintage(
       for (const record of Array.isArray(item) ? item : [item]) {
         for (const field in record.freeFacts) freeFields.add(field);
         for (const field in record.derived) derivedFields.add(field);
+        index.add(record.parcelKey, record.typed as unknown as Record<string, unknown>, record.freeFacts, record.derived);
         batch.push(record);
         if (batch.length >= BATCH) await flush();
       }
     }
     await flush();
     await inFlight;
+    await saveColumns(trx, index.build());
     await discovery
       .updateTable('vintages')
       .set({ status: 'ready', parcel_count: parcels, free_fact_fields: [...freeFields].sort(), derived_fields: [...derivedFields].sort(), completed_at: new Date() })

@@ -11,26 +11,23 @@ export type Column =
 
 const MISSING = -1;
 
-/** Accumulates one field's values row by row while a vintage loads. */
+/** Accumulates one field's values row by row (the row count need not be known in advance). */
 export class ColumnBuilder {
   private kind: 'number' | 'coded' | 'mixed' | undefined;
-  private numbers: Float64Array;
-  private codes: Int32Array;
+  private numbers = new Float64Array(0);
+  private codes = new Int32Array(0);
   private readonly dictionary: unknown[] = [];
   private readonly codeOf = new Map<unknown, number>();
   private mixed: unknown[] | undefined;
 
-  constructor(private readonly size: number) {
-    this.numbers = new Float64Array(0);
-    this.codes = new Int32Array(0);
-  }
-
   set(row: number, value: unknown): void {
     if (value === null || value === undefined) return;
     if (this.kind === undefined) {
-      this.start(typeof value === 'number' ? 'number' : typeof value === 'string' || typeof value === 'boolean' ? 'coded' : 'mixed');
+      this.kind = typeof value === 'number' ? 'number' : typeof value === 'string' || typeof value === 'boolean' ? 'coded' : 'mixed';
+      if (this.kind === 'mixed') this.mixed = [];
     }
     if (this.kind === 'number' && typeof value === 'number') {
+      if (row >= this.numbers.length) this.numbers = grow(this.numbers, row, Number.NaN);
       this.numbers[row] = value;
       return;
     }
@@ -41,35 +38,49 @@ export class ColumnBuilder {
         this.dictionary.push(value);
         this.codeOf.set(value, code);
       }
+      if (row >= this.codes.length) this.codes = grow(this.codes, row, MISSING);
       this.codes[row] = code;
       return;
     }
     this.toMixed()[row] = value;
   }
 
-  build(): Column {
-    if (this.kind === 'number') return { kind: 'number', values: this.numbers };
-    if (this.kind === 'coded') return { kind: 'coded', codes: this.codes, dictionary: this.dictionary };
-    return { kind: 'mixed', values: this.mixed ?? new Array(this.size).fill(undefined) };
-  }
-
-  private start(kind: 'number' | 'coded' | 'mixed'): void {
-    this.kind = kind;
-    if (kind === 'number') this.numbers = new Float64Array(this.size).fill(Number.NaN);
-    else if (kind === 'coded') this.codes = new Int32Array(this.size).fill(MISSING);
-    else this.mixed = new Array(this.size).fill(undefined);
+  /** The column for `size` rows (rows never set are "no value"). */
+  build(size: number): Column {
+    if (this.kind === 'number') return { kind: 'number', values: fit(this.numbers, size, Number.NaN) };
+    if (this.kind === 'coded') return { kind: 'coded', codes: fit(this.codes, size, MISSING), dictionary: this.dictionary };
+    const values = this.mixed ?? [];
+    values.length = size;
+    return { kind: 'mixed', values };
   }
 
   /** Rewrites what was stored so far as plain values: a field whose kinds disagree. */
   private toMixed(): unknown[] {
     if (this.kind === 'mixed') return this.mixed!;
-    const values: unknown[] = new Array(this.size).fill(undefined);
+    const values: unknown[] = [];
     if (this.kind === 'number') this.numbers.forEach((value, row) => (values[row] = Number.isNaN(value) ? undefined : value));
     if (this.kind === 'coded') this.codes.forEach((code, row) => (values[row] = code === MISSING ? undefined : this.dictionary[code]));
     this.kind = 'mixed';
     this.mixed = values;
     return values;
   }
+}
+
+function grow<T extends Float64Array | Int32Array>(array: T, row: number, fill: number): T {
+  let length = Math.max(1024, array.length * 2);
+  while (length <= row) length *= 2;
+  const larger = new (array.constructor as new (length: number) => T)(length);
+  larger.fill(fill);
+  larger.set(array);
+  return larger;
+}
+
+function fit<T extends Float64Array | Int32Array>(array: T, size: number, fill: number): T {
+  if (array.length === size) return array;
+  const fitted = new (array.constructor as new (length: number) => T)(size);
+  fitted.fill(fill);
+  fitted.set(array.subarray(0, Math.min(size, array.length)));
+  return fitted;
 }
 
 /** The value a column holds for a row, exactly as the import stored it (null when none). */

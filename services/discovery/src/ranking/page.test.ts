@@ -34,8 +34,8 @@ describe('ranking and paging (D14, D15)', () => {
         fc.array(parcel, { minLength: 60, maxLength: 60 }),
         fc.integer({ min: 1, max: 7 }),
         (keys, facts, limit) => {
-          const builder = new VintageIndexBuilder('v1', keys.length);
-          keys.forEach((key, row) => builder.add(row + 1, key, facts[row]!));
+          const builder = new VintageIndexBuilder('v1');
+          keys.forEach((key, row) => builder.add(key, facts[row]!));
           const index = builder.build();
           const ranking = rank(index, spec);
 

@@ -16,14 +16,14 @@ export class Ranker {
 
   constructor(private readonly db: Kysely<any>) {}
 
-  index(vintageId: string, size: number): Promise<VintageIndex> {
+  index(vintageId: string): Promise<VintageIndex> {
     let found = this.indexes.get(vintageId);
     if (found) {
       this.indexes.delete(vintageId);
       this.indexes.set(vintageId, found);
       return found;
     }
-    found = VintageIndex.load(this.db, vintageId, size);
+    found = VintageIndex.load(this.db, vintageId);
     found.catch(() => this.indexes.delete(vintageId));
     this.indexes.set(vintageId, found);
     while (this.indexes.size > MAX_INDEXES) this.indexes.delete(this.indexes.keys().next().value!);

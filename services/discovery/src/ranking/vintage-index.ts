@@ -1,21 +1,19 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { ColumnBuilder, type Column } from './columns.js';
-
-const PAGE = 20_000;
+import { loadColumns } from './column-store.js';
 
 /**
- * Everything ranking needs of one vintage, in memory, by column: built once per immutable vintage
- * and shared by every query on it. A 1,000,000-parcel vintage with ~40 facts takes a few hundred
- * megabytes; geometry and the other display fields stay in the database and are fetched only for
- * the rows of a page.
+ * Everything ranking needs of one vintage, in memory, by column. Built while the vintage is
+ * imported and stored with it (column-store.ts), so a service loads a million parcels' facts as
+ * a few dozen binary columns instead of parsing a million JSON documents; vintages are immutable,
+ * so it never goes stale. Geometry and the other display fields stay in the database and are
+ * fetched only for the rows of a page.
  */
 export class VintageIndex {
   /** Made by VintageIndexBuilder (or VintageIndex.load). */
   constructor(
     readonly vintageId: string,
     readonly size: number,
-    /** Database id of each row. */
-    readonly ids: Float64Array,
     /** parcel_key of each row. */
     readonly keys: string[],
     /** Position of each row's parcel_key in ascending order: the tie-break as an integer. */
@@ -29,8 +27,9 @@ export class VintageIndex {
     return this.columns.get(field);
   }
 
-  fields(): string[] {
-    return [...this.columns.keys()];
+  /** Every column by field name (for storing the index). */
+  entries(): IterableIterator<[string, Column]> {
+    return this.columns.entries();
   }
 
   /** The rank a parcel_key has, or would have, in ascending key order (binary search). */
@@ -45,59 +44,46 @@ export class VintageIndex {
     return low;
   }
 
-  /** Loads a vintage from the database in keyset pages (memory flat while reading). */
-  static async load(db: Kysely<any>, vintageId: string, size: number): Promise<VintageIndex> {
-    const builder = new VintageIndexBuilder(vintageId, size);
-    let after = 0;
-    for (;;) {
-      // Facts merge typed, free and derived (D13).
-      const { rows } = await sql<{ id: string | number; parcel_key: string; facts: Record<string, unknown> }>`
-        select id, parcel_key, typed || free_facts || derived as facts
-        from discovery.parcels where vintage_id = ${vintageId} and id > ${after}
-        order by id limit ${PAGE}`.execute(db);
-      for (const parcel of rows) builder.add(Number(parcel.id), parcel.parcel_key, parcel.facts);
-      if (rows.length < PAGE) break;
-      after = Number(rows.at(-1)!.id);
-    }
-    return builder.build();
+  static async load(db: Kysely<any>, vintageId: string): Promise<VintageIndex> {
+    const { keys, columns } = await loadColumns(db, vintageId);
+    return assemble(vintageId, keys, columns);
   }
 }
 
-/** Collects the rows of a vintage (in any order) into a VintageIndex. */
+/** Collects a vintage's parcels, row by row, into a VintageIndex. */
 export class VintageIndexBuilder {
-  private readonly ids: Float64Array;
-  private readonly keys: string[];
+  private readonly keys: string[] = [];
   private readonly builders = new Map<string, ColumnBuilder>();
-  private row = 0;
 
-  constructor(private readonly vintageId: string, private readonly capacity: number) {
-    this.ids = new Float64Array(capacity);
-    this.keys = new Array(capacity);
-  }
+  constructor(private readonly vintageId: string) {}
 
-  add(id: number, parcelKey: string, facts: Record<string, unknown>): void {
-    if (this.row >= this.capacity) throw new Error(`vintage ${this.vintageId} holds more parcels than its count (${this.capacity})`);
-    const row = this.row++;
-    this.ids[row] = id;
-    this.keys[row] = parcelKey;
-    for (const [field, value] of Object.entries(facts)) {
-      let column = this.builders.get(field);
-      if (!column) this.builders.set(field, (column = new ColumnBuilder(this.capacity)));
-      column.set(row, value);
+  /** Adds a parcel with its facts (typed, free and derived, merged in that order: D13). */
+  add(parcelKey: string, ...factSets: Record<string, unknown>[]): void {
+    const row = this.keys.length;
+    this.keys.push(parcelKey);
+    for (const facts of factSets) {
+      for (const field in facts) {
+        let column = this.builders.get(field);
+        if (!column) this.builders.set(field, (column = new ColumnBuilder()));
+        column.set(row, facts[field]);
+      }
     }
   }
 
   build(): VintageIndex {
-    const count = this.row;
-    const keys = this.keys.slice(0, count);
-    const rowsByKey = new Uint32Array(count);
-    for (let index = 0; index < count; index++) rowsByKey[index] = index;
-    // D15 tie order: parcel_key ascending by code unit (as PostgreSQL's "C" collation).
-    rowsByKey.sort((a, b) => (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : 0));
-    const keyRank = new Uint32Array(count);
-    for (let rank = 0; rank < count; rank++) keyRank[rowsByKey[rank]!] = rank;
     const columns = new Map<string, Column>();
-    for (const [field, builder] of this.builders) columns.set(field, builder.build());
-    return new VintageIndex(this.vintageId, count, this.ids.subarray(0, count), keys, keyRank, rowsByKey, columns);
+    for (const [field, builder] of this.builders) columns.set(field, builder.build(this.keys.length));
+    return assemble(this.vintageId, this.keys, columns);
   }
+}
+
+function assemble(vintageId: string, keys: string[], columns: Map<string, Column>): VintageIndex {
+  const count = keys.length;
+  const rowsByKey = new Uint32Array(count);
+  for (let index = 0; index < count; index++) rowsByKey[index] = index;
+  // D15 tie order: parcel_key ascending by code unit (as PostgreSQL's "C" collation).
+  rowsByKey.sort((a, b) => (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : 0));
+  const keyRank = new Uint32Array(count);
+  for (let rank = 0; rank < count; rank++) keyRank[rowsByKey[rank]!] = rank;
+  return new VintageIndex(vintageId, count, keys, keyRank, rowsByKey, columns);
 }

@@ -1,0 +1,41 @@
+import { sql, type Kysely } from 'kysely';
+import type { Column } from './columns.js';
+import type { VintageIndex } from './vintage-index.js';
+
+const KEYS = '#parcel_key';
+
+const bytesOf = (array: Float64Array | Int32Array) => Buffer.from(array.buffer, array.byteOffset, array.byteLength);
+/** A copy on an aligned buffer: typed arrays cannot view a Buffer slice at an odd offset. */
+const aligned = (bytes: Uint8Array) => bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+
+/**
+ * Stores a vintage's ranking index with the vintage (in the import's transaction): one row per
+ * fact — numbers as little-endian float64, codes as int32 with their dictionary, anything else
+ * as JSON — plus the parcel keys.
+ */
+export async function saveColumns(trx: Kysely<any>, index: VintageIndex): Promise<void> {
+  const insert = (field: string, kind: string, data: Buffer, dictionary: unknown[] | null) =>
+    sql`insert into discovery.vintage_columns (vintage_id, field, kind, data, dictionary)
+        values (${index.vintageId}, ${field}, ${kind}, ${data}, ${dictionary === null ? null : JSON.stringify(dictionary)}::jsonb)`.execute(trx);
+  await insert(KEYS, 'keys', Buffer.from(JSON.stringify(index.keys)), null);
+  for (const [field, column] of index.entries()) {
+    if (column.kind === 'number') await insert(field, 'number', bytesOf(column.values), null);
+    else if (column.kind === 'coded') await insert(field, 'coded', bytesOf(column.codes), column.dictionary);
+    else await insert(field, 'mixed', Buffer.from(JSON.stringify(column.values.map((value) => value ?? null))), null);
+  }
+}
+
+export async function loadColumns(db: Kysely<any>, vintageId: string): Promise<{ keys: string[]; columns: Map<string, Column> }> {
+  const { rows } = await sql<{ field: string; kind: string; data: Uint8Array; dictionary: unknown[] | null }>`
+    select field, kind, data, dictionary from discovery.vintage_columns where vintage_id = ${vintageId}`.execute(db);
+  let keys: string[] | undefined;
+  const columns = new Map<string, Column>();
+  for (const row of rows) {
+    if (row.kind === 'keys') keys = JSON.parse(Buffer.from(row.data).toString('utf8')) as string[];
+    else if (row.kind === 'number') columns.set(row.field, { kind: 'number', values: new Float64Array(aligned(row.data)) });
+    else if (row.kind === 'coded') columns.set(row.field, { kind: 'coded', codes: new Int32Array(aligned(row.data)), dictionary: row.dictionary ?? [] });
+    else columns.set(row.field, { kind: 'mixed', values: JSON.parse(Buffer.from(row.data).toString('utf8')) as unknown[] });
+  }
+  if (!keys) throw new Error(`vintage ${vintageId} has no stored ranking index`);
+  return { keys, columns };
+}
