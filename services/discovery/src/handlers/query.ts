@@ -14,8 +14,8 @@ import { loadBuyBox } from './buy-boxes.js';
 /** What ranking needs of a compiled canonical spec. */
 export function rankSpecOf(spec: CanonicalSpec, compiled: ReturnType<typeof compileSpec>): RankSpec {
   return {
-    must: compiled.must.map((rule) => ({ field: rule.field, test: rule.test, policy: rule.policy })),
-    preferred: compiled.preferred.map((rule) => ({ field: rule.field, test: rule.test, weight: rule.weight })),
+    must: compiled.must.map((rule) => ({ field: rule.field, test: rule.test, policy: rule.policy, op: rule.op, value: rule.value })),
+    preferred: compiled.preferred.map((rule) => ({ field: rule.field, test: rule.test, weight: rule.weight, op: rule.op, value: rule.value })),
     preferenceWeightTotal: compiled.preferenceWeightTotal,
     cutoffs: spec.verdict_cutoffs,
   };

@@ -6,6 +6,9 @@ import type { VintageIndex } from './vintage-index.js';
 export interface RankRule {
   field: string;
   test(value: unknown): boolean | undefined;
+  /** The canonical op and value, when known: numeric rules on number columns take a fast path. */
+  op?: string;
+  value?: unknown;
 }
 export interface RankMustRule extends RankRule {
   policy: 'exclude' | 'review';
@@ -39,8 +42,21 @@ const UNKNOWN = -1;
  * each distinct value once; numbers are tested row by row with the same test the row-wise
  * evidence uses, so the ranking and the evidence can never disagree.
  */
-export function ruleStatus(column: Column | undefined, size: number, test: RankRule['test']): Int8Array {
+export function ruleStatus(column: Column | undefined, size: number, test: RankRule['test'], rule?: Pick<RankRule, 'op' | 'value'>): Int8Array {
   const status = new Int8Array(size);
+  if (column?.kind === 'number' && rule) {
+    const compare = numericComparison(rule.op, rule.value);
+    if (compare) {
+      const missing = test(null);
+      const ofMissing = missing === undefined ? UNKNOWN : missing ? PASS : FAIL;
+      const values = column.values;
+      for (let row = 0; row < size; row++) {
+        const value = values[row]!;
+        status[row] = value !== value ? ofMissing : compare(value) ? PASS : FAIL;
+      }
+      return status;
+    }
+  }
   const decide = (value: unknown) => {
     const result = test(value);
     return result === undefined ? UNKNOWN : result ? PASS : FAIL;
@@ -69,12 +85,36 @@ export function ruleStatus(column: Column | undefined, size: number, test: RankR
   return status;
 }
 
+/**
+ * A plain comparison for a numeric rule on a number fact, equal to the rule's own test for every
+ * number (the canonical spec's semantics: numbers compare numerically, between is inclusive).
+ * Undefined when the rule is not purely numeric: the generic test is used then.
+ */
+function numericComparison(op: string | undefined, value: unknown): ((fact: number) => boolean) | undefined {
+  if (typeof value === 'number') {
+    switch (op) {
+      case 'lt': return (fact) => fact < value;
+      case 'lte': return (fact) => fact <= value;
+      case 'gt': return (fact) => fact > value;
+      case 'gte': return (fact) => fact >= value;
+      case 'eq': return (fact) => fact === value;
+      case 'ne': return (fact) => fact !== value;
+      default: return undefined;
+    }
+  }
+  if (op === 'between' && Array.isArray(value) && typeof value[0] === 'number' && typeof value[1] === 'number') {
+    const [low, high] = value as [number, number];
+    return (fact) => fact >= low && fact <= high;
+  }
+  return undefined;
+}
+
 export function rank(index: VintageIndex, spec: RankSpec): Ranking {
   const size = index.size;
   const eligible = new Uint8Array(size).fill(1);
   const review = new Uint8Array(size);
   for (const rule of spec.must) {
-    const status = ruleStatus(index.column(rule.field), size, (value) => rule.test(value));
+    const status = ruleStatus(index.column(rule.field), size, rule.test, rule);
     for (let row = 0; row < size; row++) {
       const result = status[row]!;
       if (result === FAIL || (result === UNKNOWN && rule.policy === 'exclude')) eligible[row] = 0;
@@ -83,7 +123,7 @@ export function rank(index: VintageIndex, spec: RankSpec): Ranking {
   }
   const contribution = new Float64Array(size);
   for (const rule of spec.preferred) {
-    const status = ruleStatus(index.column(rule.field), size, (value) => rule.test(value));
+    const status = ruleStatus(index.column(rule.field), size, rule.test, rule);
     for (let row = 0; row < size; row++) if (status[row] === PASS) contribution[row] += rule.weight;
   }
   const score = new Float64Array(size);
