@@ -129,10 +129,14 @@ export function rank(index: VintageIndex, spec: RankSpec): Ranking {
   const score = new Float64Array(size);
   const byVerdict = { PURSUE: 0, MONITOR: 0, HOLD: 0 };
   let eligibleTotal = 0;
+  // Sums of a few weights take few distinct values: round each once, not once per parcel.
+  const rounded = new Map<number, number>();
   for (let row = 0; row < size; row++) {
     if (!eligible[row]) continue;
     eligibleTotal++;
-    const value = scoreOf(contribution[row]!, spec.preferenceWeightTotal);
+    const sum = contribution[row]!;
+    let value = rounded.get(sum);
+    if (value === undefined) rounded.set(sum, (value = scoreOf(sum, spec.preferenceWeightTotal)));
     score[row] = value;
     byVerdict[verdictOf(value, spec.cutoffs, review[row] === 1)]++;
   }
