@@ -5,7 +5,7 @@
 import { fillCatalogFacts } from './catalog-facts.js';
 import { ParcelFacts } from './facts.js';
 import { latOf, lonOf, ringAreaSquareMeters, roundDegrees, SQUARE_METERS_PER_ACRE } from './geo.js';
-import { apnFor, BlockStreets, companyName, MAX_DISTINCT_APNS, ownerName } from './identity.js';
+import { AccountNumbers, apnFor, BlockStreets, companyName, MAX_DISTINCT_APNS, ownerName } from './identity.js';
 import { BLOCK_KM, cutBlock, spiralBlocks } from './layout.js';
 import { fillParcelRecord } from './parcel-record.js';
 import { hash4, hashInts, Random } from './random.js';
@@ -82,7 +82,7 @@ export function generateDemoParcels(options: DemoMarketOptions = {}): DemoParcel
  */
 class ParcelIterator implements Iterator<DemoFeature> {
   private readonly world: World;
-  private readonly seedHash: number;
+  private readonly accounts: AccountNumbers;
   private readonly blockSeed: number;
   private readonly portfolio: string[];
   private readonly blocks = spiralBlocks();
@@ -101,7 +101,7 @@ class ParcelIterator implements Iterator<DemoFeature> {
     seed: number,
   ) {
     this.world = worldFor(seed, worldHalfSizeKm(parcels));
-    this.seedHash = hashInts(seed, 0xa9);
+    this.accounts = new AccountNumbers(hashInts(seed, 0xa9));
     this.blockSeed = hashInts(seed, 0xb10c);
     this.portfolio = portfolioOwners(seed);
     this.around = new Surroundings(this.world);
@@ -143,7 +143,8 @@ class ParcelIterator implements Iterator<DemoFeature> {
     const x = (lots[k] + lots[k + 2] + lots[k + 4] + lots[k + 6]) / 4;
     const y = (lots[k + 1] + lots[k + 3] + lots[k + 5] + lots[k + 7]) / 4;
     site.measure(world, around, x, y);
-    facts.apn = apnFor(random, this.index++, this.seedHash);
+    facts.apn = apnFor(random, this.accounts.take());
+    this.index++;
     facts.address = this.streets!.addressOf(random);
     fillCatalogFacts(facts, site, random, world, around);
     fillParcelRecord(facts, site, random);

@@ -37,13 +37,28 @@ const APN_STYLES = new WeightedTable([
 ]);
 
 /**
- * The APN of the index-th parcel of the market. The 8 account digits are a bijection of the
- * index (so no two parcels share one, without remembering the ones handed out), scrambled by
- * the seed so that neighbouring parcels do not get consecutive numbers.
+ * The 8-digit account numbers of a market's parcels, in parcel order: (index * A + seed) mod 10^8,
+ * a bijection of the index (A is a unit mod 10^8), so no two parcels share one without anyone
+ * remembering the ones handed out, and neighbouring parcels do not get consecutive numbers. Kept
+ * as a running sum, which stays in small integers (a product would need slow double modulo).
  */
-export function apnFor(random: Random, index: number, seedHash: number): string {
-  // index < 10^8 and APN_MULTIPLIER < 10^8: the product stays below 2^53, so % is exact.
-  const account = (((index % APN_SPACE) * APN_MULTIPLIER) % APN_SPACE + (seedHash % APN_SPACE)) % APN_SPACE;
+export class AccountNumbers {
+  private next: number;
+
+  constructor(seedHash: number) {
+    this.next = seedHash % APN_SPACE;
+  }
+
+  take(): number {
+    const account = this.next;
+    this.next += APN_MULTIPLIER;
+    if (this.next >= APN_SPACE) this.next -= APN_SPACE;
+    return account;
+  }
+}
+
+/** The APN of an account, in one of the roll's spellings. */
+export function apnFor(random: Random, account: number): string {
   const high = FOUR_DIGITS[Math.floor(account / 10_000)];
   const low = FOUR_DIGITS[account % 10_000];
   const suffix = random.chance(0.9) ? '00' : random.pick(SUFFIX_CODES);

@@ -12,7 +12,7 @@ import { ACRES_PER_SQUARE_KM } from './geo.js';
 import type { Random } from './random.js';
 import { urbanInfluence, type Town } from './world/settlements.js';
 
-/** Side of a block, km (two miles, the size of a rural section pair). */
+/** Side of a block, km (about two miles). */
 export const BLOCK_KM = 3.2;
 
 /** Lots are never cut below this, acres. */
@@ -23,7 +23,7 @@ const INHERIT_URBAN_BELOW_ACRES = 40;
 /** cutBlock's stack, kept between calls (it runs once per block and never re-enters). */
 const scratch = { stack: new Float64Array(8 * 64), urban: new Float64Array(64) };
 
-/** Blocks (bx, by) in rings of growing Chebyshev distance around (0, 0); block (bx, by) is centred at (bx, by) * BLOCK_KM. */
+/** Blocks (bx, by) in rings of growing Chebyshev distance around (0, 0); block (bx, by) is centred at (bx, by) * BLOCK_KM km. */
 export function* spiralBlocks(): Generator<[number, number]> {
   yield [0, 0];
   for (let ring = 1; ; ring++) {
@@ -42,7 +42,9 @@ export function blocksWithinRing(ring: number): number {
 
 /**
  * Target lot size in acres at urban influence `urban`: typically 8 acres in the core, 50 in
- * open country, with ranches of a few hundred to two thousand acres out there.
+ * open country, with ranches of a few hundred to two thousand acres out there. A lot is cut
+ * until it is below a fresh draw of this, so lots come out at about half of it: a median of about
+ * 20 acres for the demo market, many 5-40 acre lots, a tail past 1,000.
  */
 function targetAcres(random: Random, urban: number): number {
   const rural = 1 - urban;

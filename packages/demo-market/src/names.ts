@@ -1,6 +1,7 @@
 // Word lists for the names in the demo market. Place, utility and company names are invented
 // (Texan in flavour, but not real entities), so nobody mistakes the demo's made-up facts for
-// facts about a real town or company; highway numbers and street words are generic.
+// facts about a real town or company. Street names and highway numbers are the common ones of
+// central Texas, which only make addresses look familiar.
 
 export const TOWN_ROOTS = [
   'Pecan', 'Cedar', 'Live Oak', 'Mesquite', 'Bluebonnet', 'Limestone', 'Cypress', 'Blanco',

@@ -2,10 +2,10 @@
 // matter to any parcel in it, picked once per block from the world's indexes. Parcels are then
 // measured against these short lists (see site.ts), which is what makes the generator fast.
 
+import { hash4 } from './random.js';
 import type { Box } from './spatial/grid.js';
 import { LocalPoints } from './spatial/points.js';
 import { LocalSegments } from './spatial/segments.js';
-import { hash4 } from './random.js';
 import { urbanInfluence, type Town } from './world/settlements.js';
 import type { World } from './world/world.js';
 

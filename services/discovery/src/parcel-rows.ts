@@ -1,7 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
 export interface ParcelRow {
-  id: number;
   parcel_key: string;
   apn: string | null;
   address: string | null;
@@ -21,7 +20,7 @@ export interface ParcelRow {
 export async function parcelRowsByKey(db: Kysely<any>, vintageId: string, keys: string[]): Promise<Map<string, ParcelRow>> {
   if (keys.length === 0) return new Map();
   const { rows } = await sql<ParcelRow>`
-    select id, parcel_key, apn, address, lat, lon, acres, developable_acres, geometry, bbox, typed, free_facts, derived, provenance
+    select parcel_key, apn, address, lat, lon, acres, developable_acres, geometry, bbox, typed, free_facts, derived, provenance
     from discovery.parcels where vintage_id = ${vintageId} and parcel_key = any(${keys}::text[])`.execute(db);
   return new Map(rows.map((row) => [row.parcel_key, row]));
 }

@@ -22,7 +22,6 @@ export interface VintagesTable {
   completed_at: Date | null;
 }
 export interface ParcelsTable {
-  id: Generated<number>;
   vintage_id: string;
   parcel_key: string;
   apn: string | null;

@@ -33,7 +33,7 @@ export function buildHydrology(random: Random, halfKm: number): { hydrology: Hyd
 
   const otherRivers = Math.max(2, Math.round(halfKm / 40));
   for (let i = 0; i < otherRivers; i++) {
-    // Rivers of the region run roughly north-west to south-east too; keep them off the core.
+    // Rivers of the region run roughly north-west to south-east too; start them away from the core.
     const px = random.uniform(-halfKm, halfKm);
     let py = random.uniform(-halfKm, halfKm);
     if (Math.hypot(px, py) < 20) py += py < 0 ? -20 : 20;

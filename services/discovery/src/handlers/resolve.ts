@@ -26,7 +26,7 @@ export function resolveHandler(context: DiscoveryContext) {
       ]);
     }
     const { market, vintage } = await marketForCaller(context, tenantId, request.market);
-    let candidates: Omit<ParcelRow, 'id' | 'acres' | 'developable_acres' | 'bbox'>[] = [];
+    let candidates: Omit<ParcelRow, 'acres' | 'developable_acres' | 'bbox'>[] = [];
     if (apn) {
       candidates = (await sql<ParcelRow>`
         select ${COLUMNS} from discovery.parcels

@@ -3,8 +3,7 @@ import { statements } from '@landscreen/db';
 
 // Markets own immutable vintages; exactly one vintage per market is current (D16). Parcels belong
 // to a vintage and are never updated. The typed facts every market has are also columns, so SQL
-// (resolve, exports) can use them without unpacking JSON. A parcel row (~2-3 KB with its facts)
-// stays inline and uncompressed: compressing it on every insert dominated the import.
+// (resolve, exports) can use them without unpacking JSON.
 export const up = (db: Kysely<any>) =>
   statements(
     'create extension if not exists pg_trgm',
@@ -28,9 +27,10 @@ export const up = (db: Kysely<any>) =>
     )`,
     `alter table discovery.markets add constraint markets_current_vintage
       foreign key (current_vintage_id) references discovery.vintages (id)`,
+    // Parcels are partitioned by vintage: an import loads its vintage into a table of its own
+    // with no index, then attaches it, which builds the indexes in bulk (operations/import-vintage.ts).
     `create table discovery.parcels (
-      id bigint generated always as identity primary key,
-      vintage_id uuid not null references discovery.vintages (id) on delete cascade,
+      vintage_id uuid not null,
       parcel_key text not null,
       apn text,
       apn_normalised text,
@@ -50,8 +50,8 @@ export const up = (db: Kysely<any>) =>
       free_facts jsonb not null default '{}',
       derived jsonb not null default '{}',
       provenance jsonb not null default '{}',
-      unique (vintage_id, parcel_key)
-    ) with (toast_tuple_target = 8160)`,
+      primary key (vintage_id, parcel_key)
+    ) partition by list (vintage_id)`,
     'create index parcels_apn on discovery.parcels (vintage_id, apn_normalised)',
     'create index parcels_address on discovery.parcels (vintage_id, address_normalised)',
     'create index parcels_address_trgm on discovery.parcels using gin (address_normalised gin_trgm_ops)',

@@ -42,6 +42,10 @@ export async function importVintage(
       .values({ market_id: market.id, status: 'loading', source: options.source, completed_at: null })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // The vintage is loaded into a table of its own with no index, and attached as a partition
+    // at the end: building the indexes once, in bulk, is far cheaper than maintaining them per row.
+    const table = `discovery.parcels_${vintage.id.replaceAll('-', '')}`;
+    await sql.raw(`create table ${table} (like discovery.parcels including defaults) with (toast_tuple_target = 8160)`).execute(trx);
     // The ranking index is built as the parcels stream past and stored with them.
     const index = new VintageIndexBuilder(vintage.id);
     const freeFields = new Set<string>();
@@ -56,7 +60,7 @@ export async function importVintage(
       const rows = batch;
       batch = [];
       await inFlight;
-      inFlight = insertBatch(trx, vintage.id, rows).then(() => {
+      inFlight = insertBatch(trx, table, vintage.id, rows).then(() => {
         parcels += rows.length;
         options.onProgress?.({ parcels });
       });
@@ -73,6 +77,8 @@ export async function importVintage(
     }
     await flush();
     await inFlight;
+    await sql.raw(`alter table ${table} add constraint vintage_only check (vintage_id = '${vintage.id}')`).execute(trx);
+    await sql.raw(`alter table discovery.parcels attach partition ${table} for values in ('${vintage.id}')`).execute(trx);
     await saveColumns(trx, index.build());
     await discovery
       .updateTable('vintages')
@@ -84,7 +90,7 @@ export async function importVintage(
   });
 }
 
-async function insertBatch(trx: Kysely<any>, vintageId: string, records: ParcelRecord[]): Promise<void> {
+async function insertBatch(trx: Kysely<any>, table: string, vintageId: string, records: ParcelRecord[]): Promise<void> {
   const number = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
   // One JSON document per batch: serialised natively here and parsed once by the server, which is
   // several times faster than binding twenty parameter arrays of escaped text.
@@ -116,7 +122,7 @@ async function insertBatch(trx: Kysely<any>, vintageId: string, records: ParcelR
   });
   const batch = `[${rows.join(',')}]`;
   await sql`
-    insert into discovery.parcels (
+    insert into ${sql.raw(table)} (
       vintage_id, parcel_key, apn, apn_normalised, address, address_normalised, lat, lon, bbox, geometry,
       acres, developable_acres, zoning, land_use, owner_name, assessed_value_usd, typed, free_facts, derived, provenance)
     select ${vintageId}::uuid, k, a, an, d, dn, la, lo, b, g, ac, da, z, lu, o, v, t, f, dv, p
