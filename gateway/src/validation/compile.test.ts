@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Type } from '@sinclair/typebox';
 import { Closed, Decimal, Nullable, Str, Uuid } from '../schemas/common.js';
 import { compile, normaliseDecimal } from './compile.js';
-import type { ValidationIssue } from './issues.js';
+import type { ValidationIssue } from '@landscreen/validation';
 
 function run(schema: object, input: unknown, mode: 'json' | 'text' = 'json') {
   const issues: ValidationIssue[] = [];

@@ -1,4 +1,4 @@
-import { issue, type Loc, type ValidationIssue } from './issues.js';
+import { issue, type Loc, type ValidationIssue } from '@landscreen/validation';
 
 /**
  * A JSON-schema subset compiled into closures that validate like pydantic v2 in lax mode and

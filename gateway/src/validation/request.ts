@@ -1,5 +1,5 @@
 import { compile, type Schema, type Validator } from './compile.js';
-import { issue, type ValidationIssue } from './issues.js';
+import { issue, type ValidationIssue } from '@landscreen/validation';
 import { jsonErrorPosition } from './json-position.js';
 
 export interface RequestSchemas {

@@ -3,7 +3,7 @@
 // first: a user fixing a buy box should see all of its mistakes at once.
 
 import { canonicalJson } from './hash.js';
-import { issue, type Loc } from './issues.js';
+import { issue, type Loc } from '@landscreen/validation';
 import { ACCEPTED_OPS, normaliseOp, valueShapeError } from './ops.js';
 import { CATALOG_FIELD_NAMES, suggestField, unknownFieldSentence } from './suggest.js';
 import {

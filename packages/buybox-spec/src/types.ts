@@ -92,10 +92,4 @@ export interface PreferredEvidence {
  * One validation failure in the pydantic v2 shape of D1. `loc` is relative to the draft; the
  * caller prefixes where the draft sits in its request (`["body", "spec", …]`).
  */
-export interface ValidationIssue {
-  loc: (string | number)[];
-  msg: string;
-  type: string;
-  input: unknown;
-  ctx?: Record<string, unknown>;
-}
+export type { ValidationIssue } from '@landscreen/validation';

@@ -1,15 +1,9 @@
 import { Code, ConnectError } from '@connectrpc/connect';
 import type { JsonObject } from '@bufbuild/protobuf';
 import { commonv1 } from '@landscreen/proto';
+import type { ValidationIssue } from '@landscreen/validation';
 
-/** One item of the D1 validation error list (pydantic v2 shape). */
-export interface ValidationIssue {
-  loc: (string | number)[];
-  msg: string;
-  type: string;
-  input?: unknown;
-  ctx?: Record<string, unknown>;
-}
+export type { ValidationIssue };
 
 /**
  * A typed service failure. `code` is the Connect code (which the gateway maps to an HTTP status in

@@ -2,7 +2,7 @@ import type { HandlerContext } from '@connectrpc/connect';
 import type { discoveryv1 } from '@landscreen/proto';
 import { jsonBytes, validationError } from '@landscreen/rpc';
 import type { DiscoveryContext } from '../context.js';
-import { factsOf, parcelRowsByKey } from '../parcel-rows.js';
+import { discoveryResults } from '../results.js';
 import { pageAfter } from '../ranking/page.js';
 import { preparedQuery } from './query.js';
 
@@ -18,24 +18,21 @@ export function findLeadsHandler(context: DiscoveryContext) {
     const summary = { count: ranking.eligibleTotal, by_verdict: ranking.byVerdict };
     if (request.countOnly) return { bodyJson: jsonBytes(summary) };
     const page = pageAfter(index, ranking, Math.max(0, request.limit));
-    const rows = await parcelRowsByKey(context.db, index.vintageId, page.rows.map((row) => index.keys[row]!));
-    const results = page.rows.map((indexRow) => {
-      const row = rows.get(index.keys[indexRow]!)!;
-      const facts = factsOf(row);
-      const evaluation = compiled.evaluate((field) => facts[field]);
-      return {
-        parcel_key: row.parcel_key,
-        apn: row.apn,
-        address: row.address,
-        lat: row.lat,
-        lon: row.lon,
-        acres: row.acres,
-        score: evaluation.score,
-        verdict: evaluation.verdict,
-        review_required: evaluation.reviewRequired,
-        unknowns: evaluation.unknowns,
-      };
-    });
+    // Leads are the ranked parcels without geometry and facts: a list to scan, not a map to draw.
+    const results = (await discoveryResults(context.db, index, compiled, page.rows)).map(
+      ({ parcel_key, apn, address, lat, lon, acres, score, verdict, review_required, unknowns }) => ({
+        parcel_key,
+        apn,
+        address,
+        lat,
+        lon,
+        acres,
+        score,
+        verdict,
+        review_required,
+        unknowns,
+      }),
+    );
     return { bodyJson: jsonBytes({ ...summary, rows: results }) };
   };
 }

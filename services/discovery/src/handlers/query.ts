@@ -4,10 +4,10 @@ import type { discoveryv1 } from '@landscreen/proto';
 import { jsonBytes, requireCaller, validationError } from '@landscreen/rpc';
 import type { DiscoveryContext } from '../context.js';
 import { marketForCaller } from '../market-access.js';
-import { factsOf, parcelRowsByKey, provenanceOf } from '../parcel-rows.js';
 import { decodeCursor, encodeCursor } from '../ranking/cursor.js';
 import { pageAfter } from '../ranking/page.js';
 import type { RankSpec } from '../ranking/rank.js';
+import { discoveryResults } from '../results.js';
 import { canonicalSpecFrom, decodeJson } from '../spec-input.js';
 import { loadBuyBox } from './buy-boxes.js';
 
@@ -57,30 +57,7 @@ export function queryHandler(context: DiscoveryContext) {
     }
     const limit = request.limit || 50;
     const page = pageAfter(index, ranking, limit, after);
-    const rows = await parcelRowsByKey(context.db, index.vintageId, page.rows.map((row) => index.keys[row]!));
-    const results = page.rows.map((indexRow) => {
-      const row = rows.get(index.keys[indexRow]!)!;
-      const facts = factsOf(row);
-      const evaluation = compiled.evaluate((field) => facts[field]);
-      return {
-        parcel_key: row.parcel_key,
-        apn: row.apn,
-        address: row.address,
-        lat: row.lat,
-        lon: row.lon,
-        acres: row.acres,
-        developable_acres: row.developable_acres,
-        geometry: row.geometry,
-        bbox: row.bbox,
-        facts,
-        provenance: provenanceOf(row, access.vintage.id),
-        score: evaluation.score,
-        verdict: evaluation.verdict,
-        review_required: evaluation.reviewRequired,
-        unknowns: evaluation.unknowns,
-        score_breakdown: { must: evaluation.must, preferred: evaluation.preferred },
-      };
-    });
+    const results = await discoveryResults(context.db, index, compiled, page.rows);
     const last = page.rows.at(-1);
     const nextCursor =
       page.remaining > 0 && last !== undefined

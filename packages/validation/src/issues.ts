@@ -1,6 +1,12 @@
-import type { ValidationIssue } from '@landscreen/rpc';
+/** One item of the D1 validation error list (pydantic v2 shape). */
+export interface ValidationIssue {
+  loc: (string | number)[];
+  msg: string;
+  type: string;
+  input?: unknown;
+  ctx?: Record<string, unknown>;
+}
 
-export type { ValidationIssue };
 export type Loc = (string | number)[];
 
 /**
@@ -8,6 +14,12 @@ export type Loc = (string | number)[];
  * words a failure the same way.
  */
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/** pydantic's rendering of allowed literals: `'a', 'b' or 'c'`. */
+export function expectedLiterals(allowed: readonly unknown[]): string {
+  const quoted = allowed.map((value) => (typeof value === 'string' ? `'${value}'` : String(value)));
+  return quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}` : (quoted[0] ?? '');
+}
 
 export const issue = {
   missing: (loc: Loc, input: unknown = null): ValidationIssue => ({ type: 'missing', loc, msg: 'Field required', input }),
@@ -142,10 +154,23 @@ export const issue = {
     ctx: { le },
   }),
   literalError: (loc: Loc, input: unknown, allowed: readonly unknown[]): ValidationIssue => {
-    const quoted = allowed.map((value) => (typeof value === 'string' ? `'${value}'` : String(value)));
-    const expected = quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}` : (quoted[0] ?? '');
+    const expected = expectedLiterals(allowed);
     return { type: 'literal_error', loc, msg: `Input should be ${expected}`, input, ctx: { expected } };
   },
+  finiteNumber: (loc: Loc, input: unknown): ValidationIssue => ({
+    type: 'finite_number',
+    loc,
+    msg: 'Input should be a finite number',
+    input,
+  }),
+  /** pydantic's custom-validator error: `Value error, <reason>` with the reason in ctx.error. */
+  valueError: (loc: Loc, input: unknown, reason: string, extra?: Record<string, unknown>): ValidationIssue => ({
+    type: 'value_error',
+    loc,
+    msg: `Value error, ${reason}`,
+    input,
+    ctx: { error: reason, ...extra },
+  }),
   dictType: (loc: Loc, input: unknown): ValidationIssue => ({ type: 'dict_type', loc, msg: 'Input should be a valid dictionary', input }),
   listType: (loc: Loc, input: unknown): ValidationIssue => ({ type: 'list_type', loc, msg: 'Input should be a valid list', input }),
   tooShort: (loc: Loc, input: unknown, min: number, actual: number): ValidationIssue => ({

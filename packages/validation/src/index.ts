@@ -1,0 +1,1 @@
+export { issue, expectedLiterals, type Loc, type ValidationIssue } from './issues.js';
