@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -80,6 +80,25 @@ describe('the landscreen CLI and the embedded default', () => {
     const result = await run(['migrate'], env);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('catalog: up to date');
+  });
+
+  it('imports a parcel file as a new vintage, and refuses a file with a bad row, naming its line', async () => {
+    const good = path.join(dataDir, 'parcels.csv');
+    writeFileSync(good, 'apn,address,lat,lon,acres,zoning,nearest_substation_distance_m\nA-1,1 Main St,30.1,-97.1,60,industrial,1200\nA-2,2 Main St,30.2,-97.2,80,agricultural,\n');
+    const imported = await run(['import', 'parcels', '--market', 'cli-tx', '--file', good], env);
+    expect(imported.code).toBe(0);
+    expect(imported.stdout).toMatch(/market cli-tx: vintage [0-9a-f-]{36} with 2 parcels is now current/);
+
+    const bad = path.join(dataDir, 'bad.csv');
+    writeFileSync(bad, 'apn,lat,lon,acres\nB-1,30.1,-97.1,10\nB-2,30.2,-97.2,many\n');
+    const refused = await run(['import', 'parcels', '--market', 'cli-tx', '--file', bad], env);
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toContain('line 3');
+    expect(refused.stdout).toContain('nothing was imported');
+
+    const tenant = await run(['tenant', 'create', '--slug', 'cli-co', '--name', 'CLI Co'], env);
+    expect(tenant.code).toBe(0);
+    expect((await run(['entitle', '--tenant', 'cli-co', '--market', 'cli-tx'], env)).stdout).toContain('cli-co is entitled to cli-tx');
   });
 
   it('answers usage errors with exit code 2', async () => {
