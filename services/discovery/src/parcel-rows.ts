@@ -1,5 +1,9 @@
 import { sql, type Kysely } from 'kysely';
+import { TYPED_FIELDS } from './fields.js';
+import { valueAt } from './ranking/columns.js';
+import type { VintageIndex } from './ranking/vintage-index.js';
 
+/** What a parcel row holds besides its facts (those live in the vintage's columns). */
 export interface ParcelRow {
   parcel_key: string;
   apn: string | null;
@@ -10,37 +14,58 @@ export interface ParcelRow {
   developable_acres: number | null;
   geometry: Record<string, unknown> | null;
   bbox: number[] | null;
-  typed: Record<string, unknown>;
-  free_facts: Record<string, unknown>;
-  derived: Record<string, unknown>;
   provenance: Record<string, unknown>;
 }
 
-/** The display fields of the rows of a page, by parcel_key within a vintage (one indexed query). */
+export const PARCEL_COLUMNS = sql`parcel_key, apn, address, lat, lon, acres, developable_acres, geometry, bbox, provenance`;
+
+/** The rows of a page, by parcel_key within a vintage (one indexed query on one partition). */
 export async function parcelRowsByKey(db: Kysely<any>, vintageId: string, keys: string[]): Promise<Map<string, ParcelRow>> {
   if (keys.length === 0) return new Map();
   const { rows } = await sql<ParcelRow>`
-    select parcel_key, apn, address, lat, lon, acres, developable_acres, geometry, bbox, typed, free_facts, derived, provenance
-    from discovery.parcels where vintage_id = ${vintageId} and parcel_key = any(${keys}::text[])`.execute(db);
+    select ${PARCEL_COLUMNS} from discovery.parcels where vintage_id = ${vintageId} and parcel_key = any(${keys}::text[])`.execute(db);
   return new Map(rows.map((row) => [row.parcel_key, row]));
 }
 
-/** D13: the facts of a parcel are the merge of typed, free and derived. */
-export const factsOf = (row: Pick<ParcelRow, 'typed' | 'free_facts' | 'derived'>): Record<string, unknown> => ({
-  ...row.typed,
-  ...row.free_facts,
-  ...row.derived,
-});
+export interface VintageFields {
+  freeFactFields: string[];
+  derivedFields: string[];
+}
+
+export interface ParcelFacts {
+  typed: Record<string, unknown>;
+  free_facts: Record<string, unknown>;
+  derived: Record<string, unknown>;
+  /** D13: the merge of the three. */
+  facts: Record<string, unknown>;
+}
+
+/** The facts of one row of the vintage index, split as the import split them (D13). */
+export function parcelFacts(index: VintageIndex, row: number, fields: VintageFields): ParcelFacts {
+  const typed: Record<string, unknown> = {};
+  for (const field of TYPED_FIELDS) typed[field] = valueAt(index.column(field), row);
+  const pick = (names: string[]) => {
+    const picked: Record<string, unknown> = {};
+    for (const field of names) {
+      const value = valueAt(index.column(field), row);
+      if (value !== null) picked[field] = value;
+    }
+    return picked;
+  };
+  const free_facts = pick(fields.freeFactFields);
+  const derived = pick(fields.derivedFields);
+  return { typed, free_facts, derived, facts: { ...typed, ...free_facts, ...derived } };
+}
 
 /**
  * D13: the provenance of each fact of a parcel — what the import stored (computed facts) over
  * "imported with this vintage" for every typed and derived fact the parcel has.
  */
-export function provenanceOf(row: Pick<ParcelRow, 'typed' | 'derived' | 'provenance'>, vintageId: string): Record<string, unknown> {
+export function provenanceOf(row: Pick<ParcelRow, 'provenance'>, facts: Pick<ParcelFacts, 'typed' | 'derived'>, vintageId: string): Record<string, unknown> {
   const provenance: Record<string, unknown> = {};
   const imported = { source: 'import', vintage_id: vintageId };
-  for (const [field, value] of Object.entries(row.typed)) if (value !== null && value !== undefined) provenance[field] = imported;
-  for (const field of Object.keys(row.derived)) provenance[field] = imported;
+  for (const [field, value] of Object.entries(facts.typed)) if (value !== null && value !== undefined) provenance[field] = imported;
+  for (const field of Object.keys(facts.derived)) provenance[field] = imported;
   for (const [field, stored] of Object.entries(row.provenance ?? {})) provenance[field] = { ...(stored as object), vintage_id: vintageId };
   return provenance;
 }

@@ -1,18 +1,19 @@
 import type { CompiledSpec } from '@landscreen/buybox-spec';
 import type { Kysely } from 'kysely';
-import { factsOf, parcelRowsByKey, provenanceOf } from './parcel-rows.js';
+import { parcelFacts, parcelRowsByKey, provenanceOf, type VintageFields } from './parcel-rows.js';
 import type { VintageIndex } from './ranking/vintage-index.js';
 
 /**
- * The DiscoveryResult of each row of a page, in page order: the stored parcel read back and its
- * evidence computed with the spec's own rule tests (so it always agrees with the ranking).
+ * The DiscoveryResult of each row of a page, in page order: the parcel's row read back, its
+ * facts from the vintage's columns, and its evidence computed with the spec's own rule tests (so
+ * it always agrees with the ranking).
  */
-export async function discoveryResults(db: Kysely<any>, index: VintageIndex, compiled: CompiledSpec, pageRows: number[]) {
+export async function discoveryResults(db: Kysely<any>, index: VintageIndex, fields: VintageFields, compiled: CompiledSpec, pageRows: number[]) {
   const rows = await parcelRowsByKey(db, index.vintageId, pageRows.map((row) => index.keys[row]!));
   return pageRows.map((indexRow) => {
     const row = rows.get(index.keys[indexRow]!)!;
-    const facts = factsOf(row);
-    const evaluation = compiled.evaluate((field) => facts[field]);
+    const split = parcelFacts(index, indexRow, fields);
+    const evaluation = compiled.evaluate((field) => split.facts[field]);
     return {
       parcel_key: row.parcel_key,
       apn: row.apn,
@@ -23,8 +24,8 @@ export async function discoveryResults(db: Kysely<any>, index: VintageIndex, com
       developable_acres: row.developable_acres,
       geometry: row.geometry,
       bbox: row.bbox,
-      facts,
-      provenance: provenanceOf(row, index.vintageId),
+      facts: split.facts,
+      provenance: provenanceOf(row, split, index.vintageId),
       score: evaluation.score,
       verdict: evaluation.verdict,
       review_required: evaluation.reviewRequired,

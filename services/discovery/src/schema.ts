@@ -38,9 +38,6 @@ export interface ParcelsTable {
   land_use: string | null;
   owner_name: string | null;
   assessed_value_usd: number | null;
-  typed: unknown;
-  free_facts: unknown;
-  derived: unknown;
   provenance: unknown;
 }
 export interface EntitlementsTable {

@@ -14,12 +14,12 @@ export function findLeadsHandler(context: DiscoveryContext) {
         { type: 'value_error', loc: ['body'], msg: 'Value error, give a buy_box or a draft', input: {}, ctx: { error: 'buy_box or draft required' } },
       ]);
     }
-    const { compiled, index, ranking } = await preparedQuery(context, call, request.buyBox, request.draftJson);
+    const { compiled, index, ranking, access } = await preparedQuery(context, call, request.buyBox, request.draftJson);
     const summary = { count: ranking.eligibleTotal, by_verdict: ranking.byVerdict };
     if (request.countOnly) return { bodyJson: jsonBytes(summary) };
     const page = pageAfter(index, ranking, Math.max(0, request.limit));
     // Leads are the ranked parcels without geometry and facts: a list to scan, not a map to draw.
-    const results = (await discoveryResults(context.db, index, compiled, page.rows)).map(
+    const results = (await discoveryResults(context.db, index, access.vintage, compiled, page.rows)).map(
       ({ parcel_key, apn, address, lat, lon, acres, score, verdict, review_required, unknowns }) => ({
         parcel_key,
         apn,

@@ -57,7 +57,7 @@ export function queryHandler(context: DiscoveryContext) {
     }
     const limit = request.limit || 50;
     const page = pageAfter(index, ranking, limit, after);
-    const results = await discoveryResults(context.db, index, compiled, page.rows);
+    const results = await discoveryResults(context.db, index, access.vintage, compiled, page.rows);
     const last = page.rows.at(-1);
     const nextCursor =
       page.remaining > 0 && last !== undefined

@@ -5,10 +5,9 @@ import type { discoveryv1 } from '@landscreen/proto';
 import { jsonBytes, requireCaller, validationError } from '@landscreen/rpc';
 import type { DiscoveryContext } from '../context.js';
 import { marketForCaller } from '../market-access.js';
-import { provenanceOf, type ParcelRow } from '../parcel-rows.js';
+import { PARCEL_COLUMNS, parcelFacts, provenanceOf, type ParcelRow } from '../parcel-rows.js';
 
 const MAX_CANDIDATES = 10;
-const COLUMNS = sql`parcel_key, apn, address, lat, lon, geometry, typed, free_facts, derived, provenance`;
 
 /**
  * D17: a parcel by APN (letters and digits only, case-folded) or by address (USPS-normalised,
@@ -26,45 +25,50 @@ export function resolveHandler(context: DiscoveryContext) {
       ]);
     }
     const { market, vintage } = await marketForCaller(context, tenantId, request.market);
-    let candidates: Omit<ParcelRow, 'acres' | 'developable_acres' | 'bbox'>[] = [];
+    let candidates: ParcelRow[] = [];
     if (apn) {
       candidates = (await sql<ParcelRow>`
-        select ${COLUMNS} from discovery.parcels
+        select ${PARCEL_COLUMNS} from discovery.parcels
         where vintage_id = ${vintage.id} and apn_normalised = ${apn}
         order by parcel_key limit ${MAX_CANDIDATES}`.execute(context.db)).rows;
     }
     if (candidates.length === 0 && address) {
       candidates = (await sql<ParcelRow>`
-        select ${COLUMNS} from discovery.parcels
+        select ${PARCEL_COLUMNS} from discovery.parcels
         where vintage_id = ${vintage.id} and address_normalised = ${address}
         order by parcel_key limit ${MAX_CANDIDATES}`.execute(context.db)).rows;
       if (candidates.length === 0) {
         candidates = (await sql<ParcelRow>`
-          select ${COLUMNS} from discovery.parcels
+          select ${PARCEL_COLUMNS} from discovery.parcels
           where vintage_id = ${vintage.id} and address_normalised % ${address}
           order by similarity(address_normalised, ${address}) desc, parcel_key limit ${MAX_CANDIDATES}`.execute(context.db)).rows;
       }
     }
+    // Facts come from the vintage's columns, as for ranking.
+    const index = candidates.length > 0 ? await context.ranker.index(vintage.id) : undefined;
     return {
       bodyJson: jsonBytes({
         status: candidates.length === 0 ? 'not_found' : candidates.length === 1 ? 'resolved' : 'ambiguous',
         market: market.slug,
         market_id: market.id,
         vintage_id: vintage.id,
-        candidates: candidates.map((row) => ({
-          market: market.slug,
-          vintage_id: vintage.id,
-          parcel_key: row.parcel_key,
-          apn: row.apn,
-          address: row.address,
-          lat: row.lat,
-          lon: row.lon,
-          geometry: row.geometry,
-          typed: row.typed,
-          free_facts: row.free_facts,
-          derived: row.derived,
-          provenance: provenanceOf(row, vintage.id),
-        })),
+        candidates: candidates.map((row) => {
+          const split = parcelFacts(index!, index!.rowOfKey(row.parcel_key)!, vintage);
+          return {
+            market: market.slug,
+            vintage_id: vintage.id,
+            parcel_key: row.parcel_key,
+            apn: row.apn,
+            address: row.address,
+            lat: row.lat,
+            lon: row.lon,
+            geometry: row.geometry,
+            typed: split.typed,
+            free_facts: split.free_facts,
+            derived: split.derived,
+            provenance: provenanceOf(row, split, vintage.id),
+          };
+        }),
       }),
     };
   };

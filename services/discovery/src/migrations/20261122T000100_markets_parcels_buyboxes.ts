@@ -2,8 +2,10 @@ import type { Kysely } from 'kysely';
 import { statements } from '@landscreen/db';
 
 // Markets own immutable vintages; exactly one vintage per market is current (D16). Parcels belong
-// to a vintage and are never updated. The typed facts every market has are also columns, so SQL
-// (resolve, exports) can use them without unpacking JSON.
+// to a vintage and are never updated. A parcel row holds what SQL needs (keys, APN, address,
+// location, geometry, the typed facts as columns); every fact of every parcel — typed, free and
+// derived — is stored by column with the vintage (vintage_columns), which is what ranking and
+// evidence read.
 export const up = (db: Kysely<any>) =>
   statements(
     'create extension if not exists pg_trgm',
@@ -38,18 +40,15 @@ export const up = (db: Kysely<any>) =>
       address_normalised text,
       lat double precision,
       lon double precision,
-      bbox jsonb,
-      geometry jsonb,
+      bbox json,
+      geometry json,
       acres double precision,
       developable_acres double precision,
       zoning text,
       land_use text,
       owner_name text,
       assessed_value_usd double precision,
-      typed jsonb not null default '{}',
-      free_facts jsonb not null default '{}',
-      derived jsonb not null default '{}',
-      provenance jsonb not null default '{}',
+      provenance json not null default '{}',
       primary key (vintage_id, parcel_key)
     ) partition by list (vintage_id)`,
     'create index parcels_apn on discovery.parcels (vintage_id, apn_normalised)',

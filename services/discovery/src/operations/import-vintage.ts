@@ -111,9 +111,6 @@ async function insertBatch(trx: Kysely<any>, table: string, vintageId: string, r
       lu: r.typed.land_use ?? null,
       o: r.typed.owner_name ?? null,
       v: number(r.typed.assessed_value_usd),
-      t: r.typed,
-      f: r.freeFacts,
-      dv: r.derived,
       p: storedProvenance(r),
     });
     // PostgreSQL text cannot hold U+0000: name the row instead of failing the whole statement.
@@ -124,11 +121,11 @@ async function insertBatch(trx: Kysely<any>, table: string, vintageId: string, r
   await sql`
     insert into ${sql.raw(table)} (
       vintage_id, parcel_key, apn, apn_normalised, address, address_normalised, lat, lon, bbox, geometry,
-      acres, developable_acres, zoning, land_use, owner_name, assessed_value_usd, typed, free_facts, derived, provenance)
-    select ${vintageId}::uuid, k, a, an, d, dn, la, lo, b, g, ac, da, z, lu, o, v, t, f, dv, p
-    from jsonb_to_recordset(${batch}::jsonb) as x(
-      k text, a text, an text, d text, dn text, la float8, lo float8, b jsonb, g jsonb,
-      ac float8, da float8, z text, lu text, o text, v float8, t jsonb, f jsonb, dv jsonb, p jsonb)`.execute(trx);
+      acres, developable_acres, zoning, land_use, owner_name, assessed_value_usd, provenance)
+    select ${vintageId}::uuid, k, a, an, d, dn, la, lo, b, g, ac, da, z, lu, o, v, p
+    from json_to_recordset(${batch}::json) as x(
+      k text, a text, an text, d text, dn text, la float8, lo float8, b json, g json,
+      ac float8, da float8, z text, lu text, o text, v float8, p json)`.execute(trx);
 }
 
 /**

@@ -44,6 +44,13 @@ export class VintageIndex {
     return low;
   }
 
+  /** The row holding a parcel_key, or undefined. */
+  rowOfKey(key: string): number | undefined {
+    const rank = this.rankOfKey(key);
+    const row = this.rowsByKey[rank];
+    return row !== undefined && this.keys[row] === key ? row : undefined;
+  }
+
   static async load(db: Kysely<any>, vintageId: string): Promise<VintageIndex> {
     const { keys, columns } = await loadColumns(db, vintageId);
     return assemble(vintageId, keys, columns);
