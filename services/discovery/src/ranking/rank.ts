@@ -45,17 +45,9 @@ const UNKNOWN = -1;
 export function ruleStatus(column: Column | undefined, size: number, test: RankRule['test'], rule?: Pick<RankRule, 'op' | 'value'>): Int8Array {
   const status = new Int8Array(size);
   if (column?.kind === 'number' && rule) {
-    const compare = numericComparison(rule.op, rule.value);
-    if (compare) {
-      const missing = test(null);
-      const ofMissing = missing === undefined ? UNKNOWN : missing ? PASS : FAIL;
-      const values = column.values;
-      for (let row = 0; row < size; row++) {
-        const value = values[row]!;
-        status[row] = value !== value ? ofMissing : compare(value) ? PASS : FAIL;
-      }
-      return status;
-    }
+    const missing = test(null);
+    const ofMissing = missing === undefined ? UNKNOWN : missing ? PASS : FAIL;
+    if (numericStatus(column.values, size, rule.op, rule.value, ofMissing, status)) return status;
   }
   const decide = (value: unknown) => {
     const result = test(value);
@@ -86,27 +78,62 @@ export function ruleStatus(column: Column | undefined, size: number, test: RankR
 }
 
 /**
- * A plain comparison for a numeric rule on a number fact, equal to the rule's own test for every
- * number (the canonical spec's semantics: numbers compare numerically, between is inclusive).
- * Undefined when the rule is not purely numeric: the generic test is used then.
+ * A numeric rule on a number column, decided with the comparison written into the loop (no call
+ * per parcel). Equal to the rule's own test for every number: the canonical spec compares numbers
+ * numerically and `between` is inclusive. False when the rule is not purely numeric.
  */
-function numericComparison(op: string | undefined, value: unknown): ((fact: number) => boolean) | undefined {
-  if (typeof value === 'number') {
-    switch (op) {
-      case 'lt': return (fact) => fact < value;
-      case 'lte': return (fact) => fact <= value;
-      case 'gt': return (fact) => fact > value;
-      case 'gte': return (fact) => fact >= value;
-      case 'eq': return (fact) => fact === value;
-      case 'ne': return (fact) => fact !== value;
-      default: return undefined;
+function numericStatus(values: Float64Array, size: number, op: string | undefined, value: unknown, ofMissing: number, status: Int8Array): boolean {
+  if (op === 'between') {
+    if (!Array.isArray(value) || typeof value[0] !== 'number' || typeof value[1] !== 'number') return false;
+    const low = value[0];
+    const high = value[1];
+    for (let row = 0; row < size; row++) {
+      const fact = values[row]!;
+      status[row] = fact !== fact ? ofMissing : fact >= low && fact <= high ? PASS : FAIL;
     }
+    return true;
   }
-  if (op === 'between' && Array.isArray(value) && typeof value[0] === 'number' && typeof value[1] === 'number') {
-    const [low, high] = value as [number, number];
-    return (fact) => fact >= low && fact <= high;
+  if (typeof value !== 'number') return false;
+  switch (op) {
+    case 'lt':
+      for (let row = 0; row < size; row++) {
+        const fact = values[row]!;
+        status[row] = fact !== fact ? ofMissing : fact < value ? PASS : FAIL;
+      }
+      return true;
+    case 'lte':
+      for (let row = 0; row < size; row++) {
+        const fact = values[row]!;
+        status[row] = fact !== fact ? ofMissing : fact <= value ? PASS : FAIL;
+      }
+      return true;
+    case 'gt':
+      for (let row = 0; row < size; row++) {
+        const fact = values[row]!;
+        status[row] = fact !== fact ? ofMissing : fact > value ? PASS : FAIL;
+      }
+      return true;
+    case 'gte':
+      for (let row = 0; row < size; row++) {
+        const fact = values[row]!;
+        status[row] = fact !== fact ? ofMissing : fact >= value ? PASS : FAIL;
+      }
+      return true;
+    case 'eq':
+      for (let row = 0; row < size; row++) {
+        const fact = values[row]!;
+        status[row] = fact !== fact ? ofMissing : fact === value ? PASS : FAIL;
+      }
+      return true;
+    case 'ne':
+      for (let row = 0; row < size; row++) {
+        const fact = values[row]!;
+        status[row] = fact !== fact ? ofMissing : fact !== value ? PASS : FAIL;
+      }
+      return true;
+    default:
+      return false;
   }
-  return undefined;
 }
 
 export function rank(index: VintageIndex, spec: RankSpec): Ranking {
