@@ -7,7 +7,7 @@ import { queryHandler } from './handlers/query.js';
 import { resolveHandler } from './handlers/resolve.js';
 import { migrations } from './migrations/index.js';
 import { Ranker } from './ranking/ranker.js';
-import { SCHEMA } from './schema.js';
+import { discoveryDb, SCHEMA } from './schema.js';
 
 export function createDiscoveryService(deps: ServiceDeps): ServiceModule {
   const context: DiscoveryContext = {
@@ -22,6 +22,11 @@ export function createDiscoveryService(deps: ServiceDeps): ServiceModule {
     name: 'discovery',
     schema: SCHEMA,
     migrations,
+    // Warm the current vintages' indexes in the background, so the first query after a start does
+    // not pay for reading them; queries that come sooner share the same load.
+    start: async () => {
+      void warmCurrentVintages(context).catch((error) => context.logger.warn({ err: error }, 'could not warm vintage indexes'));
+    },
     routes: discoveryRoutes({
       health: healthCheck(deps.db, SCHEMA, migrations),
       ...buyBoxHandlers(context),
@@ -30,4 +35,9 @@ export function createDiscoveryService(deps: ServiceDeps): ServiceModule {
       findLeads: findLeadsHandler(context),
     }),
   };
+}
+
+async function warmCurrentVintages(context: DiscoveryContext): Promise<void> {
+  const markets = await discoveryDb(context.db).selectFrom('markets').select('current_vintage_id').where('current_vintage_id', 'is not', null).execute();
+  for (const market of markets) await context.ranker.index(market.current_vintage_id!);
 }
