@@ -142,30 +142,37 @@ export function rank(index: VintageIndex, spec: RankSpec): Ranking {
   const review = new Uint8Array(size);
   for (const rule of spec.must) {
     const status = ruleStatus(index.column(rule.field), size, rule.test, rule);
+    const excludeUnknown = rule.policy === 'exclude';
     for (let row = 0; row < size; row++) {
       const result = status[row]!;
-      if (result === FAIL || (result === UNKNOWN && rule.policy === 'exclude')) eligible[row] = 0;
-      else if (result === UNKNOWN) review[row] = 1;
+      if (result === PASS) continue;
+      if (result === FAIL || excludeUnknown) eligible[row] = 0;
+      else review[row] = 1;
     }
   }
   const contribution = new Float64Array(size);
   for (const rule of spec.preferred) {
     const status = ruleStatus(index.column(rule.field), size, rule.test, rule);
-    for (let row = 0; row < size; row++) if (status[row] === PASS) contribution[row] += rule.weight;
+    const weight = rule.weight;
+    for (let row = 0; row < size; row++) if (status[row] === PASS) contribution[row] += weight;
   }
   const score = new Float64Array(size);
   const byVerdict = { PURSUE: 0, MONITOR: 0, HOLD: 0 };
   let eligibleTotal = 0;
-  // Sums of a few weights take few distinct values: round each once, not once per parcel.
-  const rounded = new Map<number, number>();
+  // Sums of a few weights take few distinct values: score and judge each once, not per parcel.
+  const judged = new Map<number, { score: number; plain: keyof Ranking['byVerdict']; reviewed: keyof Ranking['byVerdict'] }>();
   for (let row = 0; row < size; row++) {
     if (!eligible[row]) continue;
     eligibleTotal++;
     const sum = contribution[row]!;
-    let value = rounded.get(sum);
-    if (value === undefined) rounded.set(sum, (value = scoreOf(sum, spec.preferenceWeightTotal)));
-    score[row] = value;
-    byVerdict[verdictOf(value, spec.cutoffs, review[row] === 1)]++;
+    let judgement = judged.get(sum);
+    if (judgement === undefined) {
+      const value = scoreOf(sum, spec.preferenceWeightTotal);
+      judgement = { score: value, plain: verdictOf(value, spec.cutoffs, false), reviewed: verdictOf(value, spec.cutoffs, true) };
+      judged.set(sum, judgement);
+    }
+    score[row] = judgement.score;
+    byVerdict[review[row] === 1 ? judgement.reviewed : judgement.plain]++;
   }
   return { eligible, review, score, eligibleTotal, byVerdict };
 }
