@@ -31,7 +31,13 @@ describe.each(DATABASE_MODES)('sign-in, sessions and tenants on %s', (mode) => {
     smtp = await startSmtpSink();
     app = await startTestStack(mode, {
       clock,
-      config: { smtpUrl: smtp.url, publicUrl: 'https://app.landscreen.test', legacySharedSecret: LEGACY },
+      config: {
+        smtpUrl: smtp.url,
+        publicUrl: 'https://app.landscreen.test',
+        legacySharedSecret: LEGACY,
+        // Low limits keep the limit tests short; every other test stays within one window's worth.
+        authLimits: { linkPerEmail: 5, linkPerAddress: 12, verifyPerAddress: 25 },
+      },
     });
     const db = app.stack.database.db;
     await createTenant(db, 'acme', 'Acme Land');
@@ -161,14 +167,15 @@ describe.each(DATABASE_MODES)('sign-in, sessions and tenants on %s', (mode) => {
       expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     }
     newWindow();
-    for (let attempt = 0; attempt < 30; attempt++) {
+    const { linkPerAddress, verifyPerAddress } = app.config.authLimits;
+    for (let attempt = 0; attempt < linkPerAddress; attempt++) {
       expect((await app.post('/v1/auth/request-link', { email: `someone${attempt}@else.test` })).status).toBe(200);
     }
     expect((await app.post('/v1/auth/request-link', { email: 'fresh@else.test' })).status).toBe(429);
 
     newWindow();
     let status = 0;
-    for (let attempt = 0; attempt < 61 && status !== 429; attempt++) {
+    for (let attempt = 0; attempt <= verifyPerAddress && status !== 429; attempt++) {
       status = (await app.post('/v1/auth/verify', { token: `guess-${attempt}` })).status;
     }
     expect(status).toBe(429);

@@ -75,8 +75,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   };
   const authLimits = {
     linkPerEmail: count('AUTH_LINK_LIMIT_PER_EMAIL', 5),
-    linkPerAddress: count('AUTH_LINK_LIMIT_PER_ADDRESS', 30),
-    verifyPerAddress: count('AUTH_VERIFY_LIMIT_PER_ADDRESS', 60),
+    linkPerAddress: count('AUTH_LINK_LIMIT_PER_ADDRESS', 100),
+    verifyPerAddress: count('AUTH_VERIFY_LIMIT_PER_ADDRESS', 300),
   };
 
   const serviceUrls: Partial<Record<ServiceName, string>> = {};
