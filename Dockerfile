@@ -15,7 +15,10 @@ COPY proto ./proto
 COPY tsconfig.base.json tsconfig.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 ARG BUILD_ID=docker
-ENV BUILD_ID=${BUILD_ID}
+ENV BUILD_ID=${BUILD_ID} DATA_DIR=/data
+# The embedded default's database and the local mailbox live here (mount a volume to keep them).
+RUN mkdir -p /data && chown node:node /data
+VOLUME ["/data"]
 USER node
 ENTRYPOINT ["node", "packages/cli/bin/landscreen.js"]
 CMD ["serve"]
