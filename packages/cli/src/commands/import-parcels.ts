@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { importVintage, DiscoveryInputError } from '@landscreen/discovery-service';
-import { ParcelRowError, readParcelFile, toParcelRecord, type ParcelRecord } from '@landscreen/parcel-io';
+import { ParcelRowError, readParcelBatches, toParcelRecord, type ParcelRecord } from '@landscreen/parcel-io';
 import { UsageError, type Command } from './command.js';
 import { progressReporter } from './progress.js';
 
@@ -27,12 +27,13 @@ export const importParcelsCommand: Command = {
     const progress = progressReporter(out, `importing ${path.basename(file)}`);
     let bytesRead = 0;
     const market = values.market;
-    async function* records(): AsyncIterable<ParcelRecord> {
-      const rows = readParcelFile(file, {
+    // Rows arrive in the batches each chunk of the file completes: no await per parcel.
+    async function* records(): AsyncIterable<ParcelRecord[]> {
+      const batches = readParcelBatches(file, {
         format: values.format as 'geojson' | 'ndjson' | 'csv' | undefined,
         onProgress: (progress) => (bytesRead = progress.bytesRead),
       });
-      for await (const row of rows) yield toParcelRecord(row, market);
+      for await (const rows of batches) yield rows.map((row) => toParcelRecord(row, market));
     }
     try {
       const result = await importVintage(database.db, {
