@@ -137,23 +137,28 @@ describe.each(DATABASE_MODES)('sign-in, sessions and tenants on %s', (mode) => {
       expect(response.status).toBe(200);
       return performance.now() - started;
     };
+    // A fresh member and a fresh stranger each round, so both sides count a first attempt.
+    for (let round = 0; round < 24; round++) await setMembership(app.stack.database.db, 'acme', `member${round}@acme.test`, 'viewer');
     for (let round = 0; round < 24; round++) {
       if (round % 4 === 0) newWindow();
+      const knownEmail = `member${round}@acme.test`;
       const unknownEmail = `nobody${round}@acme.test`;
       let known: number;
       let unknown: number;
       if (round % 2 === 0) {
-        known = await time('ann@acme.test');
+        known = await time(knownEmail);
         unknown = await time(unknownEmail);
       } else {
         unknown = await time(unknownEmail);
-        known = await time('ann@acme.test');
+        known = await time(knownEmail);
       }
       differences.push(known - unknown);
       latencies.push(known, unknown);
     }
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-    const allowed = Math.max(3, 0.3 * median(latencies));
+    // Sending the mail inside the request would add tens of milliseconds; scheduling noise on a
+    // loaded two-core machine stays within a few.
+    const allowed = Math.max(5, 0.3 * median(latencies));
     expect(Math.abs(median(differences))).toBeLessThan(allowed);
   });
 
