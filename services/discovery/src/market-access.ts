@@ -6,7 +6,7 @@ import { discoveryDb } from './schema.js';
 
 export interface MarketVintage {
   market: { id: string; slug: string };
-  vintage: { id: string; parcelCount: number; freeFactFields: string[]; derivedFields: string[] };
+  vintage: { id: string; freeFactFields: string[]; derivedFields: string[] };
 }
 
 /**
@@ -21,7 +21,6 @@ export async function marketForCaller(context: DiscoveryContext, tenantId: strin
       'markets.id as market_id',
       'markets.slug',
       'vintages.id as vintage_id',
-      'vintages.parcel_count',
       'vintages.free_fact_fields',
       'vintages.derived_fields',
     ])
@@ -36,7 +35,6 @@ export async function marketForCaller(context: DiscoveryContext, tenantId: strin
     market: { id: row.market_id, slug: row.slug },
     vintage: {
       id: row.vintage_id,
-      parcelCount: Number(row.parcel_count ?? 0),
       freeFactFields: row.free_fact_fields ?? [],
       derivedFields: row.derived_fields ?? [],
     },
