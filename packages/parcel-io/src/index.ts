@@ -34,6 +34,7 @@ export { normaliseApn, normaliseAddress, trigrams, trigramSimilarity } from './n
 export { CoercionError, isBlank, toBoolean, toInteger, toNumber, toText } from './coerce.js';
 export {
   ACRES_FORMULA,
+  TYPED_FACT_FIELDS,
   TYPED_PROPERTIES,
   toParcelRecord,
   type ComputedProvenance,

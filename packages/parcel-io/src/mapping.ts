@@ -49,9 +49,8 @@ export interface ParcelRecord {
   provenance: Record<string, FactProvenance>;
 }
 
-/** Properties that feed `typed` (and the key); they never reach derived or free facts. */
-export const TYPED_PROPERTIES: readonly string[] = Object.freeze([
-  'parcel_key',
+/** D13: the typed facts every parcel has (the keys of TypedFacts). */
+export const TYPED_FACT_FIELDS: readonly (keyof TypedFacts)[] = Object.freeze([
   'apn',
   'address',
   'owner_name',
@@ -60,7 +59,10 @@ export const TYPED_PROPERTIES: readonly string[] = Object.freeze([
   'acres',
   'developable_acres',
   'assessed_value_usd',
-]);
+] as const);
+
+/** Properties that feed `typed` (and the key); they never reach derived or free facts. */
+export const TYPED_PROPERTIES: readonly string[] = Object.freeze(['parcel_key', ...TYPED_FACT_FIELDS]);
 const TYPED = new Set(TYPED_PROPERTIES);
 
 export const ACRES_FORMULA: ComputedProvenance = Object.freeze({

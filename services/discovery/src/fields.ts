@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
 import { isCatalogField } from '@landscreen/field-catalog';
+import { TYPED_FACT_FIELDS } from '@landscreen/parcel-io';
 import { discoveryDb } from './schema.js';
 
-/** D13: the typed facts every market has. */
-export const TYPED_FIELDS = ['acres', 'developable_acres', 'zoning', 'land_use', 'owner_name', 'assessed_value_usd', 'apn', 'address'] as const;
+/** D13: the typed facts every market has (as the importer maps them). */
+export const TYPED_FIELDS: readonly string[] = TYPED_FACT_FIELDS;
 
 /**
  * D10: the fields a rule may name — the catalog's, the typed ones, and the free and derived
@@ -20,5 +21,5 @@ export async function knownFieldsOf(db: Kysely<any>, marketSlug: string | undefi
       .executeTakeFirst();
     for (const field of [...(vintage?.free_fact_fields ?? []), ...(vintage?.derived_fields ?? [])]) extra.add(field);
   }
-  return (field) => isCatalogField(field) || (TYPED_FIELDS as readonly string[]).includes(field) || extra.has(field);
+  return (field) => isCatalogField(field) || TYPED_FIELDS.includes(field) || extra.has(field);
 }
