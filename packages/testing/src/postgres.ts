@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '@landscreen/db';
+import { templateDatabaseName } from './template.js';
 
 /**
  * Real PostgreSQL for tests: the machine's server (TEST_DATABASE_URL, default the local `test`
@@ -8,7 +9,6 @@ import { openDatabase, type DatabaseHandle } from '@landscreen/db';
  * style), so suites never see each other's rows and never pay for migrations twice.
  */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-export const TEMPLATE_DATABASE = 'landscreen_template';
 const SUITE_PREFIX = 'landscreen_suite_';
 
 export function databaseUrl(name: string): string {
@@ -35,7 +35,7 @@ export interface TestDatabase extends DatabaseHandle {
 /** A fresh, migrated PostgreSQL database of its own; `close()` drops it. */
 export async function createTestPostgres(): Promise<TestDatabase> {
   const name = `${SUITE_PREFIX}${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  await withAdminClient((client) => client.query(`create database ${name} template ${TEMPLATE_DATABASE}`));
+  await withAdminClient((client) => client.query(`create database ${name} template ${templateDatabaseName()}`));
   const url = databaseUrl(name);
   const handle = await openDatabase({ databaseUrl: url, maxConnections: 20 });
   return {

@@ -1,21 +1,61 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { MIGRATION_PLAN, migrateModules } from '@landscreen/cli';
 import { openDatabase } from '@landscreen/db';
-import { databaseUrl, dropStaleSuiteDatabases, TEMPLATE_DATABASE, withAdminClient } from './postgres.js';
+import { databaseUrl, dropStaleSuiteDatabases, withAdminClient } from './postgres.js';
+
+const TEMPLATE_PREFIX = 'landscreen_template_';
 
 /**
- * Builds the migrated template database every PostgreSQL suite is cloned from. Runs once per test
- * run (vitest globalSetup). Rebuilt each run so it always carries this build's migrations.
+ * The migrated template every PostgreSQL suite is cloned from, named by a fingerprint of this
+ * build's migrations (schemas, names and code). Two test runs of the same build share it; runs of
+ * different builds (two checkouts, a branch being edited) each get their own, so one run never
+ * drops the template another is cloning from.
  */
+export function templateDatabaseName(): string {
+  const hash = createHash('sha256');
+  for (const { schema, migrations } of MIGRATION_PLAN) {
+    hash.update(schema);
+    for (const [name, migration] of Object.entries(migrations)) hash.update(name).update(String(migration.up)).update(String(migration.down));
+  }
+  return TEMPLATE_PREFIX + hash.digest('hex').slice(0, 16);
+}
+
+/** Builds the template once per build (vitest globalSetup); later runs reuse it. */
 export async function prepareTemplateDatabase(): Promise<void> {
   await dropStaleSuiteDatabases();
-  await withAdminClient(async (client) => {
-    await client.query(`drop database if exists ${TEMPLATE_DATABASE} with (force)`);
-    await client.query(`create database ${TEMPLATE_DATABASE}`);
-  });
-  const handle = await openDatabase({ databaseUrl: databaseUrl(TEMPLATE_DATABASE), maxConnections: 1 });
+  const name = templateDatabaseName();
+  const exists = await withAdminClient(async (client) => (await client.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1);
+  if (!exists) await buildTemplate(name);
+  await dropOtherTemplates(name);
+}
+
+/** Built under a scratch name and renamed when complete, so no run ever clones half a template. */
+async function buildTemplate(name: string): Promise<void> {
+  const scratch = `${TEMPLATE_PREFIX}building_${randomBytes(4).toString('hex')}`;
+  await withAdminClient((client) => client.query(`create database ${scratch}`));
+  const handle = await openDatabase({ databaseUrl: databaseUrl(scratch), maxConnections: 1 });
   try {
     await migrateModules(handle, MIGRATION_PLAN);
   } finally {
     await handle.close();
   }
+  await withAdminClient(async (client) => {
+    try {
+      await client.query(`alter database ${scratch} rename to ${name}`);
+    } catch {
+      // A concurrent run of the same build finished first: use its template.
+      await client.query(`drop database if exists ${scratch}`);
+    }
+  });
+}
+
+/** Templates of other builds, when nothing is using them (a concurrent run's stay). */
+async function dropOtherTemplates(keep: string): Promise<void> {
+  await withAdminClient(async (client) => {
+    const { rows } = await client.query<{ datname: string }>(
+      `select datname from pg_database where (datname like '${TEMPLATE_PREFIX}%' or datname = 'landscreen_template') and datname <> $1 and datname not like '${TEMPLATE_PREFIX}building_%'`,
+      [keep],
+    );
+    for (const { datname } of rows) await client.query(`drop database if exists ${datname}`).catch(() => undefined);
+  });
 }
