@@ -24,7 +24,8 @@ describe('services over the network', () => {
     database = await createTestPostgres();
     const config = loadConfig({}, { logLevel: 'silent', databaseUrl: database.url });
     const logger = createLogger('silent');
-    const modules = createModules({ db: database.db, bus: createMemoryBus(), clock: systemClock, config, logger });
+    const peer = (name: ServiceName) => networkTransport(`http://127.0.0.1:${served.get(name)!.port}`);
+    const modules = createModules({ db: database.db, bus: createMemoryBus(), clock: systemClock, config, logger, peer });
     for (const module of modules) served.set(module.name, await serveServices([module], { host: '127.0.0.1', port: 0 }));
     const clients = createServiceClients((name) => networkTransport(`http://127.0.0.1:${served.get(name)!.port}`));
     gateway = await createGateway({ deps: { clients, build: 'test' }, logger });

@@ -1,4 +1,4 @@
-import type { ConnectRouter } from '@connectrpc/connect';
+import type { ConnectRouter, Transport } from '@connectrpc/connect';
 import type { Kysely } from 'kysely';
 import type { Config, ServiceName } from '@landscreen/config';
 import type { MigrationSet } from '@landscreen/db';
@@ -14,7 +14,14 @@ export interface ServiceDeps {
   clock: Clock;
   config: Config;
   logger: Logger;
+  /** How this service reaches another one over Connect: in-process or over the network. */
+  peer(service: ServiceName): Transport;
+  /** Named points where tests inject a failure (e.g. mid-transaction); a no-op in production. */
+  faults?: FaultInjector;
 }
+
+/** Throws (or rejects) at the point named, to prove a failure there leaves nothing behind. */
+export type FaultInjector = (point: string) => void | Promise<void>;
 
 /**
  * A Connect service as the composition root sees it: mountable in-process (router transport) or

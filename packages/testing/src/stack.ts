@@ -4,7 +4,7 @@ import path from 'node:path';
 import { startEmbeddedStack, type EmbeddedStack } from '@landscreen/cli';
 import { loadConfig, type Config } from '@landscreen/config';
 import type { EventBus } from '@landscreen/events';
-import { createLogger, type Clock } from '@landscreen/rpc';
+import { createLogger, type Clock, type FaultInjector } from '@landscreen/rpc';
 import { createTestPGlite } from './pglite.js';
 import { createTestPostgres } from './postgres.js';
 import { httpClient, type HttpClient } from './http.js';
@@ -17,6 +17,7 @@ export interface TestStackOptions {
   config?: Partial<Config>;
   clock?: Clock;
   bus?: EventBus;
+  faults?: FaultInjector;
 }
 
 export interface TestStack extends HttpClient {
@@ -38,6 +39,7 @@ export async function startTestStack(mode: DatabaseMode, options: TestStackOptio
       database,
       bus: options.bus,
       clock: options.clock,
+      faults: options.faults,
     });
     return {
       ...httpClient(stack.url),

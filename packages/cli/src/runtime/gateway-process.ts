@@ -2,12 +2,11 @@ import type { Config } from '@landscreen/config';
 import { createGateway, createServiceClients } from '@landscreen/gateway';
 import { networkTransport, type Logger } from '@landscreen/rpc';
 import { buildId } from './build-info.js';
+import { serviceUrl } from './service-process.js';
 
 /** Distributed mode: the gateway alone, reaching every service over the network. */
 export async function startGatewayProcess(config: Config, logger: Logger) {
-  const clients = createServiceClients((name) =>
-    networkTransport(config.serviceUrls[name] ?? `http://127.0.0.1:${config.servicePorts[name]}`),
-  );
+  const clients = createServiceClients((name) => networkTransport(serviceUrl(config, name)));
   const gateway = await createGateway({ deps: { clients, build: buildId() }, logger });
   const url = await gateway.listen({ host: config.host, port: config.port });
   logger.info({ url, services: config.serviceUrls }, 'gateway is up');

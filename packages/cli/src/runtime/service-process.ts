@@ -1,6 +1,7 @@
 import type { Config, ServiceName } from '@landscreen/config';
+import type { Transport } from '@connectrpc/connect';
 import { openEventBus } from '@landscreen/events';
-import { serveServices, systemClock, type Logger } from '@landscreen/rpc';
+import { networkTransport, serveServices, systemClock, type Logger } from '@landscreen/rpc';
 import { openConfiguredDatabase } from './database.js';
 import { SERVICE_FACTORIES, migrateModules } from './modules.js';
 
@@ -8,7 +9,13 @@ import { SERVICE_FACTORIES, migrateModules } from './modules.js';
 export async function startServiceProcess(name: ServiceName, config: Config, logger: Logger) {
   const database = await openConfiguredDatabase(config);
   const bus = await openEventBus(config.natsUrl);
-  const module = SERVICE_FACTORIES[name]({ db: database.db, bus, clock: systemClock, config, logger: logger.child({ service: name }) });
+  const peers = new Map<ServiceName, Transport>();
+  const peer = (service: ServiceName) => {
+    let transport = peers.get(service);
+    if (!transport) peers.set(service, (transport = networkTransport(serviceUrl(config, service))));
+    return transport;
+  };
+  const module = SERVICE_FACTORIES[name]({ db: database.db, bus, clock: systemClock, config, logger: logger.child({ service: name }), peer });
   try {
     await migrateModules(database, [module]);
     await module.start?.();
@@ -28,4 +35,9 @@ export async function startServiceProcess(name: ServiceName, config: Config, log
     await database.close();
     throw error;
   }
+}
+
+/** Where a service listens: its *_URL, else its port on this host. */
+export function serviceUrl(config: Config, service: ServiceName): string {
+  return config.serviceUrls[service] ?? `http://127.0.0.1:${config.servicePorts[service]}`;
 }

@@ -2,7 +2,8 @@ import type { Config } from '@landscreen/config';
 import type { DatabaseHandle } from '@landscreen/db';
 import { openEventBus, type EventBus } from '@landscreen/events';
 import { createGateway, createServiceClients } from '@landscreen/gateway';
-import { inProcessTransport, systemClock, type Clock, type Logger, type ServiceModule } from '@landscreen/rpc';
+import { inProcessTransport, systemClock, type Clock, type FaultInjector, type Logger, type ServiceModule } from '@landscreen/rpc';
+import type { Transport } from '@connectrpc/connect';
 import type { FastifyInstance } from 'fastify';
 import { buildId } from './build-info.js';
 import { openConfiguredDatabase } from './database.js';
@@ -15,6 +16,8 @@ export interface EmbeddedStackOptions {
   database?: DatabaseHandle;
   bus?: EventBus;
   clock?: Clock;
+  /** Test-only failure points (see FaultInjector). */
+  faults?: FaultInjector;
   /** Listen on config.host:config.port (default true); false leaves the gateway un-bound (inject). */
   listen?: boolean;
 }
@@ -38,7 +41,14 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
   const { config, logger } = options;
   const database = options.database ?? (await openConfiguredDatabase(config));
   const bus = options.bus ?? (await openEventBus(config.natsUrl));
-  const deps = { db: database.db, bus, clock: options.clock ?? systemClock, config, logger };
+  // Services reach each other through the same in-process router as the gateway; it exists once
+  // every module is built, and no service calls a peer before the stack is up.
+  let transport: Transport | undefined;
+  const peer = () => {
+    if (!transport) throw new Error('a service called a peer before the stack was up');
+    return transport;
+  };
+  const deps = { db: database.db, bus, clock: options.clock ?? systemClock, config, logger, peer, faults: options.faults };
   const modules = createModules(deps);
   const started: ServiceModule[] = [];
   let gateway: FastifyInstance | undefined;
@@ -54,8 +64,8 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
       await module.start?.();
       started.push(module);
     }
-    const transport = inProcessTransport(modules);
-    gateway = await createGateway({ deps: { clients: createServiceClients(() => transport), build: buildId() }, logger });
+    transport = inProcessTransport(modules);
+    gateway = await createGateway({ deps: { clients: createServiceClients(peer), build: buildId() }, logger });
     let url = '';
     if (options.listen !== false) url = await gateway.listen({ host: config.host, port: config.port });
     logger.info({ url, database: database.describe, bus: bus.kind }, 'landscreen is up');

@@ -1,0 +1,17 @@
+import type { Kysely } from 'kysely';
+import type { DiligenceSubject } from '@landscreen/events';
+
+/**
+ * D27: records an event in the outbox, inside the caller's transaction, so the event exists if and
+ * only if the state change it describes committed. The relay publishes it with its id as
+ * `Nats-Msg-Id`.
+ */
+export async function recordEvent(trx: Kysely<any>, subject: DiligenceSubject, data: Record<string, unknown>): Promise<string> {
+  const row = await trx
+    .withSchema('diligence')
+    .insertInto('outbox')
+    .values({ subject, data: JSON.stringify(data) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id as string;
+}
