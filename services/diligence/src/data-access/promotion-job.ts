@@ -5,6 +5,8 @@ import { DEFAULT_STEPS } from './steps.js';
 
 export interface PromotionJobInput {
   tenantId: string;
+  /** Carried in the event so a worker can address the tenant's API (X-Tenant) without a lookup. */
+  tenantSlug: string;
   propertyId: string;
   pipelineItemId: string;
   marketId: string;
@@ -52,6 +54,7 @@ export async function ensurePromotionJob(trx: Kysely<any>, input: PromotionJobIn
   await recordEvent(trx, diligenceSubject('job', 'created'), {
     job_id: jobId,
     tenant_id: input.tenantId,
+    tenant: input.tenantSlug,
     property_id: input.propertyId,
     pipeline_item_id: input.pipelineItemId,
     parcel_key: input.parcelKey,
