@@ -62,15 +62,20 @@ export async function ensurePromotionJob(trx: Kysely<any>, input: PromotionJobIn
   return { jobId, created: true };
 }
 
-/** D21: the status of each job, for the pipeline items that mirror it as `screen_status`. */
-export async function jobStatuses(db: Kysely<any>, tenantId: string, jobIds: string[]): Promise<Map<string, string>> {
-  if (jobIds.length === 0) return new Map();
+export interface PropertyJob {
+  id: string;
+  status: string;
+}
+
+/** D21: the job of each property, for the pipeline items that mirror its status as `screen_status`. */
+export async function jobsOfProperties(db: Kysely<any>, tenantId: string, propertyIds: string[]): Promise<Map<string, PropertyJob>> {
+  if (propertyIds.length === 0) return new Map();
   const rows = await db
     .withSchema('diligence')
     .selectFrom('jobs')
-    .select(['id', 'status'])
+    .select(['id', 'status', 'property_id'])
     .where('tenant_id', '=', tenantId)
-    .where(sql<boolean>`id = any(${jobIds}::uuid[])`)
+    .where(sql<boolean>`property_id = any(${propertyIds}::uuid[])`)
     .execute();
-  return new Map(rows.map((row) => [row.id as string, row.status as string]));
+  return new Map(rows.map((row) => [row.property_id as string, { id: row.id as string, status: row.status as string }]));
 }
