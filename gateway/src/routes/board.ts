@@ -2,6 +2,7 @@ import { TenantHeaders } from '../schemas/common.js';
 import { AddToPipelineBody, ItemPath, ListPipelineQuery, PatchPipelineBody } from '../schemas/board.js';
 import { json } from './responses.js';
 import { READERS, WRITERS } from './roles.js';
+import { asCaller } from './call.js';
 import type { RouteDef } from './route.js';
 
 export const boardRoutes: RouteDef[] = [
@@ -15,7 +16,12 @@ export const boardRoutes: RouteDef[] = [
     security: 'session',
     roles: READERS,
     request: { headers: TenantHeaders, query: ListPipelineQuery },
-    responses: { 200: json('The board.') },
+    responses: { 200: json('The board: `{"items": [...], "total"}`.') },
+    handler: async ({ request, caller, raw, deps }) => {
+      const { stage, archived } = request.query;
+      const answer = await deps.clients.pipeline.listBoard({ stage: stage ?? undefined, archived: archived ?? false }, asCaller(caller, raw.id));
+      return { status: 200, json: answer.bodyJson };
+    },
   },
   {
     method: 'POST',
@@ -26,8 +32,16 @@ export const boardRoutes: RouteDef[] = [
     tag: 'pipeline',
     security: 'session',
     roles: WRITERS,
-    request: { headers: TenantHeaders, body: AddToPipelineBody },
+    request: { headers: TenantHeaders, body: AddToPipelineBody, bodyRequired: true },
     responses: { 202: json('The pipeline item with stage and screen_status.') },
+    handler: async ({ request, caller, raw, deps }) => {
+      const { property_id: propertyId, market, parcel_key: parcelKey, notes } = request.body;
+      const answer = await deps.clients.pipeline.addToBoard(
+        { propertyId, market, parcelKey, notes: notes ?? undefined },
+        asCaller(caller, raw.id),
+      );
+      return { status: 202, json: answer.itemJson };
+    },
   },
   {
     method: 'PATCH',
@@ -38,7 +52,15 @@ export const boardRoutes: RouteDef[] = [
     tag: 'pipeline',
     security: 'session',
     roles: WRITERS,
-    request: { headers: TenantHeaders, path: ItemPath, body: PatchPipelineBody },
+    request: { headers: TenantHeaders, path: ItemPath, body: PatchPipelineBody, bodyRequired: true },
     responses: { 200: json('The updated item.') },
+    handler: async ({ request, caller, raw, deps }) => {
+      const { stage, notes, archived, position } = request.body;
+      const answer = await deps.clients.pipeline.updateItem(
+        { itemId: request.path.item_id, stage, notes: notes ?? undefined, clearNotes: notes === null, archived, position },
+        asCaller(caller, raw.id),
+      );
+      return { status: 200, json: answer.itemJson };
+    },
   },
 ];

@@ -61,6 +61,14 @@ export const discoveryRoutes: RouteDef[] = [
     roles: WRITERS,
     request: { headers: TenantHeaders, body: PromoteRequest, bodyRequired: true },
     responses: { 202: json('The four ids and `created` or `existing`.', PromoteResponse) },
+    handler: async ({ request, caller, raw, deps }) => {
+      const { parcel_key: parcelKey, buy_box: buyBox, query_hash: queryHash, draft } = request.body;
+      const answer = await deps.clients.pipeline.promote(
+        { parcelKey, buyBox, queryHash, draftJson: draft ? toJsonBytes(draft) : undefined },
+        asCaller(caller, raw.id),
+      );
+      return { status: 202, json: answer.bodyJson };
+    },
   },
   {
     method: 'POST',
@@ -73,5 +81,10 @@ export const discoveryRoutes: RouteDef[] = [
     roles: WRITERS,
     request: { headers: TenantHeaders, body: DirectPromoteRequest, bodyRequired: true },
     responses: { 202: json('The four ids and `created` or `existing`.', PromoteResponse) },
+    handler: async ({ request, caller, raw, deps }) => {
+      const { parcel_key: parcelKey, buy_box: buyBox, vintage_id: vintageId } = request.body;
+      const answer = await deps.clients.pipeline.promoteDirect({ parcelKey, buyBox, vintageId: vintageId ?? undefined }, asCaller(caller, raw.id));
+      return { status: 202, json: answer.bodyJson };
+    },
   },
 ];

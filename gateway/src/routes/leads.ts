@@ -98,6 +98,10 @@ export const leadRoutes: RouteDef[] = [
     roles: READERS,
     request: { headers: TenantHeaders, path: PropertyPath },
     responses: { 200: json('{"property","deep_screen","contacts","diligence"}.') },
+    handler: async ({ request, caller, raw, deps }) => {
+      const answer = await deps.clients.pipeline.getProperty({ propertyId: request.path.property_id }, asCaller(caller, raw.id));
+      return { status: 200, json: answer.bodyJson };
+    },
   },
   {
     method: 'GET',

@@ -39,3 +39,16 @@ export function requireCaller(context: HandlerContext): Caller {
     throw serviceError(Code.Unauthenticated, 'unauthenticated', 'Authentication required.');
   }
 }
+
+/**
+ * Call options for a service calling a peer on behalf of its own caller: the same caller and
+ * request id travel on, and the peer call is cancelled with the call that made it.
+ */
+export function onBehalfOf(call: HandlerContext) {
+  const headers: Record<string, string> = {};
+  for (const name of [CALLER_HEADER, 'x-request-id']) {
+    const value = call.requestHeader.get(name);
+    if (value) headers[name] = value;
+  }
+  return { headers, signal: call.signal };
+}

@@ -23,3 +23,14 @@ export function networkTransport(baseUrl: string, interceptors: Interceptor[] = 
     interceptors,
   });
 }
+
+/**
+ * A transport that resolves its target on each call: services get their peers while the
+ * composition root is still building the router those peers are mounted on.
+ */
+export function deferredTransport(target: () => Transport): Transport {
+  return {
+    unary: (...args) => target().unary(...args),
+    stream: (...args) => target().stream(...args),
+  };
+}

@@ -17,6 +17,7 @@ export interface HttpClient {
   request<T = any>(method: string, path: string, options?: RequestOptions): Promise<HttpResponse<T>>;
   get<T = any>(path: string, options?: RequestOptions): Promise<HttpResponse<T>>;
   post<T = any>(path: string, body?: unknown, options?: RequestOptions): Promise<HttpResponse<T>>;
+  patch<T = any>(path: string, body?: unknown, options?: RequestOptions): Promise<HttpResponse<T>>;
 }
 
 /** A small fetch wrapper: real HTTP to the gateway, JSON in and out. */
@@ -38,5 +39,6 @@ export function httpClient(baseUrl: string): HttpClient {
     request,
     get: (path, options) => request('GET', path, options),
     post: (path, body, options) => request('POST', path, { ...options, body }),
+    patch: (path, body, options) => request('PATCH', path, { ...options, body }),
   };
 }

@@ -2,7 +2,9 @@ import { healthCheck, type ServiceDeps, type ServiceModule } from '@landscreen/r
 import { discoveryRoutes } from './connect.js';
 import { cursorSecretLoader, type DiscoveryContext } from './context.js';
 import { buyBoxHandlers } from './handlers/buy-boxes.js';
+import { evaluateParcelHandler } from './handlers/evaluate-parcel.js';
 import { findLeadsHandler } from './handlers/find-leads.js';
+import { getParcelHandler } from './handlers/get-parcel.js';
 import { queryHandler } from './handlers/query.js';
 import { resolveHandler } from './handlers/resolve.js';
 import { migrations } from './migrations/index.js';
@@ -33,6 +35,8 @@ export function createDiscoveryService(deps: ServiceDeps): ServiceModule {
       query: queryHandler(context),
       resolve: resolveHandler(context),
       findLeads: findLeadsHandler(context),
+      evaluateParcel: evaluateParcelHandler(context),
+      getParcel: getParcelHandler(context),
     }),
   };
 }

@@ -1,2 +1,59 @@
+import type { Generated, Kysely } from 'kysely';
+
 /** The PostgreSQL schema this service owns. */
 export const SCHEMA = 'pipeline';
+
+export interface PropertiesTable {
+  id: Generated<string>;
+  tenant_id: string;
+  market_id: string;
+  market: string;
+  parcel_key: string;
+  vintage_id: string;
+  apn: string | null;
+  address: string | null;
+  lat: number | null;
+  lon: number | null;
+  acres: number | null;
+  parcel: unknown;
+  created_at: Generated<Date>;
+}
+export interface ItemsTable {
+  id: Generated<string>;
+  tenant_id: string;
+  property_id: string;
+  stage: Generated<string>;
+  position: number;
+  notes: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+export interface BuyBoxMatchesTable {
+  id: Generated<string>;
+  tenant_id: string;
+  property_id: string;
+  buy_box_id: string;
+  buy_box: string;
+  spec_hash: string;
+  query_hash: string;
+  vintage_id: string;
+  source: 'ranked' | 'direct';
+  verdict: string;
+  score: number;
+  eligible: boolean;
+  applied_spec: unknown;
+  evaluation: unknown;
+  failed: unknown;
+  created_at: Generated<Date>;
+}
+
+export interface PipelineDatabase {
+  properties: PropertiesTable;
+  items: ItemsTable;
+  buy_box_matches: BuyBoxMatchesTable;
+}
+
+export type PipelineDb = Kysely<PipelineDatabase>;
+
+/** The service's view of a database or transaction: every query lands in the "pipeline" schema. */
+export const pipelineDb = (db: Kysely<any>): PipelineDb => db.withSchema(SCHEMA) as PipelineDb;

@@ -2,7 +2,7 @@ import type { Config } from '@landscreen/config';
 import type { DatabaseHandle } from '@landscreen/db';
 import { openEventBus, type EventBus } from '@landscreen/events';
 import { createGateway, createServiceClients } from '@landscreen/gateway';
-import { inProcessTransport, systemClock, type Clock, type FaultInjector, type Logger, type ServiceModule } from '@landscreen/rpc';
+import { deferredTransport, inProcessTransport, systemClock, type Clock, type FaultInjector, type Logger, type ServiceModule } from '@landscreen/rpc';
 import type { Transport } from '@connectrpc/connect';
 import type { FastifyInstance } from 'fastify';
 import { buildId } from './build-info.js';
@@ -44,10 +44,11 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
   // Services reach each other through the same in-process router as the gateway; it exists once
   // every module is built, and no service calls a peer before the stack is up.
   let transport: Transport | undefined;
-  const peer = () => {
-    if (!transport) throw new Error('a service called a peer before the stack was up');
-    return transport;
-  };
+  const peer = () =>
+    deferredTransport(() => {
+      if (!transport) throw new Error('a service called a peer before the stack was up');
+      return transport;
+    });
   const deps = { db: database.db, bus, clock: options.clock ?? systemClock, config, logger, peer, faults: options.faults };
   const modules = createModules(deps);
   const started: ServiceModule[] = [];

@@ -22,10 +22,11 @@ export function rankSpecOf(spec: CanonicalSpec, compiled: ReturnType<typeof comp
 }
 
 /**
- * The spec a query applies — the caller's draft or the saved box — with its market, current
- * vintage, query_hash (D11) and the ranking of the whole vintage (cached per query_hash).
+ * The spec a request applies — the caller's draft or the saved box — with the saved box itself,
+ * its market, the current vintage and the query_hash (D11). A named box must exist (404) even when
+ * a draft is given; the market must be entitled (403).
  */
-export async function preparedQuery(context: DiscoveryContext, call: HandlerContext, buyBox: string | undefined, draftJson: Uint8Array | undefined) {
+export async function appliedSpec(context: DiscoveryContext, call: HandlerContext, buyBox: string | undefined, draftJson: Uint8Array | undefined) {
   const { tenantId } = requireCaller(call);
   const saved = buyBox === undefined ? undefined : await loadBuyBox(context, tenantId, buyBox);
   const spec = draftJson
@@ -33,10 +34,15 @@ export async function preparedQuery(context: DiscoveryContext, call: HandlerCont
     : (saved!.spec as CanonicalSpec);
   const access = await marketForCaller(context, tenantId, spec.markets[0]!);
   const hash = queryHash(spec, access.market.id, access.vintage.id);
-  const compiled = compileSpec(spec);
-  const index = await context.ranker.index(access.vintage.id);
-  const ranking = context.ranker.ranking(hash, index, rankSpecOf(spec, compiled));
-  return { spec, compiled, access, hash, index, ranking };
+  return { saved, spec, access, hash, compiled: compileSpec(spec) };
+}
+
+/** The applied spec with the vintage's index and the ranking of the whole vintage (cached per query_hash). */
+export async function preparedQuery(context: DiscoveryContext, call: HandlerContext, buyBox: string | undefined, draftJson: Uint8Array | undefined) {
+  const applied = await appliedSpec(context, call, buyBox, draftJson);
+  const index = await context.ranker.index(applied.access.vintage.id);
+  const ranking = context.ranker.ranking(applied.hash, index, rankSpecOf(applied.spec, applied.compiled));
+  return { ...applied, index, ranking };
 }
 
 /** D13-D16: one page of the market ranked against the buy box, with evidence for every rule. */

@@ -5,7 +5,8 @@ import type { discoveryv1 } from '@landscreen/proto';
 import { jsonBytes, requireCaller, validationError } from '@landscreen/rpc';
 import type { DiscoveryContext } from '../context.js';
 import { marketForCaller } from '../market-access.js';
-import { PARCEL_COLUMNS, parcelFacts, provenanceOf, type ParcelRow } from '../parcel-rows.js';
+import { parcelCandidate } from '../candidates.js';
+import { PARCEL_COLUMNS, type ParcelRow } from '../parcel-rows.js';
 
 const MAX_CANDIDATES = 10;
 
@@ -24,7 +25,8 @@ export function resolveHandler(context: DiscoveryContext) {
         { type: 'value_error', loc: ['body'], msg: 'Value error, give an apn or an address', input: { market: request.market, apn: request.apn ?? null, address: request.address ?? null }, ctx: { error: 'apn or address required' } },
       ]);
     }
-    const { market, vintage } = await marketForCaller(context, tenantId, request.market);
+    const access = await marketForCaller(context, tenantId, request.market);
+    const { market, vintage } = access;
     let candidates: ParcelRow[] = [];
     if (apn) {
       candidates = (await sql<ParcelRow>`
@@ -52,23 +54,7 @@ export function resolveHandler(context: DiscoveryContext) {
         market: market.slug,
         market_id: market.id,
         vintage_id: vintage.id,
-        candidates: candidates.map((row) => {
-          const split = parcelFacts(index!, index!.rowOfKey(row.parcel_key)!, vintage);
-          return {
-            market: market.slug,
-            vintage_id: vintage.id,
-            parcel_key: row.parcel_key,
-            apn: row.apn,
-            address: row.address,
-            lat: row.lat,
-            lon: row.lon,
-            geometry: row.geometry,
-            typed: split.typed,
-            free_facts: split.free_facts,
-            derived: split.derived,
-            provenance: provenanceOf(row, split, vintage.id),
-          };
-        }),
+        candidates: candidates.map((row) => parcelCandidate(access, index!, row)),
       }),
     };
   };

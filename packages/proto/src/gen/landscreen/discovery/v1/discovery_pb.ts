@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file landscreen/discovery/v1/discovery.proto.
  */
 export const file_landscreen_discovery_v1_discovery: GenFile = /*@__PURE__*/
-  fileDesc("CidsYW5kc2NyZWVuL2Rpc2NvdmVyeS92MS9kaXNjb3ZlcnkucHJvdG8SF2xhbmRzY3JlZW4uZGlzY292ZXJ5LnYxIg8KDUhlYWx0aFJlcXVlc3QieAoOSGVhbHRoUmVzcG9uc2USDQoFcmVhZHkYASABKAgSDgoGcmVhc29uGAIgASgJEg4KBnNjaGVtYRgDIAEoCRIaChJhcHBsaWVkX21pZ3JhdGlvbnMYBCADKAkSGwoTZXhwZWN0ZWRfbWlncmF0aW9ucxgFIAMoCSIVChNMaXN0QnV5Qm94ZXNSZXF1ZXN0Ii4KFExpc3RCdXlCb3hlc1Jlc3BvbnNlEhYKDmJ1eV9ib3hlc19qc29uGAEgASgMImAKE0NyZWF0ZUJ1eUJveFJlcXVlc3QSDAoEbmFtZRgBIAEoCRIYCgtkZXNjcmlwdGlvbhgCIAEoCUgAiAEBEhEKCXNwZWNfanNvbhgDIAEoDEIOCgxfZGVzY3JpcHRpb24iLAoUQ3JlYXRlQnV5Qm94UmVzcG9uc2USFAoMYnV5X2JveF9qc29uGAEgASgMInwKFFJlcGxhY2VCdXlCb3hSZXF1ZXN0EgwKBG5hbWUYASABKAkSEQoJc3BlY19qc29uGAIgASgMEhgKC2Rlc2NyaXB0aW9uGAMgASgJSACIAQESGQoRY2xlYXJfZGVzY3JpcHRpb24YBCABKAhCDgoMX2Rlc2NyaXB0aW9uIi0KFVJlcGxhY2VCdXlCb3hSZXNwb25zZRIUCgxidXlfYm94X2pzb24YASABKAwiIwoTRGVsZXRlQnV5Qm94UmVxdWVzdBIMCgRuYW1lGAEgASgJIhYKFERlbGV0ZUJ1eUJveFJlc3BvbnNlIiIKElBhcnNlQnV5Qm94UmVxdWVzdBIMCgR0ZXh0GAEgASgJIioKE1BhcnNlQnV5Qm94UmVzcG9uc2USEwoLcmVzdWx0X2pzb24YASABKAwidgoMUXVlcnlSZXF1ZXN0Eg8KB2J1eV9ib3gYASABKAkSFwoKZHJhZnRfanNvbhgCIAEoDEgAiAEBEg0KBWxpbWl0GAMgASgFEhMKBmN1cnNvchgEIAEoCUgBiAEBQg0KC19kcmFmdF9qc29uQgkKB19jdXJzb3IiIgoNUXVlcnlSZXNwb25zZRIRCglib2R5X2pzb24YASABKAwiXAoOUmVzb2x2ZVJlcXVlc3QSDgoGbWFya2V0GAEgASgJEhAKA2FwbhgCIAEoCUgAiAEBEhQKB2FkZHJlc3MYAyABKAlIAYgBAUIGCgRfYXBuQgoKCF9hZGRyZXNzIiQKD1Jlc29sdmVSZXNwb25zZRIRCglib2R5X2pzb24YASABKAwifwoQRmluZExlYWRzUmVxdWVzdBIUCgdidXlfYm94GAEgASgJSACIAQESFwoKZHJhZnRfanNvbhgCIAEoDEgBiAEBEg0KBWxpbWl0GAMgASgFEhIKCmNvdW50X29ubHkYBCABKAhCCgoIX2J1eV9ib3hCDQoLX2RyYWZ0X2pzb24iJgoRRmluZExlYWRzUmVzcG9uc2USEQoJYm9keV9qc29uGAEgASgMMswHChBEaXNjb3ZlcnlTZXJ2aWNlEl4KBkhlYWx0aBImLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLkhlYWx0aFJlcXVlc3QaJy5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5IZWFsdGhSZXNwb25zZSIDkAIBEnAKDExpc3RCdXlCb3hlcxIsLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLkxpc3RCdXlCb3hlc1JlcXVlc3QaLS5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5MaXN0QnV5Qm94ZXNSZXNwb25zZSIDkAIBEm0KDENyZWF0ZUJ1eUJveBIsLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLkNyZWF0ZUJ1eUJveFJlcXVlc3QaLS5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5DcmVhdGVCdXlCb3hSZXNwb25zZSIAEnAKDVJlcGxhY2VCdXlCb3gSLS5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5SZXBsYWNlQnV5Qm94UmVxdWVzdBouLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLlJlcGxhY2VCdXlCb3hSZXNwb25zZSIAEm0KDERlbGV0ZUJ1eUJveBIsLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLkRlbGV0ZUJ1eUJveFJlcXVlc3QaLS5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5EZWxldGVCdXlCb3hSZXNwb25zZSIAEm0KC1BhcnNlQnV5Qm94EisubGFuZHNjcmVlbi5kaXNjb3ZlcnkudjEuUGFyc2VCdXlCb3hSZXF1ZXN0GiwubGFuZHNjcmVlbi5kaXNjb3ZlcnkudjEuUGFyc2VCdXlCb3hSZXNwb25zZSIDkAIBElsKBVF1ZXJ5EiUubGFuZHNjcmVlbi5kaXNjb3ZlcnkudjEuUXVlcnlSZXF1ZXN0GiYubGFuZHNjcmVlbi5kaXNjb3ZlcnkudjEuUXVlcnlSZXNwb25zZSIDkAIBEmEKB1Jlc29sdmUSJy5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5SZXNvbHZlUmVxdWVzdBooLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLlJlc29sdmVSZXNwb25zZSIDkAIBEmcKCUZpbmRMZWFkcxIpLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLkZpbmRMZWFkc1JlcXVlc3QaKi5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5GaW5kTGVhZHNSZXNwb25zZSIDkAIBYgZwcm90bzM");
+  fileDesc("CidsYW5kc2NyZWVuL2Rpc2NvdmVyeS92MS9kaXNjb3ZlcnkucHJvdG8SF2xhbmRzY3JlZW4uZGlzY292ZXJ5LnYxIg8KDUhlYWx0aFJlcXVlc3QieAoOSGVhbHRoUmVzcG9uc2USDQoFcmVhZHkYASABKAgSDgoGcmVhc29uGAIgASgJEg4KBnNjaGVtYRgDIAEoCRIaChJhcHBsaWVkX21pZ3JhdGlvbnMYBCADKAkSGwoTZXhwZWN0ZWRfbWlncmF0aW9ucxgFIAMoCSIVChNMaXN0QnV5Qm94ZXNSZXF1ZXN0Ii4KFExpc3RCdXlCb3hlc1Jlc3BvbnNlEhYKDmJ1eV9ib3hlc19qc29uGAEgASgMImAKE0NyZWF0ZUJ1eUJveFJlcXVlc3QSDAoEbmFtZRgBIAEoCRIYCgtkZXNjcmlwdGlvbhgCIAEoCUgAiAEBEhEKCXNwZWNfanNvbhgDIAEoDEIOCgxfZGVzY3JpcHRpb24iLAoUQ3JlYXRlQnV5Qm94UmVzcG9uc2USFAoMYnV5X2JveF9qc29uGAEgASgMInwKFFJlcGxhY2VCdXlCb3hSZXF1ZXN0EgwKBG5hbWUYASABKAkSEQoJc3BlY19qc29uGAIgASgMEhgKC2Rlc2NyaXB0aW9uGAMgASgJSACIAQESGQoRY2xlYXJfZGVzY3JpcHRpb24YBCABKAhCDgoMX2Rlc2NyaXB0aW9uIi0KFVJlcGxhY2VCdXlCb3hSZXNwb25zZRIUCgxidXlfYm94X2pzb24YASABKAwiIwoTRGVsZXRlQnV5Qm94UmVxdWVzdBIMCgRuYW1lGAEgASgJIhYKFERlbGV0ZUJ1eUJveFJlc3BvbnNlIiIKElBhcnNlQnV5Qm94UmVxdWVzdBIMCgR0ZXh0GAEgASgJIioKE1BhcnNlQnV5Qm94UmVzcG9uc2USEwoLcmVzdWx0X2pzb24YASABKAwidgoMUXVlcnlSZXF1ZXN0Eg8KB2J1eV9ib3gYASABKAkSFwoKZHJhZnRfanNvbhgCIAEoDEgAiAEBEg0KBWxpbWl0GAMgASgFEhMKBmN1cnNvchgEIAEoCUgBiAEBQg0KC19kcmFmdF9qc29uQgkKB19jdXJzb3IiIgoNUXVlcnlSZXNwb25zZRIRCglib2R5X2pzb24YASABKAwiXAoOUmVzb2x2ZVJlcXVlc3QSDgoGbWFya2V0GAEgASgJEhAKA2FwbhgCIAEoCUgAiAEBEhQKB2FkZHJlc3MYAyABKAlIAYgBAUIGCgRfYXBuQgoKCF9hZGRyZXNzIiQKD1Jlc29sdmVSZXNwb25zZRIRCglib2R5X2pzb24YASABKAwifwoQRmluZExlYWRzUmVxdWVzdBIUCgdidXlfYm94GAEgASgJSACIAQESFwoKZHJhZnRfanNvbhgCIAEoDEgBiAEBEg0KBWxpbWl0GAMgASgFEhIKCmNvdW50X29ubHkYBCABKAhCCgoIX2J1eV9ib3hCDQoLX2RyYWZ0X2pzb24iJgoRRmluZExlYWRzUmVzcG9uc2USEQoJYm9keV9qc29uGAEgASgMIrQBChVFdmFsdWF0ZVBhcmNlbFJlcXVlc3QSDwoHYnV5X2JveBgBIAEoCRIXCgpkcmFmdF9qc29uGAIgASgMSACIAQESEgoKcGFyY2VsX2tleRgDIAEoCRIXCgpxdWVyeV9oYXNoGAQgASgJSAGIAQESFwoKdmludGFnZV9pZBgFIAEoCUgCiAEBQg0KC19kcmFmdF9qc29uQg0KC19xdWVyeV9oYXNoQg0KC192aW50YWdlX2lkIvIBChZFdmFsdWF0ZVBhcmNlbFJlc3BvbnNlEhEKCW1hcmtldF9pZBgBIAEoCRIOCgZtYXJrZXQYAiABKAkSEgoKdmludGFnZV9pZBgDIAEoCRISCgpxdWVyeV9oYXNoGAQgASgJEhEKCXNwZWNfaGFzaBgFIAEoCRISCgpidXlfYm94X2lkGAYgASgJEg8KB2J1eV9ib3gYByABKAkSEAoIZWxpZ2libGUYCCABKAgSEwoLcmVzdWx0X2pzb24YCSABKAwSEwoLZmFpbGVkX2pzb24YCiABKAwSGQoRYXBwbGllZF9zcGVjX2pzb24YCyABKAwiNgoQR2V0UGFyY2VsUmVxdWVzdBIOCgZtYXJrZXQYASABKAkSEgoKcGFyY2VsX2tleRgCIAEoCSJfChFHZXRQYXJjZWxSZXNwb25zZRIRCgltYXJrZXRfaWQYASABKAkSDgoGbWFya2V0GAIgASgJEhIKCnZpbnRhZ2VfaWQYAyABKAkSEwoLcGFyY2VsX2pzb24YBCABKAwyrQkKEERpc2NvdmVyeVNlcnZpY2USXgoGSGVhbHRoEiYubGFuZHNjcmVlbi5kaXNjb3ZlcnkudjEuSGVhbHRoUmVxdWVzdBonLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLkhlYWx0aFJlc3BvbnNlIgOQAgEScAoMTGlzdEJ1eUJveGVzEiwubGFuZHNjcmVlbi5kaXNjb3ZlcnkudjEuTGlzdEJ1eUJveGVzUmVxdWVzdBotLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLkxpc3RCdXlCb3hlc1Jlc3BvbnNlIgOQAgESbQoMQ3JlYXRlQnV5Qm94EiwubGFuZHNjcmVlbi5kaXNjb3ZlcnkudjEuQ3JlYXRlQnV5Qm94UmVxdWVzdBotLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLkNyZWF0ZUJ1eUJveFJlc3BvbnNlIgAScAoNUmVwbGFjZUJ1eUJveBItLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLlJlcGxhY2VCdXlCb3hSZXF1ZXN0Gi4ubGFuZHNjcmVlbi5kaXNjb3ZlcnkudjEuUmVwbGFjZUJ1eUJveFJlc3BvbnNlIgASbQoMRGVsZXRlQnV5Qm94EiwubGFuZHNjcmVlbi5kaXNjb3ZlcnkudjEuRGVsZXRlQnV5Qm94UmVxdWVzdBotLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLkRlbGV0ZUJ1eUJveFJlc3BvbnNlIgASbQoLUGFyc2VCdXlCb3gSKy5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5QYXJzZUJ1eUJveFJlcXVlc3QaLC5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5QYXJzZUJ1eUJveFJlc3BvbnNlIgOQAgESWwoFUXVlcnkSJS5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5RdWVyeVJlcXVlc3QaJi5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5RdWVyeVJlc3BvbnNlIgOQAgESYQoHUmVzb2x2ZRInLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLlJlc29sdmVSZXF1ZXN0GigubGFuZHNjcmVlbi5kaXNjb3ZlcnkudjEuUmVzb2x2ZVJlc3BvbnNlIgOQAgESZwoJRmluZExlYWRzEikubGFuZHNjcmVlbi5kaXNjb3ZlcnkudjEuRmluZExlYWRzUmVxdWVzdBoqLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLkZpbmRMZWFkc1Jlc3BvbnNlIgOQAgESdgoORXZhbHVhdGVQYXJjZWwSLi5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5FdmFsdWF0ZVBhcmNlbFJlcXVlc3QaLy5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5FdmFsdWF0ZVBhcmNlbFJlc3BvbnNlIgOQAgESZwoJR2V0UGFyY2VsEikubGFuZHNjcmVlbi5kaXNjb3ZlcnkudjEuR2V0UGFyY2VsUmVxdWVzdBoqLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLkdldFBhcmNlbFJlc3BvbnNlIgOQAgFiBnByb3RvMw");
 
 /**
  * @generated from message landscreen.discovery.v1.HealthRequest
@@ -418,6 +418,182 @@ export const FindLeadsResponseSchema: GenMessage<FindLeadsResponse> = /*@__PURE_
   messageDesc(file_landscreen_discovery_v1_discovery, 17);
 
 /**
+ * @generated from message landscreen.discovery.v1.EvaluateParcelRequest
+ */
+export type EvaluateParcelRequest = Message<"landscreen.discovery.v1.EvaluateParcelRequest"> & {
+  /**
+   * The saved buy box (its absence is NotFound, even with a draft).
+   *
+   * @generated from field: string buy_box = 1;
+   */
+  buyBox: string;
+
+  /**
+   * The spec to apply instead of the saved one (ranked promotion only).
+   *
+   * @generated from field: optional bytes draft_json = 2;
+   */
+  draftJson?: Uint8Array | undefined;
+
+  /**
+   * @generated from field: string parcel_key = 3;
+   */
+  parcelKey: string;
+
+  /**
+   * Ranked promotion: the query_hash the caller ranked with; another current one is stale_query.
+   *
+   * @generated from field: optional string query_hash = 4;
+   */
+  queryHash?: string | undefined;
+
+  /**
+   * Direct screen: the vintage the caller resolved against; not the current one is stale_vintage.
+   *
+   * @generated from field: optional string vintage_id = 5;
+   */
+  vintageId?: string | undefined;
+};
+
+/**
+ * Describes the message landscreen.discovery.v1.EvaluateParcelRequest.
+ * Use `create(EvaluateParcelRequestSchema)` to create a new message.
+ */
+export const EvaluateParcelRequestSchema: GenMessage<EvaluateParcelRequest> = /*@__PURE__*/
+  messageDesc(file_landscreen_discovery_v1_discovery, 18);
+
+/**
+ * @generated from message landscreen.discovery.v1.EvaluateParcelResponse
+ */
+export type EvaluateParcelResponse = Message<"landscreen.discovery.v1.EvaluateParcelResponse"> & {
+  /**
+   * @generated from field: string market_id = 1;
+   */
+  marketId: string;
+
+  /**
+   * @generated from field: string market = 2;
+   */
+  market: string;
+
+  /**
+   * @generated from field: string vintage_id = 3;
+   */
+  vintageId: string;
+
+  /**
+   * @generated from field: string query_hash = 4;
+   */
+  queryHash: string;
+
+  /**
+   * @generated from field: string spec_hash = 5;
+   */
+  specHash: string;
+
+  /**
+   * @generated from field: string buy_box_id = 6;
+   */
+  buyBoxId: string;
+
+  /**
+   * @generated from field: string buy_box = 7;
+   */
+  buyBox: string;
+
+  /**
+   * False when a must-have fails (or is unknown under policy exclude).
+   *
+   * @generated from field: bool eligible = 8;
+   */
+  eligible: boolean;
+
+  /**
+   * The parcel's DiscoveryResult: facts, provenance, score, verdict and evidence.
+   *
+   * @generated from field: bytes result_json = 9;
+   */
+  resultJson: Uint8Array;
+
+  /**
+   * The must evidence that made the parcel ineligible (a JSON array).
+   *
+   * @generated from field: bytes failed_json = 10;
+   */
+  failedJson: Uint8Array;
+
+  /**
+   * The canonical spec applied.
+   *
+   * @generated from field: bytes applied_spec_json = 11;
+   */
+  appliedSpecJson: Uint8Array;
+};
+
+/**
+ * Describes the message landscreen.discovery.v1.EvaluateParcelResponse.
+ * Use `create(EvaluateParcelResponseSchema)` to create a new message.
+ */
+export const EvaluateParcelResponseSchema: GenMessage<EvaluateParcelResponse> = /*@__PURE__*/
+  messageDesc(file_landscreen_discovery_v1_discovery, 19);
+
+/**
+ * @generated from message landscreen.discovery.v1.GetParcelRequest
+ */
+export type GetParcelRequest = Message<"landscreen.discovery.v1.GetParcelRequest"> & {
+  /**
+   * @generated from field: string market = 1;
+   */
+  market: string;
+
+  /**
+   * @generated from field: string parcel_key = 2;
+   */
+  parcelKey: string;
+};
+
+/**
+ * Describes the message landscreen.discovery.v1.GetParcelRequest.
+ * Use `create(GetParcelRequestSchema)` to create a new message.
+ */
+export const GetParcelRequestSchema: GenMessage<GetParcelRequest> = /*@__PURE__*/
+  messageDesc(file_landscreen_discovery_v1_discovery, 20);
+
+/**
+ * @generated from message landscreen.discovery.v1.GetParcelResponse
+ */
+export type GetParcelResponse = Message<"landscreen.discovery.v1.GetParcelResponse"> & {
+  /**
+   * @generated from field: string market_id = 1;
+   */
+  marketId: string;
+
+  /**
+   * @generated from field: string market = 2;
+   */
+  market: string;
+
+  /**
+   * @generated from field: string vintage_id = 3;
+   */
+  vintageId: string;
+
+  /**
+   * The ParcelCandidate.
+   *
+   * @generated from field: bytes parcel_json = 4;
+   */
+  parcelJson: Uint8Array;
+};
+
+/**
+ * Describes the message landscreen.discovery.v1.GetParcelResponse.
+ * Use `create(GetParcelResponseSchema)` to create a new message.
+ */
+export const GetParcelResponseSchema: GenMessage<GetParcelResponse> = /*@__PURE__*/
+  messageDesc(file_landscreen_discovery_v1_discovery, 21);
+
+/**
  * DiscoveryService owns markets, vintages, parcels, entitlements and buy boxes; it ranks a
  * market against a buy box (D13-D16), resolves parcels (D17) and finds leads (D29). It reads
  * stored facts only: no provider call, no write, on any query. It is the only writer of the
@@ -519,6 +695,27 @@ export const DiscoveryService: GenService<{
     methodKind: "unary";
     input: typeof FindLeadsRequestSchema;
     output: typeof FindLeadsResponseSchema;
+  },
+  /**
+   * EvaluateParcel re-evaluates one parcel of the current vintage for a promotion (D19): the
+   * buy-box, entitlement, query_hash or vintage checks of the promotion, then the evaluation.
+   *
+   * @generated from rpc landscreen.discovery.v1.DiscoveryService.EvaluateParcel
+   */
+  evaluateParcel: {
+    methodKind: "unary";
+    input: typeof EvaluateParcelRequestSchema;
+    output: typeof EvaluateParcelResponseSchema;
+  },
+  /**
+   * GetParcel answers one parcel of a market's current vintage, for adding it to the board.
+   *
+   * @generated from rpc landscreen.discovery.v1.DiscoveryService.GetParcel
+   */
+  getParcel: {
+    methodKind: "unary";
+    input: typeof GetParcelRequestSchema;
+    output: typeof GetParcelResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_landscreen_discovery_v1_discovery, 0);

@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file landscreen/pipeline/v1/pipeline.proto.
  */
 export const file_landscreen_pipeline_v1_pipeline: GenFile = /*@__PURE__*/
-  fileDesc("CiVsYW5kc2NyZWVuL3BpcGVsaW5lL3YxL3BpcGVsaW5lLnByb3RvEhZsYW5kc2NyZWVuLnBpcGVsaW5lLnYxIg8KDUhlYWx0aFJlcXVlc3QieAoOSGVhbHRoUmVzcG9uc2USDQoFcmVhZHkYASABKAgSDgoGcmVhc29uGAIgASgJEg4KBnNjaGVtYRgDIAEoCRIaChJhcHBsaWVkX21pZ3JhdGlvbnMYBCADKAkSGwoTZXhwZWN0ZWRfbWlncmF0aW9ucxgFIAMoCTJvCg9QaXBlbGluZVNlcnZpY2USXAoGSGVhbHRoEiUubGFuZHNjcmVlbi5waXBlbGluZS52MS5IZWFsdGhSZXF1ZXN0GiYubGFuZHNjcmVlbi5waXBlbGluZS52MS5IZWFsdGhSZXNwb25zZSIDkAIBYgZwcm90bzM");
+  fileDesc("CiVsYW5kc2NyZWVuL3BpcGVsaW5lL3YxL3BpcGVsaW5lLnByb3RvEhZsYW5kc2NyZWVuLnBpcGVsaW5lLnYxIg8KDUhlYWx0aFJlcXVlc3QieAoOSGVhbHRoUmVzcG9uc2USDQoFcmVhZHkYASABKAgSDgoGcmVhc29uGAIgASgJEg4KBnNjaGVtYRgDIAEoCRIaChJhcHBsaWVkX21pZ3JhdGlvbnMYBCADKAkSGwoTZXhwZWN0ZWRfbWlncmF0aW9ucxgFIAMoCSJxCg5Qcm9tb3RlUmVxdWVzdBISCgpwYXJjZWxfa2V5GAEgASgJEg8KB2J1eV9ib3gYAiABKAkSEgoKcXVlcnlfaGFzaBgDIAEoCRIXCgpkcmFmdF9qc29uGAQgASgMSACIAQFCDQoLX2RyYWZ0X2pzb24iYwoUUHJvbW90ZURpcmVjdFJlcXVlc3QSEgoKcGFyY2VsX2tleRgBIAEoCRIPCgdidXlfYm94GAIgASgJEhcKCnZpbnRhZ2VfaWQYAyABKAlIAIgBAUINCgtfdmludGFnZV9pZCIkCg9Qcm9tb3RlUmVzcG9uc2USEQoJYm9keV9qc29uGAEgASgMIioKFVByb21vdGVEaXJlY3RSZXNwb25zZRIRCglib2R5X2pzb24YASABKAwiQgoQTGlzdEJvYXJkUmVxdWVzdBISCgVzdGFnZRgBIAEoCUgAiAEBEhAKCGFyY2hpdmVkGAIgASgIQggKBl9zdGFnZSImChFMaXN0Qm9hcmRSZXNwb25zZRIRCglib2R5X2pzb24YASABKAwiowEKEUFkZFRvQm9hcmRSZXF1ZXN0EhgKC3Byb3BlcnR5X2lkGAEgASgJSACIAQESEwoGbWFya2V0GAIgASgJSAGIAQESFwoKcGFyY2VsX2tleRgDIAEoCUgCiAEBEhIKBW5vdGVzGAQgASgJSAOIAQFCDgoMX3Byb3BlcnR5X2lkQgkKB19tYXJrZXRCDQoLX3BhcmNlbF9rZXlCCAoGX25vdGVzIicKEkFkZFRvQm9hcmRSZXNwb25zZRIRCglpdGVtX2pzb24YASABKAwivQEKEVVwZGF0ZUl0ZW1SZXF1ZXN0Eg8KB2l0ZW1faWQYASABKAkSEgoFc3RhZ2UYAiABKAlIAIgBARISCgVub3RlcxgDIAEoCUgBiAEBEhMKC2NsZWFyX25vdGVzGAQgASgIEhUKCGFyY2hpdmVkGAUgASgISAKIAQESFQoIcG9zaXRpb24YBiABKAVIA4gBAUIICgZfc3RhZ2VCCAoGX25vdGVzQgsKCV9hcmNoaXZlZEILCglfcG9zaXRpb24iJwoSVXBkYXRlSXRlbVJlc3BvbnNlEhEKCWl0ZW1fanNvbhgBIAEoDCIpChJHZXRQcm9wZXJ0eVJlcXVlc3QSEwoLcHJvcGVydHlfaWQYASABKAkiKAoTR2V0UHJvcGVydHlSZXNwb25zZRIRCglib2R5X2pzb24YASABKAwy6AUKD1BpcGVsaW5lU2VydmljZRJcCgZIZWFsdGgSJS5sYW5kc2NyZWVuLnBpcGVsaW5lLnYxLkhlYWx0aFJlcXVlc3QaJi5sYW5kc2NyZWVuLnBpcGVsaW5lLnYxLkhlYWx0aFJlc3BvbnNlIgOQAgESXwoHUHJvbW90ZRImLmxhbmRzY3JlZW4ucGlwZWxpbmUudjEuUHJvbW90ZVJlcXVlc3QaJy5sYW5kc2NyZWVuLnBpcGVsaW5lLnYxLlByb21vdGVSZXNwb25zZSIDkAICEnEKDVByb21vdGVEaXJlY3QSLC5sYW5kc2NyZWVuLnBpcGVsaW5lLnYxLlByb21vdGVEaXJlY3RSZXF1ZXN0Gi0ubGFuZHNjcmVlbi5waXBlbGluZS52MS5Qcm9tb3RlRGlyZWN0UmVzcG9uc2UiA5ACAhJlCglMaXN0Qm9hcmQSKC5sYW5kc2NyZWVuLnBpcGVsaW5lLnYxLkxpc3RCb2FyZFJlcXVlc3QaKS5sYW5kc2NyZWVuLnBpcGVsaW5lLnYxLkxpc3RCb2FyZFJlc3BvbnNlIgOQAgESaAoKQWRkVG9Cb2FyZBIpLmxhbmRzY3JlZW4ucGlwZWxpbmUudjEuQWRkVG9Cb2FyZFJlcXVlc3QaKi5sYW5kc2NyZWVuLnBpcGVsaW5lLnYxLkFkZFRvQm9hcmRSZXNwb25zZSIDkAICEmUKClVwZGF0ZUl0ZW0SKS5sYW5kc2NyZWVuLnBpcGVsaW5lLnYxLlVwZGF0ZUl0ZW1SZXF1ZXN0GioubGFuZHNjcmVlbi5waXBlbGluZS52MS5VcGRhdGVJdGVtUmVzcG9uc2UiABJrCgtHZXRQcm9wZXJ0eRIqLmxhbmRzY3JlZW4ucGlwZWxpbmUudjEuR2V0UHJvcGVydHlSZXF1ZXN0GisubGFuZHNjcmVlbi5waXBlbGluZS52MS5HZXRQcm9wZXJ0eVJlc3BvbnNlIgOQAgFiBnByb3RvMw");
 
 /**
  * @generated from message landscreen.pipeline.v1.HealthRequest
@@ -73,8 +73,296 @@ export const HealthResponseSchema: GenMessage<HealthResponse> = /*@__PURE__*/
   messageDesc(file_landscreen_pipeline_v1_pipeline, 1);
 
 /**
+ * @generated from message landscreen.pipeline.v1.PromoteRequest
+ */
+export type PromoteRequest = Message<"landscreen.pipeline.v1.PromoteRequest"> & {
+  /**
+   * @generated from field: string parcel_key = 1;
+   */
+  parcelKey: string;
+
+  /**
+   * @generated from field: string buy_box = 2;
+   */
+  buyBox: string;
+
+  /**
+   * @generated from field: string query_hash = 3;
+   */
+  queryHash: string;
+
+  /**
+   * @generated from field: optional bytes draft_json = 4;
+   */
+  draftJson?: Uint8Array | undefined;
+};
+
+/**
+ * Describes the message landscreen.pipeline.v1.PromoteRequest.
+ * Use `create(PromoteRequestSchema)` to create a new message.
+ */
+export const PromoteRequestSchema: GenMessage<PromoteRequest> = /*@__PURE__*/
+  messageDesc(file_landscreen_pipeline_v1_pipeline, 2);
+
+/**
+ * @generated from message landscreen.pipeline.v1.PromoteDirectRequest
+ */
+export type PromoteDirectRequest = Message<"landscreen.pipeline.v1.PromoteDirectRequest"> & {
+  /**
+   * @generated from field: string parcel_key = 1;
+   */
+  parcelKey: string;
+
+  /**
+   * @generated from field: string buy_box = 2;
+   */
+  buyBox: string;
+
+  /**
+   * @generated from field: optional string vintage_id = 3;
+   */
+  vintageId?: string | undefined;
+};
+
+/**
+ * Describes the message landscreen.pipeline.v1.PromoteDirectRequest.
+ * Use `create(PromoteDirectRequestSchema)` to create a new message.
+ */
+export const PromoteDirectRequestSchema: GenMessage<PromoteDirectRequest> = /*@__PURE__*/
+  messageDesc(file_landscreen_pipeline_v1_pipeline, 3);
+
+/**
+ * @generated from message landscreen.pipeline.v1.PromoteResponse
+ */
+export type PromoteResponse = Message<"landscreen.pipeline.v1.PromoteResponse"> & {
+  /**
+   * The PromoteResponse: the four ids and `status`.
+   *
+   * @generated from field: bytes body_json = 1;
+   */
+  bodyJson: Uint8Array;
+};
+
+/**
+ * Describes the message landscreen.pipeline.v1.PromoteResponse.
+ * Use `create(PromoteResponseSchema)` to create a new message.
+ */
+export const PromoteResponseSchema: GenMessage<PromoteResponse> = /*@__PURE__*/
+  messageDesc(file_landscreen_pipeline_v1_pipeline, 4);
+
+/**
+ * @generated from message landscreen.pipeline.v1.PromoteDirectResponse
+ */
+export type PromoteDirectResponse = Message<"landscreen.pipeline.v1.PromoteDirectResponse"> & {
+  /**
+   * The PromoteResponse: the four ids and `status`.
+   *
+   * @generated from field: bytes body_json = 1;
+   */
+  bodyJson: Uint8Array;
+};
+
+/**
+ * Describes the message landscreen.pipeline.v1.PromoteDirectResponse.
+ * Use `create(PromoteDirectResponseSchema)` to create a new message.
+ */
+export const PromoteDirectResponseSchema: GenMessage<PromoteDirectResponse> = /*@__PURE__*/
+  messageDesc(file_landscreen_pipeline_v1_pipeline, 5);
+
+/**
+ * @generated from message landscreen.pipeline.v1.ListBoardRequest
+ */
+export type ListBoardRequest = Message<"landscreen.pipeline.v1.ListBoardRequest"> & {
+  /**
+   * @generated from field: optional string stage = 1;
+   */
+  stage?: string | undefined;
+
+  /**
+   * @generated from field: bool archived = 2;
+   */
+  archived: boolean;
+};
+
+/**
+ * Describes the message landscreen.pipeline.v1.ListBoardRequest.
+ * Use `create(ListBoardRequestSchema)` to create a new message.
+ */
+export const ListBoardRequestSchema: GenMessage<ListBoardRequest> = /*@__PURE__*/
+  messageDesc(file_landscreen_pipeline_v1_pipeline, 6);
+
+/**
+ * @generated from message landscreen.pipeline.v1.ListBoardResponse
+ */
+export type ListBoardResponse = Message<"landscreen.pipeline.v1.ListBoardResponse"> & {
+  /**
+   * @generated from field: bytes body_json = 1;
+   */
+  bodyJson: Uint8Array;
+};
+
+/**
+ * Describes the message landscreen.pipeline.v1.ListBoardResponse.
+ * Use `create(ListBoardResponseSchema)` to create a new message.
+ */
+export const ListBoardResponseSchema: GenMessage<ListBoardResponse> = /*@__PURE__*/
+  messageDesc(file_landscreen_pipeline_v1_pipeline, 7);
+
+/**
+ * @generated from message landscreen.pipeline.v1.AddToBoardRequest
+ */
+export type AddToBoardRequest = Message<"landscreen.pipeline.v1.AddToBoardRequest"> & {
+  /**
+   * @generated from field: optional string property_id = 1;
+   */
+  propertyId?: string | undefined;
+
+  /**
+   * @generated from field: optional string market = 2;
+   */
+  market?: string | undefined;
+
+  /**
+   * @generated from field: optional string parcel_key = 3;
+   */
+  parcelKey?: string | undefined;
+
+  /**
+   * @generated from field: optional string notes = 4;
+   */
+  notes?: string | undefined;
+};
+
+/**
+ * Describes the message landscreen.pipeline.v1.AddToBoardRequest.
+ * Use `create(AddToBoardRequestSchema)` to create a new message.
+ */
+export const AddToBoardRequestSchema: GenMessage<AddToBoardRequest> = /*@__PURE__*/
+  messageDesc(file_landscreen_pipeline_v1_pipeline, 8);
+
+/**
+ * @generated from message landscreen.pipeline.v1.AddToBoardResponse
+ */
+export type AddToBoardResponse = Message<"landscreen.pipeline.v1.AddToBoardResponse"> & {
+  /**
+   * The pipeline item with stage and screen_status.
+   *
+   * @generated from field: bytes item_json = 1;
+   */
+  itemJson: Uint8Array;
+};
+
+/**
+ * Describes the message landscreen.pipeline.v1.AddToBoardResponse.
+ * Use `create(AddToBoardResponseSchema)` to create a new message.
+ */
+export const AddToBoardResponseSchema: GenMessage<AddToBoardResponse> = /*@__PURE__*/
+  messageDesc(file_landscreen_pipeline_v1_pipeline, 9);
+
+/**
+ * @generated from message landscreen.pipeline.v1.UpdateItemRequest
+ */
+export type UpdateItemRequest = Message<"landscreen.pipeline.v1.UpdateItemRequest"> & {
+  /**
+   * @generated from field: string item_id = 1;
+   */
+  itemId: string;
+
+  /**
+   * @generated from field: optional string stage = 2;
+   */
+  stage?: string | undefined;
+
+  /**
+   * Present replaces the notes; clear_notes sets them to null.
+   *
+   * @generated from field: optional string notes = 3;
+   */
+  notes?: string | undefined;
+
+  /**
+   * @generated from field: bool clear_notes = 4;
+   */
+  clearNotes: boolean;
+
+  /**
+   * @generated from field: optional bool archived = 5;
+   */
+  archived?: boolean | undefined;
+
+  /**
+   * @generated from field: optional int32 position = 6;
+   */
+  position?: number | undefined;
+};
+
+/**
+ * Describes the message landscreen.pipeline.v1.UpdateItemRequest.
+ * Use `create(UpdateItemRequestSchema)` to create a new message.
+ */
+export const UpdateItemRequestSchema: GenMessage<UpdateItemRequest> = /*@__PURE__*/
+  messageDesc(file_landscreen_pipeline_v1_pipeline, 10);
+
+/**
+ * @generated from message landscreen.pipeline.v1.UpdateItemResponse
+ */
+export type UpdateItemResponse = Message<"landscreen.pipeline.v1.UpdateItemResponse"> & {
+  /**
+   * @generated from field: bytes item_json = 1;
+   */
+  itemJson: Uint8Array;
+};
+
+/**
+ * Describes the message landscreen.pipeline.v1.UpdateItemResponse.
+ * Use `create(UpdateItemResponseSchema)` to create a new message.
+ */
+export const UpdateItemResponseSchema: GenMessage<UpdateItemResponse> = /*@__PURE__*/
+  messageDesc(file_landscreen_pipeline_v1_pipeline, 11);
+
+/**
+ * @generated from message landscreen.pipeline.v1.GetPropertyRequest
+ */
+export type GetPropertyRequest = Message<"landscreen.pipeline.v1.GetPropertyRequest"> & {
+  /**
+   * @generated from field: string property_id = 1;
+   */
+  propertyId: string;
+};
+
+/**
+ * Describes the message landscreen.pipeline.v1.GetPropertyRequest.
+ * Use `create(GetPropertyRequestSchema)` to create a new message.
+ */
+export const GetPropertyRequestSchema: GenMessage<GetPropertyRequest> = /*@__PURE__*/
+  messageDesc(file_landscreen_pipeline_v1_pipeline, 12);
+
+/**
+ * @generated from message landscreen.pipeline.v1.GetPropertyResponse
+ */
+export type GetPropertyResponse = Message<"landscreen.pipeline.v1.GetPropertyResponse"> & {
+  /**
+   * {"property","deep_screen","contacts","diligence"}
+   *
+   * @generated from field: bytes body_json = 1;
+   */
+  bodyJson: Uint8Array;
+};
+
+/**
+ * Describes the message landscreen.pipeline.v1.GetPropertyResponse.
+ * Use `create(GetPropertyResponseSchema)` to create a new message.
+ */
+export const GetPropertyResponseSchema: GenMessage<GetPropertyResponse> = /*@__PURE__*/
+  messageDesc(file_landscreen_pipeline_v1_pipeline, 13);
+
+/**
  * PipelineService owns properties, pipeline items, buy-box matches and promotion.
- * It is the only writer of the PostgreSQL schema "pipeline".
+ * It is the only writer of the PostgreSQL schema "pipeline"; its promotion transaction also writes
+ * the diligence job through the diligence package's data-access function (D20).
+ *
+ * Every call but Health acts for the caller named by the x-landscreen-caller header. Bodies that
+ * are REST answers travel as UTF-8 JSON bytes (`*_json`), passed through by the gateway.
  *
  * @generated from service landscreen.pipeline.v1.PipelineService
  */
@@ -89,6 +377,66 @@ export const PipelineService: GenService<{
     methodKind: "unary";
     input: typeof HealthRequestSchema;
     output: typeof HealthResponseSchema;
+  },
+  /**
+   * Promote adds a ranked parcel (D19); a must failure is FailedPrecondition must_failed.
+   *
+   * @generated from rpc landscreen.pipeline.v1.PipelineService.Promote
+   */
+  promote: {
+    methodKind: "unary";
+    input: typeof PromoteRequestSchema;
+    output: typeof PromoteResponseSchema;
+  },
+  /**
+   * PromoteDirect screens a parcel against a saved buy box and saves it whatever the verdict (D19).
+   *
+   * @generated from rpc landscreen.pipeline.v1.PipelineService.PromoteDirect
+   */
+  promoteDirect: {
+    methodKind: "unary";
+    input: typeof PromoteDirectRequestSchema;
+    output: typeof PromoteDirectResponseSchema;
+  },
+  /**
+   * ListBoard answers the board: items joined to their properties, by stage then position.
+   *
+   * @generated from rpc landscreen.pipeline.v1.PipelineService.ListBoard
+   */
+  listBoard: {
+    methodKind: "unary";
+    input: typeof ListBoardRequestSchema;
+    output: typeof ListBoardResponseSchema;
+  },
+  /**
+   * AddToBoard adds a property (or a parcel of a market's current vintage); idempotent per property.
+   *
+   * @generated from rpc landscreen.pipeline.v1.PipelineService.AddToBoard
+   */
+  addToBoard: {
+    methodKind: "unary";
+    input: typeof AddToBoardRequestSchema;
+    output: typeof AddToBoardResponseSchema;
+  },
+  /**
+   * UpdateItem moves, archives, reorders or annotates a card (the stage state table, D18).
+   *
+   * @generated from rpc landscreen.pipeline.v1.PipelineService.UpdateItem
+   */
+  updateItem: {
+    methodKind: "unary";
+    input: typeof UpdateItemRequestSchema;
+    output: typeof UpdateItemResponseSchema;
+  },
+  /**
+   * GetProperty answers the property page (D28); it never calls a provider or advances a job.
+   *
+   * @generated from rpc landscreen.pipeline.v1.PipelineService.GetProperty
+   */
+  getProperty: {
+    methodKind: "unary";
+    input: typeof GetPropertyRequestSchema;
+    output: typeof GetPropertyResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_landscreen_pipeline_v1_pipeline, 0);

@@ -1,0 +1,50 @@
+import type { HandlerContext } from '@connectrpc/connect';
+import { specHash } from '@landscreen/buybox-spec';
+import type { discoveryv1 } from '@landscreen/proto';
+import { conflict, jsonBytes, notFound } from '@landscreen/rpc';
+import type { DiscoveryContext } from '../context.js';
+import { discoveryResults } from '../results.js';
+import { appliedSpec } from './query.js';
+
+/**
+ * D19, the discovery half of a promotion: the buy box (404), the entitlement (403), the
+ * query_hash recomputed on the current vintage (409 `stale_query`) or the caller's vintage checked
+ * (409 `stale_vintage`), the parcel (404), then its evaluation — the same evidence discovery shows.
+ * Reads only.
+ */
+export function evaluateParcelHandler(context: DiscoveryContext) {
+  return async (request: discoveryv1.EvaluateParcelRequest, call: HandlerContext) => {
+    const { saved, spec, access, hash, compiled } = await appliedSpec(context, call, request.buyBox, request.draftJson);
+    if (request.queryHash !== undefined && request.queryHash !== hash) {
+      throw conflict('stale_query', 'The market was re-ranked since this query: run the query again and promote from its results.', {
+        query_hash: hash,
+        vintage_id: access.vintage.id,
+      });
+    }
+    if (request.vintageId !== undefined && request.vintageId !== access.vintage.id) {
+      throw conflict('stale_vintage', 'A newer vintage of this market is current: resolve the parcel again.', {
+        vintage_id: access.vintage.id,
+      });
+    }
+    const index = await context.ranker.index(access.vintage.id);
+    const row = index.rowOfKey(request.parcelKey);
+    if (row === undefined) {
+      throw notFound('parcel_not_found', `No parcel "${request.parcelKey}" in the current vintage of ${access.market.slug}.`);
+    }
+    const [result] = await discoveryResults(context.db, index, access.vintage, compiled, [row]);
+    const evaluation = compiled.evaluate((field) => result!.facts[field]);
+    return {
+      marketId: access.market.id,
+      market: access.market.slug,
+      vintageId: access.vintage.id,
+      queryHash: hash,
+      specHash: request.draftJson ? specHash(spec) : saved!.spec_hash,
+      buyBoxId: saved!.id,
+      buyBox: saved!.name,
+      eligible: evaluation.eligible,
+      resultJson: jsonBytes(result),
+      failedJson: jsonBytes(evaluation.failed),
+      appliedSpecJson: jsonBytes(spec),
+    };
+  };
+}

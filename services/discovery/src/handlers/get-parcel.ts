@@ -1,0 +1,24 @@
+import type { HandlerContext } from '@connectrpc/connect';
+import type { discoveryv1 } from '@landscreen/proto';
+import { jsonBytes, notFound, requireCaller } from '@landscreen/rpc';
+import { parcelCandidate } from '../candidates.js';
+import type { DiscoveryContext } from '../context.js';
+import { marketForCaller } from '../market-access.js';
+import { parcelRowsByKey } from '../parcel-rows.js';
+
+/** One parcel of a market's current vintage (entitlement checked), as a ParcelCandidate. */
+export function getParcelHandler(context: DiscoveryContext) {
+  return async (request: discoveryv1.GetParcelRequest, call: HandlerContext) => {
+    const { tenantId } = requireCaller(call);
+    const access = await marketForCaller(context, tenantId, request.market);
+    const row = (await parcelRowsByKey(context.db, access.vintage.id, [request.parcelKey])).get(request.parcelKey);
+    if (!row) throw notFound('parcel_not_found', `No parcel "${request.parcelKey}" in the current vintage of ${access.market.slug}.`);
+    const index = await context.ranker.index(access.vintage.id);
+    return {
+      marketId: access.market.id,
+      market: access.market.slug,
+      vintageId: access.vintage.id,
+      parcelJson: jsonBytes(parcelCandidate(access, index, row)),
+    };
+  };
+}

@@ -1,0 +1,24 @@
+import { createClient, type Client } from '@connectrpc/connect';
+import type { Kysely } from 'kysely';
+import { discoveryv1, diligencev1 } from '@landscreen/proto';
+import type { FaultInjector, Logger, ServiceDeps } from '@landscreen/rpc';
+
+export interface PipelineContext {
+  db: Kysely<any>;
+  logger: Logger;
+  /** Parcels and their evaluation come from discovery, over Connect (D19). */
+  discovery: Client<typeof discoveryv1.DiscoveryService>;
+  /** The property page's diligence result and contacts (D28). */
+  diligence: Client<typeof diligencev1.DiligenceService>;
+  fault: FaultInjector;
+}
+
+export function pipelineContext(deps: ServiceDeps): PipelineContext {
+  return {
+    db: deps.db,
+    logger: deps.logger.child({ service: 'pipeline' }),
+    discovery: createClient(discoveryv1.DiscoveryService, deps.peer('discovery')),
+    diligence: createClient(diligencev1.DiligenceService, deps.peer('diligence')),
+    fault: deps.faults ?? (() => undefined),
+  };
+}

@@ -1,0 +1,63 @@
+import type { Kysely } from 'kysely';
+import { statements } from '@landscreen/db';
+
+// D19: one property per tenant and parcel_key, one pipeline item per property, one buy-box match
+// per property and spec_hash. The unique keys are what make a repeated or concurrent promotion
+// find the rows the first one wrote instead of writing its own.
+export const up = (db: Kysely<any>) =>
+  statements(
+    `create table pipeline.properties (
+      id uuid primary key default gen_random_uuid(),
+      tenant_id uuid not null,
+      market_id uuid not null,
+      market text not null,
+      parcel_key text not null,
+      vintage_id uuid not null,
+      apn text,
+      address text,
+      lat double precision,
+      lon double precision,
+      acres double precision,
+      -- The parcel as it was when the property was made (a ParcelCandidate).
+      parcel jsonb not null,
+      created_at timestamptz not null default now(),
+      unique (tenant_id, parcel_key)
+    )`,
+    // D18: stage and position order the board; positions are dense (0..n-1) within a stage. The
+    // item's diligence job is the one of its property (diligence.jobs is unique per property).
+    `create table pipeline.items (
+      id uuid primary key default gen_random_uuid(),
+      tenant_id uuid not null,
+      property_id uuid not null unique references pipeline.properties (id),
+      stage text not null default 'new'
+        check (stage in ('new', 'researching', 'contacted', 'negotiating', 'under_contract', 'closed', 'archived')),
+      position integer not null,
+      notes text,
+      created_at timestamptz not null default now(),
+      updated_at timestamptz not null default now()
+    )`,
+    'create index items_board on pipeline.items (tenant_id, stage, position)',
+    `create table pipeline.buy_box_matches (
+      id uuid primary key default gen_random_uuid(),
+      tenant_id uuid not null,
+      property_id uuid not null references pipeline.properties (id),
+      buy_box_id uuid not null,
+      buy_box text not null,
+      spec_hash text not null,
+      query_hash text not null,
+      vintage_id uuid not null,
+      source text not null check (source in ('ranked', 'direct')),
+      verdict text not null check (verdict in ('PURSUE', 'MONITOR', 'HOLD')),
+      score double precision not null,
+      eligible boolean not null,
+      -- The deep screen: the applied spec, the DiscoveryResult and the failed evidence.
+      applied_spec jsonb not null,
+      evaluation jsonb not null,
+      failed jsonb not null,
+      created_at timestamptz not null default now(),
+      unique (property_id, spec_hash)
+    )`,
+  )(db);
+
+export const down = (db: Kysely<any>) =>
+  statements('drop table pipeline.buy_box_matches', 'drop table pipeline.items', 'drop table pipeline.properties')(db);

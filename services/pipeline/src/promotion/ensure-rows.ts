@@ -1,0 +1,123 @@
+import type { Kysely } from 'kysely';
+import { stageSize } from '../board/positions.js';
+import { pipelineDb } from '../schema.js';
+
+export interface Ensured {
+  id: string;
+  created: boolean;
+}
+
+export interface PropertyInput {
+  tenantId: string;
+  marketId: string;
+  market: string;
+  vintageId: string;
+  parcelKey: string;
+  apn: string | null;
+  address: string | null;
+  lat: number | null;
+  lon: number | null;
+  acres: number | null;
+  /** The parcel as discovery answered it, kept with the property. */
+  parcel: unknown;
+}
+
+/**
+ * Each ensure* inserts its row unless the unique key already holds one, and answers that row's
+ * id either way: a repeated (or concurrent, once the insert has waited for the other transaction)
+ * write finds the first one's row instead of making its own.
+ */
+export async function ensureProperty(trx: Kysely<any>, input: PropertyInput): Promise<Ensured> {
+  const db = pipelineDb(trx);
+  const inserted = await db
+    .insertInto('properties')
+    .values({
+      tenant_id: input.tenantId,
+      market_id: input.marketId,
+      market: input.market,
+      parcel_key: input.parcelKey,
+      vintage_id: input.vintageId,
+      apn: input.apn,
+      address: input.address,
+      lat: input.lat,
+      lon: input.lon,
+      acres: input.acres,
+      parcel: JSON.stringify(input.parcel),
+    })
+    .onConflict((conflict) => conflict.columns(['tenant_id', 'parcel_key']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (inserted) return { id: inserted.id, created: true };
+  const existing = await db
+    .selectFrom('properties')
+    .select('id')
+    .where('tenant_id', '=', input.tenantId)
+    .where('parcel_key', '=', input.parcelKey)
+    .executeTakeFirstOrThrow();
+  return { id: existing.id, created: false };
+}
+
+/** The property's card; a new one goes last in `new` (D18). Called with the board locked. */
+export async function ensureItem(trx: Kysely<any>, tenantId: string, propertyId: string, notes: string | null = null): Promise<Ensured> {
+  const db = pipelineDb(trx);
+  const existing = await db.selectFrom('items').select('id').where('property_id', '=', propertyId).executeTakeFirst();
+  if (existing) return { id: existing.id, created: false };
+  const position = await stageSize(trx, tenantId, 'new');
+  const inserted = await db
+    .insertInto('items')
+    .values({ tenant_id: tenantId, property_id: propertyId, stage: 'new', position, notes })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: inserted.id, created: true };
+}
+
+export interface MatchInput {
+  tenantId: string;
+  propertyId: string;
+  buyBoxId: string;
+  buyBox: string;
+  specHash: string;
+  queryHash: string;
+  vintageId: string;
+  source: 'ranked' | 'direct';
+  verdict: string;
+  score: number;
+  eligible: boolean;
+  appliedSpec: unknown;
+  evaluation: unknown;
+  failed: unknown;
+}
+
+/** The buy-box match: one per property and spec_hash, holding the deep screen (D19, D28). */
+export async function ensureMatch(trx: Kysely<any>, input: MatchInput): Promise<Ensured> {
+  const db = pipelineDb(trx);
+  const inserted = await db
+    .insertInto('buy_box_matches')
+    .values({
+      tenant_id: input.tenantId,
+      property_id: input.propertyId,
+      buy_box_id: input.buyBoxId,
+      buy_box: input.buyBox,
+      spec_hash: input.specHash,
+      query_hash: input.queryHash,
+      vintage_id: input.vintageId,
+      source: input.source,
+      verdict: input.verdict,
+      score: input.score,
+      eligible: input.eligible,
+      applied_spec: JSON.stringify(input.appliedSpec),
+      evaluation: JSON.stringify(input.evaluation),
+      failed: JSON.stringify(input.failed),
+    })
+    .onConflict((conflict) => conflict.columns(['property_id', 'spec_hash']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (inserted) return { id: inserted.id, created: true };
+  const existing = await db
+    .selectFrom('buy_box_matches')
+    .select('id')
+    .where('property_id', '=', input.propertyId)
+    .where('spec_hash', '=', input.specHash)
+    .executeTakeFirstOrThrow();
+  return { id: existing.id, created: false };
+}

@@ -1,0 +1,110 @@
+import type { HandlerContext } from '@connectrpc/connect';
+import type { JsonObject } from '@bufbuild/protobuf';
+import { ensurePromotionJob } from '@landscreen/diligence-service/data-access';
+import type { discoveryv1, pipelinev1 } from '@landscreen/proto';
+import { conflict, onBehalfOf, jsonBytes, requireCaller, type Caller } from '@landscreen/rpc';
+import { lockBoard } from '../board/positions.js';
+import type { PipelineContext } from '../context.js';
+import { ensureItem, ensureMatch, ensureProperty } from './ensure-rows.js';
+
+const decode = <T>(bytes: Uint8Array): T => JSON.parse(Buffer.from(bytes).toString('utf8')) as T;
+
+/** The fields of a DiscoveryResult the property keeps as columns. */
+interface EvaluatedParcel {
+  parcel_key: string;
+  apn: string | null;
+  address: string | null;
+  lat: number | null;
+  lon: number | null;
+  acres: number | null;
+  score: number;
+  verdict: string;
+}
+
+/**
+ * D19, the pipeline half of a promotion. Discovery has checked the buy box, entitlement and
+ * vintage and evaluated the parcel; a ranked promotion refuses a must failure, a direct screen
+ * keeps it (its verdict is HOLD, its failed evidence stored). Then ONE transaction writes the
+ * property, the item, the buy-box match and — through the diligence package (D20) — the job with
+ * its outbox event. Nothing calls a provider, contacts anyone or writes to the ledger.
+ */
+export async function promote(context: PipelineContext, caller: Caller, evaluated: discoveryv1.EvaluateParcelResponse, source: 'ranked' | 'direct') {
+  const result = decode<EvaluatedParcel>(evaluated.resultJson);
+  const failed = decode<JsonObject[]>(evaluated.failedJson);
+  if (source === 'ranked' && !evaluated.eligible) {
+    throw conflict('must_failed', 'The parcel fails a must-have of this buy box.', { failed, parcel_key: result.parcel_key });
+  }
+  const ids = await context.db.transaction().execute(async (trx) => {
+    await lockBoard(trx, caller.tenantId);
+    const property = await ensureProperty(trx, {
+      tenantId: caller.tenantId,
+      marketId: evaluated.marketId,
+      market: evaluated.market,
+      vintageId: evaluated.vintageId,
+      parcelKey: result.parcel_key,
+      apn: result.apn,
+      address: result.address,
+      lat: result.lat,
+      lon: result.lon,
+      acres: result.acres,
+      parcel: result,
+    });
+    const item = await ensureItem(trx, caller.tenantId, property.id);
+    const match = await ensureMatch(trx, {
+      tenantId: caller.tenantId,
+      propertyId: property.id,
+      buyBoxId: evaluated.buyBoxId,
+      buyBox: evaluated.buyBox,
+      specHash: evaluated.specHash,
+      queryHash: evaluated.queryHash,
+      vintageId: evaluated.vintageId,
+      source,
+      verdict: result.verdict,
+      score: result.score,
+      eligible: evaluated.eligible,
+      appliedSpec: decode(evaluated.appliedSpecJson),
+      evaluation: result,
+      failed,
+    });
+    const job = await ensurePromotionJob(trx, {
+      tenantId: caller.tenantId,
+      tenantSlug: caller.tenantSlug,
+      propertyId: property.id,
+      pipelineItemId: item.id,
+      marketId: evaluated.marketId,
+      vintageId: evaluated.vintageId,
+      parcelKey: result.parcel_key,
+    });
+    await context.fault('pipeline.promote.after_job');
+    const created = property.created || item.created || match.created || job.created;
+    return {
+      property_id: property.id,
+      pipeline_item_id: item.id,
+      buy_box_match_id: match.id,
+      diligence_job_id: job.jobId,
+      status: created ? 'created' : 'existing',
+    };
+  });
+  return { bodyJson: jsonBytes(ids) };
+}
+
+export function promotionHandlers(context: PipelineContext) {
+  return {
+    async promote(request: pipelinev1.PromoteRequest, call: HandlerContext) {
+      const caller = requireCaller(call);
+      const evaluated = await context.discovery.evaluateParcel(
+        { buyBox: request.buyBox, draftJson: request.draftJson, parcelKey: request.parcelKey, queryHash: request.queryHash },
+        onBehalfOf(call),
+      );
+      return promote(context, caller, evaluated, 'ranked');
+    },
+    async promoteDirect(request: pipelinev1.PromoteDirectRequest, call: HandlerContext) {
+      const caller = requireCaller(call);
+      const evaluated = await context.discovery.evaluateParcel(
+        { buyBox: request.buyBox, parcelKey: request.parcelKey, vintageId: request.vintageId },
+        onBehalfOf(call),
+      );
+      return promote(context, caller, evaluated, 'direct');
+    },
+  };
+}
