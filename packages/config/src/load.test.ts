@@ -33,4 +33,29 @@ describe('loadConfig', () => {
     expect(config.serviceUrls).toEqual({ auth: 'http://127.0.0.1:9001' });
     expect(config.servicePorts.catalog).toBe(9005);
   });
+
+  it('reads relay and worker settings, money as 4-place decimal strings', () => {
+    const defaults = loadConfig({});
+    expect(defaults.relay).toEqual({ pollMs: 100, batchSize: 500 });
+    expect(defaults.worker).toMatchObject({ embedded: true, dailyBudgetUsd: '25.0000', jobMaxUsd: '5.0000', leaseSeconds: 300, providerUrls: {} });
+    const config = loadConfig({
+      WORKER_DAILY_BUDGET_USD: '7.5',
+      WORKER_JOB_MAX_USD: '0.25',
+      WORKER_PROVIDERS: 'owner_contact=http://127.0.0.1:9000/contact, report=https://r.example/run',
+      WORKER_GATEWAY_URL: 'http://gateway:8080/',
+    });
+    expect(config.worker.dailyBudgetUsd).toBe('7.5000');
+    expect(config.worker.jobMaxUsd).toBe('0.2500');
+    expect(config.worker.gatewayUrl).toBe('http://gateway:8080');
+    expect(config.worker.providerUrls).toEqual({ owner_contact: 'http://127.0.0.1:9000/contact', report: 'https://r.example/run' });
+  });
+
+  it('refuses money with more than 4 places, a job maximum above 100, a lease under 60 s', () => {
+    try {
+      loadConfig({ WORKER_DAILY_BUDGET_USD: '1.23456', WORKER_JOB_MAX_USD: '100.0001', WORKER_LEASE_SECONDS: '30', WORKER_PROVIDERS: 'report' });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as ConfigError).problems).toHaveLength(4);
+    }
+  });
 });

@@ -73,10 +73,65 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     }
     return value;
   };
+  const bounded = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = text(name);
+    if (raw === undefined) return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      problems.push(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+      return fallback;
+    }
+    return value;
+  };
+  // Money stays a decimal string (4 places, numeric(12,4)); it is never parsed into a float.
+  const money = (name: string, fallback: string, authorizable: boolean): string => {
+    const raw = text(name);
+    if (raw === undefined) return fallback;
+    const match = /^(\d{1,8})(?:\.(\d{1,4}))?$/.exec(raw);
+    const tenThousandths = match ? BigInt(match[1]!) * 10_000n + BigInt((match[2] ?? '').padEnd(4, '0')) : -1n;
+    if (tenThousandths < 0n || (authorizable && (tenThousandths === 0n || tenThousandths > 1_000_000n))) {
+      problems.push(`${name} must be a decimal amount with at most 4 places${authorizable ? ', above 0 and at most 100' : ''}, got "${raw}"`);
+      return fallback;
+    }
+    return `${tenThousandths / 10_000n}.${String(tenThousandths % 10_000n).padStart(4, '0')}`;
+  };
+  const providerUrls = (name: string): Record<string, string> => {
+    const found: Record<string, string> = {};
+    for (const entry of (text(name) ?? '').split(',').map((part) => part.trim()).filter(Boolean)) {
+      const at = entry.indexOf('=');
+      const step = entry.slice(0, at).trim();
+      const address = entry.slice(at + 1).trim();
+      let valid = at > 0 && /^[a-z][a-z0-9_]*$/.test(step);
+      try {
+        valid &&= ['http:', 'https:'].includes(new URL(address).protocol);
+      } catch {
+        valid = false;
+      }
+      if (valid) found[step] = address;
+      else problems.push(`${name} must be a comma-separated list of step=http(s)://url, got "${entry}"`);
+    }
+    return found;
+  };
   const authLimits = {
     linkPerEmail: count('AUTH_LINK_LIMIT_PER_EMAIL', 5),
     linkPerAddress: count('AUTH_LINK_LIMIT_PER_ADDRESS', 100),
     verifyPerAddress: count('AUTH_VERIFY_LIMIT_PER_ADDRESS', 300),
+  };
+
+  const relay = {
+    pollMs: bounded('RELAY_POLL_MS', 100, 1, 60_000),
+    batchSize: bounded('RELAY_BATCH_SIZE', 500, 1, 10_000),
+  };
+  const worker = {
+    embedded: flag('WORKER_EMBEDDED', true),
+    gatewayUrl: url('WORKER_GATEWAY_URL', ['http:', 'https:'])?.replace(/\/+$/, ''),
+    dailyBudgetUsd: money('WORKER_DAILY_BUDGET_USD', '25.0000', false),
+    // Authorize takes more than 0 and at most 100 (the spec's AuthorizeRequest).
+    jobMaxUsd: money('WORKER_JOB_MAX_USD', '5.0000', true),
+    concurrency: bounded('WORKER_CONCURRENCY', 4, 1, 256),
+    leaseSeconds: bounded('WORKER_LEASE_SECONDS', 300, 60, 3600),
+    providerUrls: providerUrls('WORKER_PROVIDERS'),
+    providerTimeoutMs: bounded('WORKER_PROVIDER_TIMEOUT_MS', 10_000, 1, 600_000),
   };
 
   const serviceUrls: Partial<Record<ServiceName, string>> = {};
@@ -104,6 +159,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     authLimits,
     serviceUrls,
     servicePorts,
+    relay,
+    worker,
     ...overrides,
   };
   if (problems.length > 0) throw new ConfigError(problems);

@@ -38,4 +38,34 @@ export interface Config {
   serviceUrls: Partial<Record<ServiceName, string>>;
   /** Port of each service when it is served as its own process. */
   servicePorts: Record<ServiceName, number>;
+  /** D27: the diligence outbox relay, run by the diligence service. */
+  relay: RelayConfig;
+  /** The diligence worker (workers/diligence). */
+  worker: WorkerConfig;
+}
+
+export interface RelayConfig {
+  /** Pause between polls of an empty outbox: the longest a new event waits. */
+  pollMs: number;
+  /** Events published and marked per transaction. */
+  batchSize: number;
+}
+
+export interface WorkerConfig {
+  /** Whether `landscreen serve` (embedded) runs a worker against its own gateway. */
+  embedded: boolean;
+  /** Gateway a worker process calls; absent: `http://127.0.0.1:$PORT`. */
+  gatewayUrl: string | undefined;
+  /** Automatic daily budget per tenant, a decimal string with 4 places (never a float). */
+  dailyBudgetUsd: string;
+  /** `max_cost_usd` the worker authorizes each job with, a decimal string with 4 places. */
+  jobMaxUsd: string;
+  /** Jobs one worker process drives at once. */
+  concurrency: number;
+  /** Lease asked for with each claim (60-3600). */
+  leaseSeconds: number;
+  /** Step name → URL of an HTTP provider that runs that step instead of the built-in one. */
+  providerUrls: Record<string, string>;
+  /** How long an HTTP provider may take before the attempt is failed as retryable. */
+  providerTimeoutMs: number;
 }

@@ -1,9 +1,12 @@
 import { healthCheck, type ServiceDeps, type ServiceModule } from '@landscreen/rpc';
 import { diligenceRoutes } from './connect.js';
 import { migrations } from './migrations/index.js';
+import { createOutboxRelay } from './relay/index.js';
 import { SCHEMA } from './schema.js';
 
 export function createDiligenceService(deps: ServiceDeps): ServiceModule {
+  // D27: every replica runs a relay; they share the outbox through `for update skip locked`.
+  const relay = createOutboxRelay({ ...deps, logger: deps.logger.child({ component: 'outbox-relay' }) }, deps.config.relay);
   return {
     name: 'diligence',
     schema: SCHEMA,
@@ -11,5 +14,7 @@ export function createDiligenceService(deps: ServiceDeps): ServiceModule {
     routes: diligenceRoutes({
       health: healthCheck(deps.db, SCHEMA, migrations),
     }),
+    start: async () => relay.start(),
+    stop: () => relay.stop(),
   };
 }

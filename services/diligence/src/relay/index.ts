@@ -1,0 +1,2 @@
+export { createOutboxRelay, type OutboxRelay, type OutboxRelayDeps, type OutboxRelayOptions } from './outbox-relay.js';
+export { RELAY_FAULT_AFTER_PUBLISH, relayBatch } from './relay-batch.js';

@@ -1,0 +1,42 @@
+import { sql, type Kysely } from 'kysely';
+import type { EventBus } from '@landscreen/events';
+import type { FaultInjector } from '@landscreen/rpc';
+
+/** Fault point between "published" and "marked published": a relay crash at the worst moment. */
+export const RELAY_FAULT_AFTER_PUBLISH = 'diligence.relay.after-publish';
+
+interface OutboxRow {
+  id: string;
+  subject: string;
+  data: unknown;
+}
+
+/**
+ * Relays one batch of the outbox (D27) and answers how many events it published.
+ *
+ * The batch is claimed with `for update skip locked` inside a transaction that stays open until
+ * the rows are marked published, so several relays (replicas of the diligence service) take
+ * disjoint batches and a row is never marked before its event is stored by the stream. A crash or
+ * failed publish after some events were stored rolls the marks back; the retry publishes them
+ * again under the same id (`Nats-Msg-Id`), which the stream's duplicate window drops.
+ *
+ * Events are issued in `seq` order on one connection without waiting for each ack (one round
+ * trip per batch, not per event); NATS keeps a connection's order, so the stream stores them in
+ * that order.
+ */
+export async function relayBatch(db: Kysely<any>, bus: EventBus, batchSize: number, faults?: FaultInjector): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const { rows } = await sql<OutboxRow>`
+      select id, subject, data from diligence.outbox
+      where published_at is null
+      order by seq
+      limit ${batchSize}
+      for update skip locked`.execute(trx);
+    if (rows.length === 0) return 0;
+    await Promise.all(rows.map((row) => bus.publish(row.subject, row.data, { id: row.id })));
+    await faults?.(RELAY_FAULT_AFTER_PUBLISH);
+    const ids = rows.map((row) => row.id);
+    await sql`update diligence.outbox set published_at = now() where id = any(${ids}::uuid[])`.execute(trx);
+    return rows.length;
+  });
+}
