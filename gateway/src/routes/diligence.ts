@@ -13,12 +13,28 @@ import {
 } from '../schemas/diligence.js';
 import { json } from './responses.js';
 import { INTERNAL } from './roles.js';
-import type { RouteDef } from './route.js';
+import { asCaller, toJsonBytes } from './call.js';
+import type { RouteContext, RouteDef, RouteHandler, RouteResult } from './route.js';
 
 const PREFIX = '/v1/internal/diligence';
 const tag = 'diligence (internal)';
 
-const stepAction = (action: string, summary: string, body: RouteDef['request']['body']): RouteDef => ({
+const ok = (answer: { bodyJson: Uint8Array }): RouteResult => ({ status: 200, json: answer.bodyJson });
+
+/** Complete and reconcile carry the same provider result (D24); money stays a decimal string. */
+const stepResult = (body: Record<string, any>) => ({
+  status: body.status,
+  provider: body.provider,
+  providerVersion: body.provider_version ?? undefined,
+  providerRequestId: body.provider_request_id ?? undefined,
+  dataJson: body.data === undefined ? undefined : toJsonBytes(body.data),
+  citationsJson: body.citations === undefined ? undefined : toJsonBytes(body.citations),
+  costUsd: body.cost_usd ?? '0',
+});
+
+const stepOf = ({ request }: RouteContext) => ({ jobId: request.path.job_id, step: request.path.step });
+
+const stepAction = (action: string, summary: string, body: RouteDef['request']['body'], handler: RouteHandler): RouteDef => ({
   method: 'POST',
   path: `${PREFIX}/jobs/{job_id}/steps/{step}/${action}`,
   operationId: `${action}Step`,
@@ -28,6 +44,7 @@ const stepAction = (action: string, summary: string, body: RouteDef['request']['
   roles: INTERNAL,
   request: { headers: TenantHeaders, path: StepPath, body, bodyRequired: true },
   responses: { 200: json('The job with its steps.') },
+  handler,
 });
 
 export const diligenceRoutes: RouteDef[] = [
@@ -36,11 +53,16 @@ export const diligenceRoutes: RouteDef[] = [
     path: `${PREFIX}/jobs`,
     operationId: 'listDiligenceJobs',
     summary: 'List diligence jobs by status',
+    description: 'Oldest first: `{"jobs": [job], "total", "limit", "offset"}`.',
     tag,
     security: 'session',
     roles: INTERNAL,
     request: { headers: TenantHeaders, query: ListJobsQuery },
     responses: { 200: json('A page of jobs.') },
+    handler: async ({ request, caller, raw, deps }) => {
+      const { status, limit, offset } = request.query;
+      return ok(await deps.clients.diligence.listJobs({ status, limit, offset }, asCaller(caller, raw.id)));
+    },
   },
   {
     method: 'GET',
@@ -52,6 +74,7 @@ export const diligenceRoutes: RouteDef[] = [
     roles: INTERNAL,
     request: { headers: TenantHeaders, path: JobPath },
     responses: { 200: json('The job.') },
+    handler: async ({ request, caller, raw, deps }) => ok(await deps.clients.diligence.getJob({ jobId: request.path.job_id }, asCaller(caller, raw.id))),
   },
   {
     method: 'GET',
@@ -64,6 +87,7 @@ export const diligenceRoutes: RouteDef[] = [
     roles: INTERNAL,
     request: { headers: TenantHeaders, query: SpendQuery },
     responses: { 200: json('{"day","total_usd","rows","by_provider"}.') },
+    handler: async ({ request, caller, raw, deps }) => ok(await deps.clients.diligence.getSpend({ day: request.query.day }, asCaller(caller, raw.id))),
   },
   {
     method: 'POST',
@@ -75,6 +99,10 @@ export const diligenceRoutes: RouteDef[] = [
     roles: INTERNAL,
     request: { headers: TenantHeaders, path: JobPath, body: AuthorizeRequest, bodyRequired: true },
     responses: { 200: json('The authorized job.') },
+    handler: async ({ request, caller, raw, deps }) => {
+      const { max_cost_usd: maxCostUsd, note } = request.body;
+      return ok(await deps.clients.diligence.authorizeJob({ jobId: request.path.job_id, maxCostUsd, note }, asCaller(caller, raw.id)));
+    },
   },
   {
     method: 'POST',
@@ -85,13 +113,31 @@ export const diligenceRoutes: RouteDef[] = [
     security: 'session',
     roles: INTERNAL,
     request: { headers: TenantHeaders, path: JobPath, body: ClaimRequest, bodyRequired: true },
-    responses: { 200: json('{"claim_token","lease_expires_at"} and the job (D23).') },
+    responses: { 200: json('{"claim_token","lease_expires_at","job"} (D23).') },
+    handler: async ({ request, caller, raw, deps }) => {
+      const { worker_id: workerId, lease_seconds: leaseSeconds } = request.body;
+      return ok(await deps.clients.diligence.claimJob({ jobId: request.path.job_id, workerId, leaseSeconds }, asCaller(caller, raw.id)));
+    },
   },
-  stepAction('start', 'Start a step of a claimed job', ClaimedRequest),
-  stepAction('complete', 'Record a step result and its cost in one transaction', CompleteRequest),
-  stepAction('fail', 'Fail a step, retryable or not', FailRequest),
+  stepAction('start', 'Start a step of a claimed job', ClaimedRequest, async (context) =>
+    ok(await context.deps.clients.diligence.startStep({ ...stepOf(context), claimToken: context.request.body.claim_token }, asCaller(context.caller, context.raw.id))),
+  ),
+  stepAction('complete', 'Record a step result and its cost in one transaction', CompleteRequest, async (context) => {
+    const { body } = context.request;
+    const request = { ...stepOf(context), claimToken: body.claim_token, result: stepResult(body) };
+    return ok(await context.deps.clients.diligence.completeStep(request, asCaller(context.caller, context.raw.id)));
+  }),
+  stepAction('fail', 'Fail a step, retryable or not', FailRequest, async (context) => {
+    const { claim_token: claimToken, code, message, retryable } = context.request.body;
+    const request = { ...stepOf(context), claimToken, code, message, retryable: retryable === true };
+    return ok(await context.deps.clients.diligence.failStep(request, asCaller(context.caller, context.raw.id)));
+  }),
   {
-    ...stepAction('reconcile', 'Persist a confirmed result after the lease expired', ReconcileRequest),
+    ...stepAction('reconcile', 'Persist a confirmed result after the lease expired', ReconcileRequest, async (context) => {
+      const { body } = context.request;
+      const request = { ...stepOf(context), result: stepResult(body), confirmedNoRetry: body.confirmed_no_retry === true };
+      return ok(await context.deps.clients.diligence.reconcileStep(request, asCaller(context.caller, context.raw.id)));
+    }),
     description: 'Needs no claim token; idempotent per (job, step, provider_request_id); never retries a provider (D24).',
   },
 ];

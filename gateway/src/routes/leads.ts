@@ -123,6 +123,14 @@ export const leadRoutes: RouteDef[] = [
     security: 'session',
     roles: INTERNAL,
     request: { headers: TenantHeaders, path: PropertyPath, body: RevealBody, bodyRequired: true },
-    responses: { 201: json('The contact and its ledger row (D28).') },
+    responses: { 201: json('{"contact", "ledger"}: the contact and its ledger row (D28); a repeated provider request answers the first.') },
+    handler: async ({ request, caller, raw, deps }) => {
+      const { contact, provider, provider_request_id: providerRequestId, cost_usd: costUsd } = request.body;
+      const answer = await deps.clients.diligence.revealContact(
+        { propertyId: request.path.property_id, contactJson: toJsonBytes(contact), provider, providerRequestId: providerRequestId ?? undefined, costUsd },
+        asCaller(caller, raw.id),
+      );
+      return { status: 201, json: answer.bodyJson };
+    },
   },
 ];

@@ -3,8 +3,11 @@ import { Closed, Decimal, Nullable, OpenObject, Str, Uuid } from './common.js';
 
 export const JOB_STATUSES = ['queued', 'authorized', 'running', 'ready', 'partial', 'needs_review', 'failed'] as const;
 
+/** D21/D22 job statuses; an unknown one in the filter is 422 literal_error (as the board's stage filter). */
+export const JobStatus = Type.Union(JOB_STATUSES.map((status) => Type.Literal(status)), { default: 'queued', description: 'Jobs in this status (D22); default queued.' });
+
 export const ListJobsQuery = Type.Object({
-  status: Type.Optional(Type.String({ default: 'queued', description: `One of ${JOB_STATUSES.join(', ')}.` })),
+  status: Type.Optional(JobStatus),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
   offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000, default: 0 })),
 });

@@ -1,5 +1,6 @@
 import { healthCheck, type ServiceDeps, type ServiceModule } from '@landscreen/rpc';
 import { diligenceRoutes } from './connect.js';
+import { diligenceHandlers } from './handlers/index.js';
 import { migrations } from './migrations/index.js';
 import { createOutboxRelay } from './relay/index.js';
 import { SCHEMA } from './schema.js';
@@ -13,6 +14,7 @@ export function createDiligenceService(deps: ServiceDeps): ServiceModule {
     migrations,
     routes: diligenceRoutes({
       health: healthCheck(deps.db, SCHEMA, migrations),
+      ...diligenceHandlers({ db: deps.db, clock: deps.clock, logger: deps.logger.child({ service: 'diligence' }), faults: deps.faults }),
     }),
     start: async () => relay.start(),
     stop: () => relay.stop(),

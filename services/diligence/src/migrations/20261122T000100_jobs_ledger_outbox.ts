@@ -35,6 +35,8 @@ export const up = (db: Kysely<any>) =>
       status text not null default 'pending'
         check (status in ('pending', 'running', 'ready', 'partial', 'needs_review', 'failed')),
       attempts integer not null default 0,
+      -- The claim a running step was started under: a repeated start under it is not a new attempt.
+      claim_token uuid,
       provider text,
       provider_version text,
       provider_request_id text,
@@ -69,9 +71,16 @@ export const up = (db: Kysely<any>) =>
       contact jsonb not null,
       provider text not null,
       provider_request_id text,
+      -- The cost-ledger row written with the contact (none when it cost nothing); the contact is
+      -- inserted first, so that a repeated reveal finds it before writing a second ledger row.
+      ledger_id uuid references diligence.cost_ledger (id) deferrable initially deferred,
       created_at timestamptz not null default now()
     )`,
     'create index contacts_by_property on diligence.contacts (tenant_id, property_id, created_at)',
+    // A reveal repeated with the same provider request is answered from the first one: one contact,
+    // one ledger row.
+    `create unique index contacts_once_per_request on diligence.contacts (tenant_id, property_id, provider, provider_request_id)
+      where provider_request_id is not null`,
     `create table diligence.outbox (
       id uuid primary key default gen_random_uuid(),
       seq bigserial not null unique,

@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file landscreen/diligence/v1/diligence.proto.
  */
 export const file_landscreen_diligence_v1_diligence: GenFile = /*@__PURE__*/
-  fileDesc("CidsYW5kc2NyZWVuL2RpbGlnZW5jZS92MS9kaWxpZ2VuY2UucHJvdG8SF2xhbmRzY3JlZW4uZGlsaWdlbmNlLnYxIg8KDUhlYWx0aFJlcXVlc3QieAoOSGVhbHRoUmVzcG9uc2USDQoFcmVhZHkYASABKAgSDgoGcmVhc29uGAIgASgJEg4KBnNjaGVtYRgDIAEoCRIaChJhcHBsaWVkX21pZ3JhdGlvbnMYBCADKAkSGwoTZXhwZWN0ZWRfbWlncmF0aW9ucxgFIAMoCTJyChBEaWxpZ2VuY2VTZXJ2aWNlEl4KBkhlYWx0aBImLmxhbmRzY3JlZW4uZGlsaWdlbmNlLnYxLkhlYWx0aFJlcXVlc3QaJy5sYW5kc2NyZWVuLmRpbGlnZW5jZS52MS5IZWFsdGhSZXNwb25zZSIDkAIBYgZwcm90bzM");
+  fileDesc("CidsYW5kc2NyZWVuL2RpbGlnZW5jZS92MS9kaWxpZ2VuY2UucHJvdG8SF2xhbmRzY3JlZW4uZGlsaWdlbmNlLnYxIg8KDUhlYWx0aFJlcXVlc3QieAoOSGVhbHRoUmVzcG9uc2USDQoFcmVhZHkYASABKAgSDgoGcmVhc29uGAIgASgJEg4KBnNjaGVtYRgDIAEoCRIaChJhcHBsaWVkX21pZ3JhdGlvbnMYBCADKAkSGwoTZXhwZWN0ZWRfbWlncmF0aW9ucxgFIAMoCSJACg9MaXN0Sm9ic1JlcXVlc3QSDgoGc3RhdHVzGAEgASgJEg0KBWxpbWl0GAIgASgFEg4KBm9mZnNldBgDIAEoBSIlChBMaXN0Sm9ic1Jlc3BvbnNlEhEKCWJvZHlfanNvbhgBIAEoDCIfCg1HZXRKb2JSZXF1ZXN0Eg4KBmpvYl9pZBgBIAEoCSIjCg5HZXRKb2JSZXNwb25zZRIRCglib2R5X2pzb24YASABKAwiSQoTQXV0aG9yaXplSm9iUmVxdWVzdBIOCgZqb2JfaWQYASABKAkSFAoMbWF4X2Nvc3RfdXNkGAIgASgJEgwKBG5vdGUYAyABKAkiKQoUQXV0aG9yaXplSm9iUmVzcG9uc2USEQoJYm9keV9qc29uGAEgASgMIksKD0NsYWltSm9iUmVxdWVzdBIOCgZqb2JfaWQYASABKAkSEQoJd29ya2VyX2lkGAIgASgJEhUKDWxlYXNlX3NlY29uZHMYAyABKAUiJQoQQ2xhaW1Kb2JSZXNwb25zZRIRCglib2R5X2pzb24YASABKAwiRQoQU3RhcnRTdGVwUmVxdWVzdBIOCgZqb2JfaWQYASABKAkSDAoEc3RlcBgCIAEoCRITCgtjbGFpbV90b2tlbhgDIAEoCSImChFTdGFydFN0ZXBSZXNwb25zZRIRCglib2R5X2pzb24YASABKAwihAIKClN0ZXBSZXN1bHQSDgoGc3RhdHVzGAEgASgJEhAKCHByb3ZpZGVyGAIgASgJEh0KEHByb3ZpZGVyX3ZlcnNpb24YAyABKAlIAIgBARIgChNwcm92aWRlcl9yZXF1ZXN0X2lkGAQgASgJSAGIAQESFgoJZGF0YV9qc29uGAUgASgMSAKIAQESGwoOY2l0YXRpb25zX2pzb24YBiABKAxIA4gBARIQCghjb3N0X3VzZBgHIAEoCUITChFfcHJvdmlkZXJfdmVyc2lvbkIWChRfcHJvdmlkZXJfcmVxdWVzdF9pZEIMCgpfZGF0YV9qc29uQhEKD19jaXRhdGlvbnNfanNvbiJ9ChNDb21wbGV0ZVN0ZXBSZXF1ZXN0Eg4KBmpvYl9pZBgBIAEoCRIMCgRzdGVwGAIgASgJEhMKC2NsYWltX3Rva2VuGAMgASgJEjMKBnJlc3VsdBgEIAEoCzIjLmxhbmRzY3JlZW4uZGlsaWdlbmNlLnYxLlN0ZXBSZXN1bHQiKQoUQ29tcGxldGVTdGVwUmVzcG9uc2USEQoJYm9keV9qc29uGAEgASgMInYKD0ZhaWxTdGVwUmVxdWVzdBIOCgZqb2JfaWQYASABKAkSDAoEc3RlcBgCIAEoCRITCgtjbGFpbV90b2tlbhgDIAEoCRIMCgRjb2RlGAQgASgJEg8KB21lc3NhZ2UYBSABKAkSEQoJcmV0cnlhYmxlGAYgASgIIiUKEEZhaWxTdGVwUmVzcG9uc2USEQoJYm9keV9qc29uGAEgASgMIoUBChRSZWNvbmNpbGVTdGVwUmVxdWVzdBIOCgZqb2JfaWQYASABKAkSDAoEc3RlcBgCIAEoCRIzCgZyZXN1bHQYAyABKAsyIy5sYW5kc2NyZWVuLmRpbGlnZW5jZS52MS5TdGVwUmVzdWx0EhoKEmNvbmZpcm1lZF9ub19yZXRyeRgEIAEoCCIqChVSZWNvbmNpbGVTdGVwUmVzcG9uc2USEQoJYm9keV9qc29uGAEgASgMIisKD0dldFNwZW5kUmVxdWVzdBIQCgNkYXkYASABKAlIAIgBAUIGCgRfZGF5IiUKEEdldFNwZW5kUmVzcG9uc2USEQoJYm9keV9qc29uGAEgASgMIp8BChRSZXZlYWxDb250YWN0UmVxdWVzdBITCgtwcm9wZXJ0eV9pZBgBIAEoCRIUCgxjb250YWN0X2pzb24YAiABKAwSEAoIcHJvdmlkZXIYAyABKAkSIAoTcHJvdmlkZXJfcmVxdWVzdF9pZBgEIAEoCUgAiAEBEhAKCGNvc3RfdXNkGAUgASgJQhYKFF9wcm92aWRlcl9yZXF1ZXN0X2lkIioKFVJldmVhbENvbnRhY3RSZXNwb25zZRIRCglib2R5X2pzb24YASABKAwiMgobR2V0UHJvcGVydHlEaWxpZ2VuY2VSZXF1ZXN0EhMKC3Byb3BlcnR5X2lkGAEgASgJIjEKHEdldFByb3BlcnR5RGlsaWdlbmNlUmVzcG9uc2USEQoJYm9keV9qc29uGAEgASgMMp0KChBEaWxpZ2VuY2VTZXJ2aWNlEl4KBkhlYWx0aBImLmxhbmRzY3JlZW4uZGlsaWdlbmNlLnYxLkhlYWx0aFJlcXVlc3QaJy5sYW5kc2NyZWVuLmRpbGlnZW5jZS52MS5IZWFsdGhSZXNwb25zZSIDkAIBEmQKCExpc3RKb2JzEigubGFuZHNjcmVlbi5kaWxpZ2VuY2UudjEuTGlzdEpvYnNSZXF1ZXN0GikubGFuZHNjcmVlbi5kaWxpZ2VuY2UudjEuTGlzdEpvYnNSZXNwb25zZSIDkAIBEl4KBkdldEpvYhImLmxhbmRzY3JlZW4uZGlsaWdlbmNlLnYxLkdldEpvYlJlcXVlc3QaJy5sYW5kc2NyZWVuLmRpbGlnZW5jZS52MS5HZXRKb2JSZXNwb25zZSIDkAIBEm0KDEF1dGhvcml6ZUpvYhIsLmxhbmRzY3JlZW4uZGlsaWdlbmNlLnYxLkF1dGhvcml6ZUpvYlJlcXVlc3QaLS5sYW5kc2NyZWVuLmRpbGlnZW5jZS52MS5BdXRob3JpemVKb2JSZXNwb25zZSIAEmEKCENsYWltSm9iEigubGFuZHNjcmVlbi5kaWxpZ2VuY2UudjEuQ2xhaW1Kb2JSZXF1ZXN0GikubGFuZHNjcmVlbi5kaWxpZ2VuY2UudjEuQ2xhaW1Kb2JSZXNwb25zZSIAEmQKCVN0YXJ0U3RlcBIpLmxhbmRzY3JlZW4uZGlsaWdlbmNlLnYxLlN0YXJ0U3RlcFJlcXVlc3QaKi5sYW5kc2NyZWVuLmRpbGlnZW5jZS52MS5TdGFydFN0ZXBSZXNwb25zZSIAEm0KDENvbXBsZXRlU3RlcBIsLmxhbmRzY3JlZW4uZGlsaWdlbmNlLnYxLkNvbXBsZXRlU3RlcFJlcXVlc3QaLS5sYW5kc2NyZWVuLmRpbGlnZW5jZS52MS5Db21wbGV0ZVN0ZXBSZXNwb25zZSIAEmEKCEZhaWxTdGVwEigubGFuZHNjcmVlbi5kaWxpZ2VuY2UudjEuRmFpbFN0ZXBSZXF1ZXN0GikubGFuZHNjcmVlbi5kaWxpZ2VuY2UudjEuRmFpbFN0ZXBSZXNwb25zZSIAEnMKDVJlY29uY2lsZVN0ZXASLS5sYW5kc2NyZWVuLmRpbGlnZW5jZS52MS5SZWNvbmNpbGVTdGVwUmVxdWVzdBouLmxhbmRzY3JlZW4uZGlsaWdlbmNlLnYxLlJlY29uY2lsZVN0ZXBSZXNwb25zZSIDkAICEmQKCEdldFNwZW5kEigubGFuZHNjcmVlbi5kaWxpZ2VuY2UudjEuR2V0U3BlbmRSZXF1ZXN0GikubGFuZHNjcmVlbi5kaWxpZ2VuY2UudjEuR2V0U3BlbmRSZXNwb25zZSIDkAIBEnMKDVJldmVhbENvbnRhY3QSLS5sYW5kc2NyZWVuLmRpbGlnZW5jZS52MS5SZXZlYWxDb250YWN0UmVxdWVzdBouLmxhbmRzY3JlZW4uZGlsaWdlbmNlLnYxLlJldmVhbENvbnRhY3RSZXNwb25zZSIDkAICEogBChRHZXRQcm9wZXJ0eURpbGlnZW5jZRI0LmxhbmRzY3JlZW4uZGlsaWdlbmNlLnYxLkdldFByb3BlcnR5RGlsaWdlbmNlUmVxdWVzdBo1LmxhbmRzY3JlZW4uZGlsaWdlbmNlLnYxLkdldFByb3BlcnR5RGlsaWdlbmNlUmVzcG9uc2UiA5ACAWIGcHJvdG8z");
 
 /**
  * @generated from message landscreen.diligence.v1.HealthRequest
@@ -73,8 +73,584 @@ export const HealthResponseSchema: GenMessage<HealthResponse> = /*@__PURE__*/
   messageDesc(file_landscreen_diligence_v1_diligence, 1);
 
 /**
- * DiligenceService owns diligence jobs, steps, the cost ledger, contacts and the diligence event outbox.
- * It is the only writer of the PostgreSQL schema "diligence".
+ * @generated from message landscreen.diligence.v1.ListJobsRequest
+ */
+export type ListJobsRequest = Message<"landscreen.diligence.v1.ListJobsRequest"> & {
+  /**
+   * A job status (D21): queued, authorized, running, ready, partial, needs_review, failed.
+   *
+   * @generated from field: string status = 1;
+   */
+  status: string;
+
+  /**
+   * @generated from field: int32 limit = 2;
+   */
+  limit: number;
+
+  /**
+   * @generated from field: int32 offset = 3;
+   */
+  offset: number;
+};
+
+/**
+ * Describes the message landscreen.diligence.v1.ListJobsRequest.
+ * Use `create(ListJobsRequestSchema)` to create a new message.
+ */
+export const ListJobsRequestSchema: GenMessage<ListJobsRequest> = /*@__PURE__*/
+  messageDesc(file_landscreen_diligence_v1_diligence, 2);
+
+/**
+ * @generated from message landscreen.diligence.v1.ListJobsResponse
+ */
+export type ListJobsResponse = Message<"landscreen.diligence.v1.ListJobsResponse"> & {
+  /**
+   * {"jobs": [job], "total", "limit", "offset"}
+   *
+   * @generated from field: bytes body_json = 1;
+   */
+  bodyJson: Uint8Array;
+};
+
+/**
+ * Describes the message landscreen.diligence.v1.ListJobsResponse.
+ * Use `create(ListJobsResponseSchema)` to create a new message.
+ */
+export const ListJobsResponseSchema: GenMessage<ListJobsResponse> = /*@__PURE__*/
+  messageDesc(file_landscreen_diligence_v1_diligence, 3);
+
+/**
+ * @generated from message landscreen.diligence.v1.GetJobRequest
+ */
+export type GetJobRequest = Message<"landscreen.diligence.v1.GetJobRequest"> & {
+  /**
+   * @generated from field: string job_id = 1;
+   */
+  jobId: string;
+};
+
+/**
+ * Describes the message landscreen.diligence.v1.GetJobRequest.
+ * Use `create(GetJobRequestSchema)` to create a new message.
+ */
+export const GetJobRequestSchema: GenMessage<GetJobRequest> = /*@__PURE__*/
+  messageDesc(file_landscreen_diligence_v1_diligence, 4);
+
+/**
+ * @generated from message landscreen.diligence.v1.GetJobResponse
+ */
+export type GetJobResponse = Message<"landscreen.diligence.v1.GetJobResponse"> & {
+  /**
+   * The job with its steps.
+   *
+   * @generated from field: bytes body_json = 1;
+   */
+  bodyJson: Uint8Array;
+};
+
+/**
+ * Describes the message landscreen.diligence.v1.GetJobResponse.
+ * Use `create(GetJobResponseSchema)` to create a new message.
+ */
+export const GetJobResponseSchema: GenMessage<GetJobResponse> = /*@__PURE__*/
+  messageDesc(file_landscreen_diligence_v1_diligence, 5);
+
+/**
+ * @generated from message landscreen.diligence.v1.AuthorizeJobRequest
+ */
+export type AuthorizeJobRequest = Message<"landscreen.diligence.v1.AuthorizeJobRequest"> & {
+  /**
+   * @generated from field: string job_id = 1;
+   */
+  jobId: string;
+
+  /**
+   * Decimal string, above 0 and at most 100, at most 4 places (validated by the gateway).
+   *
+   * @generated from field: string max_cost_usd = 2;
+   */
+  maxCostUsd: string;
+
+  /**
+   * @generated from field: string note = 3;
+   */
+  note: string;
+};
+
+/**
+ * Describes the message landscreen.diligence.v1.AuthorizeJobRequest.
+ * Use `create(AuthorizeJobRequestSchema)` to create a new message.
+ */
+export const AuthorizeJobRequestSchema: GenMessage<AuthorizeJobRequest> = /*@__PURE__*/
+  messageDesc(file_landscreen_diligence_v1_diligence, 6);
+
+/**
+ * @generated from message landscreen.diligence.v1.AuthorizeJobResponse
+ */
+export type AuthorizeJobResponse = Message<"landscreen.diligence.v1.AuthorizeJobResponse"> & {
+  /**
+   * @generated from field: bytes body_json = 1;
+   */
+  bodyJson: Uint8Array;
+};
+
+/**
+ * Describes the message landscreen.diligence.v1.AuthorizeJobResponse.
+ * Use `create(AuthorizeJobResponseSchema)` to create a new message.
+ */
+export const AuthorizeJobResponseSchema: GenMessage<AuthorizeJobResponse> = /*@__PURE__*/
+  messageDesc(file_landscreen_diligence_v1_diligence, 7);
+
+/**
+ * @generated from message landscreen.diligence.v1.ClaimJobRequest
+ */
+export type ClaimJobRequest = Message<"landscreen.diligence.v1.ClaimJobRequest"> & {
+  /**
+   * @generated from field: string job_id = 1;
+   */
+  jobId: string;
+
+  /**
+   * @generated from field: string worker_id = 2;
+   */
+  workerId: string;
+
+  /**
+   * @generated from field: int32 lease_seconds = 3;
+   */
+  leaseSeconds: number;
+};
+
+/**
+ * Describes the message landscreen.diligence.v1.ClaimJobRequest.
+ * Use `create(ClaimJobRequestSchema)` to create a new message.
+ */
+export const ClaimJobRequestSchema: GenMessage<ClaimJobRequest> = /*@__PURE__*/
+  messageDesc(file_landscreen_diligence_v1_diligence, 8);
+
+/**
+ * @generated from message landscreen.diligence.v1.ClaimJobResponse
+ */
+export type ClaimJobResponse = Message<"landscreen.diligence.v1.ClaimJobResponse"> & {
+  /**
+   * {"claim_token", "lease_expires_at", "job"}
+   *
+   * @generated from field: bytes body_json = 1;
+   */
+  bodyJson: Uint8Array;
+};
+
+/**
+ * Describes the message landscreen.diligence.v1.ClaimJobResponse.
+ * Use `create(ClaimJobResponseSchema)` to create a new message.
+ */
+export const ClaimJobResponseSchema: GenMessage<ClaimJobResponse> = /*@__PURE__*/
+  messageDesc(file_landscreen_diligence_v1_diligence, 9);
+
+/**
+ * @generated from message landscreen.diligence.v1.StartStepRequest
+ */
+export type StartStepRequest = Message<"landscreen.diligence.v1.StartStepRequest"> & {
+  /**
+   * @generated from field: string job_id = 1;
+   */
+  jobId: string;
+
+  /**
+   * @generated from field: string step = 2;
+   */
+  step: string;
+
+  /**
+   * @generated from field: string claim_token = 3;
+   */
+  claimToken: string;
+};
+
+/**
+ * Describes the message landscreen.diligence.v1.StartStepRequest.
+ * Use `create(StartStepRequestSchema)` to create a new message.
+ */
+export const StartStepRequestSchema: GenMessage<StartStepRequest> = /*@__PURE__*/
+  messageDesc(file_landscreen_diligence_v1_diligence, 10);
+
+/**
+ * @generated from message landscreen.diligence.v1.StartStepResponse
+ */
+export type StartStepResponse = Message<"landscreen.diligence.v1.StartStepResponse"> & {
+  /**
+   * @generated from field: bytes body_json = 1;
+   */
+  bodyJson: Uint8Array;
+};
+
+/**
+ * Describes the message landscreen.diligence.v1.StartStepResponse.
+ * Use `create(StartStepResponseSchema)` to create a new message.
+ */
+export const StartStepResponseSchema: GenMessage<StartStepResponse> = /*@__PURE__*/
+  messageDesc(file_landscreen_diligence_v1_diligence, 11);
+
+/**
+ * What a provider answered for a step: the shared part of complete and reconcile.
+ *
+ * @generated from message landscreen.diligence.v1.StepResult
+ */
+export type StepResult = Message<"landscreen.diligence.v1.StepResult"> & {
+  /**
+   * ready, partial or needs_review.
+   *
+   * @generated from field: string status = 1;
+   */
+  status: string;
+
+  /**
+   * @generated from field: string provider = 2;
+   */
+  provider: string;
+
+  /**
+   * @generated from field: optional string provider_version = 3;
+   */
+  providerVersion?: string | undefined;
+
+  /**
+   * @generated from field: optional string provider_request_id = 4;
+   */
+  providerRequestId?: string | undefined;
+
+  /**
+   * The provider's payload, a JSON object.
+   *
+   * @generated from field: optional bytes data_json = 5;
+   */
+  dataJson?: Uint8Array | undefined;
+
+  /**
+   * A JSON array of objects.
+   *
+   * @generated from field: optional bytes citations_json = 6;
+   */
+  citationsJson?: Uint8Array | undefined;
+
+  /**
+   * Decimal string, at least 0, at most 4 places; "0" when the request had none.
+   *
+   * @generated from field: string cost_usd = 7;
+   */
+  costUsd: string;
+};
+
+/**
+ * Describes the message landscreen.diligence.v1.StepResult.
+ * Use `create(StepResultSchema)` to create a new message.
+ */
+export const StepResultSchema: GenMessage<StepResult> = /*@__PURE__*/
+  messageDesc(file_landscreen_diligence_v1_diligence, 12);
+
+/**
+ * @generated from message landscreen.diligence.v1.CompleteStepRequest
+ */
+export type CompleteStepRequest = Message<"landscreen.diligence.v1.CompleteStepRequest"> & {
+  /**
+   * @generated from field: string job_id = 1;
+   */
+  jobId: string;
+
+  /**
+   * @generated from field: string step = 2;
+   */
+  step: string;
+
+  /**
+   * @generated from field: string claim_token = 3;
+   */
+  claimToken: string;
+
+  /**
+   * @generated from field: landscreen.diligence.v1.StepResult result = 4;
+   */
+  result?: StepResult | undefined;
+};
+
+/**
+ * Describes the message landscreen.diligence.v1.CompleteStepRequest.
+ * Use `create(CompleteStepRequestSchema)` to create a new message.
+ */
+export const CompleteStepRequestSchema: GenMessage<CompleteStepRequest> = /*@__PURE__*/
+  messageDesc(file_landscreen_diligence_v1_diligence, 13);
+
+/**
+ * @generated from message landscreen.diligence.v1.CompleteStepResponse
+ */
+export type CompleteStepResponse = Message<"landscreen.diligence.v1.CompleteStepResponse"> & {
+  /**
+   * @generated from field: bytes body_json = 1;
+   */
+  bodyJson: Uint8Array;
+};
+
+/**
+ * Describes the message landscreen.diligence.v1.CompleteStepResponse.
+ * Use `create(CompleteStepResponseSchema)` to create a new message.
+ */
+export const CompleteStepResponseSchema: GenMessage<CompleteStepResponse> = /*@__PURE__*/
+  messageDesc(file_landscreen_diligence_v1_diligence, 14);
+
+/**
+ * @generated from message landscreen.diligence.v1.FailStepRequest
+ */
+export type FailStepRequest = Message<"landscreen.diligence.v1.FailStepRequest"> & {
+  /**
+   * @generated from field: string job_id = 1;
+   */
+  jobId: string;
+
+  /**
+   * @generated from field: string step = 2;
+   */
+  step: string;
+
+  /**
+   * @generated from field: string claim_token = 3;
+   */
+  claimToken: string;
+
+  /**
+   * @generated from field: string code = 4;
+   */
+  code: string;
+
+  /**
+   * @generated from field: string message = 5;
+   */
+  message: string;
+
+  /**
+   * @generated from field: bool retryable = 6;
+   */
+  retryable: boolean;
+};
+
+/**
+ * Describes the message landscreen.diligence.v1.FailStepRequest.
+ * Use `create(FailStepRequestSchema)` to create a new message.
+ */
+export const FailStepRequestSchema: GenMessage<FailStepRequest> = /*@__PURE__*/
+  messageDesc(file_landscreen_diligence_v1_diligence, 15);
+
+/**
+ * @generated from message landscreen.diligence.v1.FailStepResponse
+ */
+export type FailStepResponse = Message<"landscreen.diligence.v1.FailStepResponse"> & {
+  /**
+   * @generated from field: bytes body_json = 1;
+   */
+  bodyJson: Uint8Array;
+};
+
+/**
+ * Describes the message landscreen.diligence.v1.FailStepResponse.
+ * Use `create(FailStepResponseSchema)` to create a new message.
+ */
+export const FailStepResponseSchema: GenMessage<FailStepResponse> = /*@__PURE__*/
+  messageDesc(file_landscreen_diligence_v1_diligence, 16);
+
+/**
+ * @generated from message landscreen.diligence.v1.ReconcileStepRequest
+ */
+export type ReconcileStepRequest = Message<"landscreen.diligence.v1.ReconcileStepRequest"> & {
+  /**
+   * @generated from field: string job_id = 1;
+   */
+  jobId: string;
+
+  /**
+   * @generated from field: string step = 2;
+   */
+  step: string;
+
+  /**
+   * @generated from field: landscreen.diligence.v1.StepResult result = 3;
+   */
+  result?: StepResult | undefined;
+
+  /**
+   * Must be true: the caller confirms the provider is not to be called again.
+   *
+   * @generated from field: bool confirmed_no_retry = 4;
+   */
+  confirmedNoRetry: boolean;
+};
+
+/**
+ * Describes the message landscreen.diligence.v1.ReconcileStepRequest.
+ * Use `create(ReconcileStepRequestSchema)` to create a new message.
+ */
+export const ReconcileStepRequestSchema: GenMessage<ReconcileStepRequest> = /*@__PURE__*/
+  messageDesc(file_landscreen_diligence_v1_diligence, 17);
+
+/**
+ * @generated from message landscreen.diligence.v1.ReconcileStepResponse
+ */
+export type ReconcileStepResponse = Message<"landscreen.diligence.v1.ReconcileStepResponse"> & {
+  /**
+   * @generated from field: bytes body_json = 1;
+   */
+  bodyJson: Uint8Array;
+};
+
+/**
+ * Describes the message landscreen.diligence.v1.ReconcileStepResponse.
+ * Use `create(ReconcileStepResponseSchema)` to create a new message.
+ */
+export const ReconcileStepResponseSchema: GenMessage<ReconcileStepResponse> = /*@__PURE__*/
+  messageDesc(file_landscreen_diligence_v1_diligence, 18);
+
+/**
+ * @generated from message landscreen.diligence.v1.GetSpendRequest
+ */
+export type GetSpendRequest = Message<"landscreen.diligence.v1.GetSpendRequest"> & {
+  /**
+   * YYYY-MM-DD, a UTC calendar day; absent: today (UTC) by the service's clock.
+   *
+   * @generated from field: optional string day = 1;
+   */
+  day?: string | undefined;
+};
+
+/**
+ * Describes the message landscreen.diligence.v1.GetSpendRequest.
+ * Use `create(GetSpendRequestSchema)` to create a new message.
+ */
+export const GetSpendRequestSchema: GenMessage<GetSpendRequest> = /*@__PURE__*/
+  messageDesc(file_landscreen_diligence_v1_diligence, 19);
+
+/**
+ * @generated from message landscreen.diligence.v1.GetSpendResponse
+ */
+export type GetSpendResponse = Message<"landscreen.diligence.v1.GetSpendResponse"> & {
+  /**
+   * {"day", "total_usd", "rows", "by_provider": {provider: total_usd}}
+   *
+   * @generated from field: bytes body_json = 1;
+   */
+  bodyJson: Uint8Array;
+};
+
+/**
+ * Describes the message landscreen.diligence.v1.GetSpendResponse.
+ * Use `create(GetSpendResponseSchema)` to create a new message.
+ */
+export const GetSpendResponseSchema: GenMessage<GetSpendResponse> = /*@__PURE__*/
+  messageDesc(file_landscreen_diligence_v1_diligence, 20);
+
+/**
+ * @generated from message landscreen.diligence.v1.RevealContactRequest
+ */
+export type RevealContactRequest = Message<"landscreen.diligence.v1.RevealContactRequest"> & {
+  /**
+   * @generated from field: string property_id = 1;
+   */
+  propertyId: string;
+
+  /**
+   * The contact, a JSON object.
+   *
+   * @generated from field: bytes contact_json = 2;
+   */
+  contactJson: Uint8Array;
+
+  /**
+   * @generated from field: string provider = 3;
+   */
+  provider: string;
+
+  /**
+   * @generated from field: optional string provider_request_id = 4;
+   */
+  providerRequestId?: string | undefined;
+
+  /**
+   * Decimal string, at least 0, at most 4 places.
+   *
+   * @generated from field: string cost_usd = 5;
+   */
+  costUsd: string;
+};
+
+/**
+ * Describes the message landscreen.diligence.v1.RevealContactRequest.
+ * Use `create(RevealContactRequestSchema)` to create a new message.
+ */
+export const RevealContactRequestSchema: GenMessage<RevealContactRequest> = /*@__PURE__*/
+  messageDesc(file_landscreen_diligence_v1_diligence, 21);
+
+/**
+ * @generated from message landscreen.diligence.v1.RevealContactResponse
+ */
+export type RevealContactResponse = Message<"landscreen.diligence.v1.RevealContactResponse"> & {
+  /**
+   * {"contact": {...}, "ledger": {...} or null}
+   *
+   * @generated from field: bytes body_json = 1;
+   */
+  bodyJson: Uint8Array;
+};
+
+/**
+ * Describes the message landscreen.diligence.v1.RevealContactResponse.
+ * Use `create(RevealContactResponseSchema)` to create a new message.
+ */
+export const RevealContactResponseSchema: GenMessage<RevealContactResponse> = /*@__PURE__*/
+  messageDesc(file_landscreen_diligence_v1_diligence, 22);
+
+/**
+ * @generated from message landscreen.diligence.v1.GetPropertyDiligenceRequest
+ */
+export type GetPropertyDiligenceRequest = Message<"landscreen.diligence.v1.GetPropertyDiligenceRequest"> & {
+  /**
+   * @generated from field: string property_id = 1;
+   */
+  propertyId: string;
+};
+
+/**
+ * Describes the message landscreen.diligence.v1.GetPropertyDiligenceRequest.
+ * Use `create(GetPropertyDiligenceRequestSchema)` to create a new message.
+ */
+export const GetPropertyDiligenceRequestSchema: GenMessage<GetPropertyDiligenceRequest> = /*@__PURE__*/
+  messageDesc(file_landscreen_diligence_v1_diligence, 23);
+
+/**
+ * @generated from message landscreen.diligence.v1.GetPropertyDiligenceResponse
+ */
+export type GetPropertyDiligenceResponse = Message<"landscreen.diligence.v1.GetPropertyDiligenceResponse"> & {
+  /**
+   * {"diligence": {"job_id", "status", "steps": [{"name", "status", "summary", "citations"}]} or
+   * null, "contacts": [...]}
+   *
+   * @generated from field: bytes body_json = 1;
+   */
+  bodyJson: Uint8Array;
+};
+
+/**
+ * Describes the message landscreen.diligence.v1.GetPropertyDiligenceResponse.
+ * Use `create(GetPropertyDiligenceResponseSchema)` to create a new message.
+ */
+export const GetPropertyDiligenceResponseSchema: GenMessage<GetPropertyDiligenceResponse> = /*@__PURE__*/
+  messageDesc(file_landscreen_diligence_v1_diligence, 24);
+
+/**
+ * DiligenceService owns diligence jobs and their steps (D22-D25), the cost ledger (D24, D26),
+ * revealed contacts (D28) and the diligence event outbox (D27). It is the only writer of the
+ * PostgreSQL schema "diligence" (but for the job row the promotion transaction writes, D20).
+ *
+ * Every call but Health acts for the caller named by the x-landscreen-caller header and sees only
+ * that caller's tenant. Bodies that are REST answers travel as UTF-8 JSON bytes (`*_json`), passed
+ * through by the gateway. Money is always a decimal string ("12.5", "0.2500"), never a float.
  *
  * @generated from service landscreen.diligence.v1.DiligenceService
  */
@@ -89,6 +665,120 @@ export const DiligenceService: GenService<{
     methodKind: "unary";
     input: typeof HealthRequestSchema;
     output: typeof HealthResponseSchema;
+  },
+  /**
+   * ListJobs answers one page of the tenant's jobs in one status, oldest first.
+   *
+   * @generated from rpc landscreen.diligence.v1.DiligenceService.ListJobs
+   */
+  listJobs: {
+    methodKind: "unary";
+    input: typeof ListJobsRequestSchema;
+    output: typeof ListJobsResponseSchema;
+  },
+  /**
+   * GetJob answers a job with its ordered steps; unknown: NotFound job_not_found.
+   *
+   * @generated from rpc landscreen.diligence.v1.DiligenceService.GetJob
+   */
+  getJob: {
+    methodKind: "unary";
+    input: typeof GetJobRequestSchema;
+    output: typeof GetJobResponseSchema;
+  },
+  /**
+   * AuthorizeJob gives a queued job its budget (queued -> authorized); before a claim it may
+   * change the budget again.
+   *
+   * @generated from rpc landscreen.diligence.v1.DiligenceService.AuthorizeJob
+   */
+  authorizeJob: {
+    methodKind: "unary";
+    input: typeof AuthorizeJobRequestSchema;
+    output: typeof AuthorizeJobResponseSchema;
+  },
+  /**
+   * ClaimJob leases an authorized job to one worker (D23): FailedPrecondition already_claimed,
+   * not_authorized.
+   *
+   * @generated from rpc landscreen.diligence.v1.DiligenceService.ClaimJob
+   */
+  claimJob: {
+    methodKind: "unary";
+    input: typeof ClaimJobRequestSchema;
+    output: typeof ClaimJobResponseSchema;
+  },
+  /**
+   * StartStep marks a step of a claimed job running; a wrong or expired token: invalid_claim.
+   *
+   * @generated from rpc landscreen.diligence.v1.DiligenceService.StartStep
+   */
+  startStep: {
+    methodKind: "unary";
+    input: typeof StartStepRequestSchema;
+    output: typeof StartStepResponseSchema;
+  },
+  /**
+   * CompleteStep records a step result and its cost in one transaction (D24).
+   *
+   * @generated from rpc landscreen.diligence.v1.DiligenceService.CompleteStep
+   */
+  completeStep: {
+    methodKind: "unary";
+    input: typeof CompleteStepRequestSchema;
+    output: typeof CompleteStepResponseSchema;
+  },
+  /**
+   * FailStep fails a step: retried up to 3 attempts when retryable, else the job fails (D25).
+   *
+   * @generated from rpc landscreen.diligence.v1.DiligenceService.FailStep
+   */
+  failStep: {
+    methodKind: "unary";
+    input: typeof FailStepRequestSchema;
+    output: typeof FailStepResponseSchema;
+  },
+  /**
+   * ReconcileStep persists a confirmed result without a claim, idempotent per
+   * (job, step, provider_request_id); it never retries anything (D24).
+   *
+   * @generated from rpc landscreen.diligence.v1.DiligenceService.ReconcileStep
+   */
+  reconcileStep: {
+    methodKind: "unary";
+    input: typeof ReconcileStepRequestSchema;
+    output: typeof ReconcileStepResponseSchema;
+  },
+  /**
+   * GetSpend answers the tenant's recorded provider spend of one UTC day (D26).
+   *
+   * @generated from rpc landscreen.diligence.v1.DiligenceService.GetSpend
+   */
+  getSpend: {
+    methodKind: "unary";
+    input: typeof GetSpendRequestSchema;
+    output: typeof GetSpendResponseSchema;
+  },
+  /**
+   * RevealContact writes a contact and its cost-ledger row in one transaction (D28).
+   *
+   * @generated from rpc landscreen.diligence.v1.DiligenceService.RevealContact
+   */
+  revealContact: {
+    methodKind: "unary";
+    input: typeof RevealContactRequestSchema;
+    output: typeof RevealContactResponseSchema;
+  },
+  /**
+   * GetPropertyDiligence answers the customer-readable diligence of a property and its contacts
+   * (D28): per step its status, a summary and citations; never raw provider data or costs.
+   *
+   * @generated from rpc landscreen.diligence.v1.DiligenceService.GetPropertyDiligence
+   */
+  getPropertyDiligence: {
+    methodKind: "unary";
+    input: typeof GetPropertyDiligenceRequestSchema;
+    output: typeof GetPropertyDiligenceResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_landscreen_diligence_v1_diligence, 0);

@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import type { HandlerContext } from '@connectrpc/connect';
+import type { diligencev1 } from '@landscreen/proto';
+import { jsonBytes, requireCaller } from '@landscreen/rpc';
+import type { DiligenceContext } from '../context.js';
+import { refused } from '../errors.js';
+import { jobAnswer } from '../operations/job-answer.js';
+import { diligenceDb } from '../schema.js';
+import { isRefusal, moveJob } from '../state-machine.js';
+import { leaseLive } from '../store/claim.js';
+import { recordJobEvent } from '../store/events.js';
+import { lockJob } from '../store/jobs.js';
+
+const DEFAULT_LEASE_SECONDS = 3600;
+
+/**
+ * D23: leases an authorized job (or one whose lease expired) to one worker. The job row is locked
+ * first, so concurrent claimers queue on it and every one after the first finds it claimed. A new
+ * claim replaces the old token, which stops working.
+ */
+export function claimJobHandler(context: DiligenceContext) {
+  return async (request: diligencev1.ClaimJobRequest, call: HandlerContext) => {
+    const { tenantId } = requireCaller(call);
+    const leaseSeconds = request.leaseSeconds || DEFAULT_LEASE_SECONDS;
+    return context.db.transaction().execute(async (trx) => {
+      const now = context.clock.now();
+      const job = await lockJob(trx, tenantId, request.jobId);
+      const leaseExpired = job.status === 'running' && !leaseLive(job, now);
+      const move = moveJob('claim', job.status, { leaseExpired });
+      if (isRefusal(move)) throw refused(move.refuse, { status: job.status });
+      const claimToken = randomUUID();
+      const leaseExpiresAt = new Date(now.getTime() + leaseSeconds * 1000);
+      const claimed = await diligenceDb(trx)
+        .updateTable('jobs')
+        .set({ status: move.to, claim_token: claimToken, claimed_by: request.workerId, lease_expires_at: leaseExpiresAt, updated_at: now })
+        .where('id', '=', job.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await recordJobEvent(trx, move.event!, claimed, now, {
+        worker_id: request.workerId,
+        lease_expires_at: leaseExpiresAt.toISOString(),
+        ...(leaseExpired && { replaced_worker_id: job.claimed_by }),
+      });
+      const body = { claim_token: claimToken, lease_expires_at: leaseExpiresAt.toISOString(), job: await jobAnswer(trx, claimed, now) };
+      return { bodyJson: jsonBytes(body) };
+    });
+  };
+}

@@ -1,0 +1,28 @@
+import type { HandlerContext } from '@connectrpc/connect';
+import type { diligencev1 } from '@landscreen/proto';
+import { jsonBytes, requireCaller } from '@landscreen/rpc';
+import type { DiligenceContext } from '../context.js';
+import { isUuid } from '../input.js';
+import { diligenceDb } from '../schema.js';
+import { stepsOf } from '../store/jobs.js';
+import { customerContactView } from '../views/contact-view.js';
+import { propertyDiligenceView } from '../views/property-diligence.js';
+
+/**
+ * For the property page (D28), called by the pipeline service's GetProperty with the caller's
+ * header: `{"diligence": {...} | null, "contacts": [...]}`. Reads only; a property this service
+ * knows nothing about (or another tenant's) has no diligence and no contacts.
+ */
+export function getPropertyDiligenceHandler(context: DiligenceContext) {
+  return async (request: diligencev1.GetPropertyDiligenceRequest, call: HandlerContext) => {
+    const { tenantId } = requireCaller(call);
+    if (!isUuid(request.propertyId)) return { bodyJson: jsonBytes({ diligence: null, contacts: [] }) };
+    const db = diligenceDb(context.db);
+    const [job, contacts] = await Promise.all([
+      db.selectFrom('jobs').selectAll().where('tenant_id', '=', tenantId).where('property_id', '=', request.propertyId).executeTakeFirst(),
+      db.selectFrom('contacts').selectAll().where('tenant_id', '=', tenantId).where('property_id', '=', request.propertyId).orderBy('created_at').orderBy('id').execute(),
+    ]);
+    const diligence = job ? propertyDiligenceView(job, await stepsOf(context.db, [job.id])) : null;
+    return { bodyJson: jsonBytes({ diligence, contacts: contacts.map(customerContactView) }) };
+  };
+}

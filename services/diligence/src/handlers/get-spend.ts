@@ -1,0 +1,57 @@
+import type { HandlerContext } from '@connectrpc/connect';
+import { sql } from 'kysely';
+import type { diligencev1 } from '@landscreen/proto';
+import { jsonBytes, requireCaller, validationError } from '@landscreen/rpc';
+import type { DiligenceContext } from '../context.js';
+import { diligenceDb } from '../schema.js';
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * D26: the tenant's recorded provider spend in [day, day+1) UTC — every ledger row, whoever wrote
+ * it (step results, reconciles, reveals). Sums are numeric in SQL and decimal strings out.
+ */
+export function getSpendHandler(context: DiligenceContext) {
+  return async (request: diligencev1.GetSpendRequest, call: HandlerContext) => {
+    const { tenantId } = requireCaller(call);
+    const day = request.day ?? context.clock.now().toISOString().slice(0, 10);
+    const start = dayStart(day);
+    const end = new Date(start.getTime() + DAY_MS);
+    const ledger = diligenceDb(context.db)
+      .selectFrom('cost_ledger')
+      .where('tenant_id', '=', tenantId)
+      .where('recorded_at', '>=', start)
+      .where('recorded_at', '<', end);
+    const [totals, providers] = await Promise.all([
+      ledger
+        .select([sql<number>`count(*)`.as('rows'), sql<string>`coalesce(sum(amount_usd), 0)::numeric(20,4)::text`.as('total_usd')])
+        .executeTakeFirstOrThrow(),
+      ledger
+        .select(['provider', sql<string>`sum(amount_usd)::numeric(20,4)::text`.as('total_usd')])
+        .groupBy('provider')
+        .orderBy('provider')
+        .execute(),
+    ]);
+    return {
+      bodyJson: jsonBytes({
+        day,
+        total_usd: totals.total_usd,
+        rows: Number(totals.rows),
+        by_provider: Object.fromEntries(providers.map((row) => [row.provider, row.total_usd])),
+      }),
+    };
+  };
+}
+
+/** Midnight UTC of a YYYY-MM-DD calendar day (the gateway validated it; checked again here). */
+function dayStart(day: string): Date {
+  const match = DAY.exec(day);
+  const start = match ? new Date(`${day}T00:00:00.000Z`) : undefined;
+  if (!start || Number.isNaN(start.getTime()) || start.toISOString().slice(0, 10) !== day) {
+    throw validationError([
+      { type: 'date_from_datetime_parsing', loc: ['query', 'day'], msg: 'Input should be a valid date or datetime, expected a date in the format YYYY-MM-DD', input: day, ctx: { error: 'expected a date in the format YYYY-MM-DD' } },
+    ]);
+  }
+  return start;
+}

@@ -1,0 +1,32 @@
+/**
+ * Inputs that cross into SQL. Path identifiers are plain strings in the contract: one that is not a
+ * UUID names nothing (404, never a database error). JSON the gateway parsed may hold lone UTF-16
+ * surrogates, which jsonb refuses; they become U+FFFD, as they do in text columns.
+ */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const isUuid = (value: string): boolean => UUID.test(value);
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+const wellFormed = (text: string) => text.replace(LONE_SURROGATE, '\uFFFD');
+
+function wellFormedValue(value: unknown): unknown {
+  if (typeof value === 'string') return wellFormed(value);
+  if (Array.isArray(value)) return value.map(wellFormedValue);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [wellFormed(key), wellFormedValue(inner)]));
+  }
+  return value;
+}
+
+const decoder = new TextDecoder();
+
+/** JSON bytes from the gateway → JSON text jsonb accepts (or null when absent). */
+export function jsonbText(bytes: Uint8Array | undefined): string | null {
+  if (bytes === undefined || bytes.length === 0) return null;
+  return JSON.stringify(wellFormedValue(JSON.parse(decoder.decode(bytes))));
+}
+
+/** Text for a text column: lone surrogates would be replaced by the driver anyway; do it here. */
+export const wellFormedText = wellFormed;

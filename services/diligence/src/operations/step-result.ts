@@ -1,0 +1,113 @@
+import { sql, type Kysely } from 'kysely';
+import type { diligencev1 } from '@landscreen/proto';
+import { validationError } from '@landscreen/rpc';
+import { jsonbText } from '../input.js';
+import { formatMoney, parseMoney, type Money } from '../money.js';
+import { diligenceDb } from '../schema.js';
+import { FINISHED, moveJob, isRefusal, type ResultStatus, type StepMove } from '../state-machine.js';
+import { recordJobEvent } from '../store/events.js';
+import { addJobCost, moveJobTo, overBudget } from '../store/job-updates.js';
+import { stepsOf, type JobRow, type StepRow } from '../store/jobs.js';
+import { recordCost } from '../store/ledger.js';
+
+/** A provider's result for a step, as complete and reconcile both carry it (D24). */
+export interface StepResultInput {
+  status: ResultStatus;
+  provider: string;
+  providerVersion: string | null;
+  providerRequestId: string | null;
+  data: string | null;
+  citations: string | null;
+  cost: Money;
+}
+
+const RESULT_STATUSES: readonly string[] = ['ready', 'partial', 'needs_review'];
+
+/** Reads the result the gateway validated; the same checks again, so that no caller can write a bad one. */
+export function readStepResult(result: diligencev1.StepResult | undefined): StepResultInput {
+  if (!result) throw validationError([{ type: 'missing', loc: ['body'], msg: 'Field required', input: null }]);
+  if (!RESULT_STATUSES.includes(result.status)) {
+    throw validationError([
+      { type: 'literal_error', loc: ['body', 'status'], msg: "Input should be 'ready', 'partial' or 'needs_review'", input: result.status, ctx: { expected: "'ready', 'partial' or 'needs_review'" } },
+    ]);
+  }
+  return {
+    status: result.status as ResultStatus,
+    provider: result.provider,
+    providerVersion: result.providerVersion ?? null,
+    providerRequestId: result.providerRequestId ?? null,
+    data: jsonbText(result.dataJson),
+    citations: jsonbText(result.citationsJson),
+    cost: parseMoney(result.costUsd || '0', ['body', 'cost_usd']),
+  };
+}
+
+/** Writes the result onto the step (the step's cost grows with its ledger rows, in {@link chargeStep}). */
+export async function writeStepResult(trx: Kysely<any>, step: StepRow, move: StepMove, result: StepResultInput, now: Date, claimToken: string | null): Promise<StepRow> {
+  return diligenceDb(trx)
+    .updateTable('steps')
+    .set({
+      status: move.to,
+      attempts: step.attempts + (move.attempt ? 1 : 0),
+      claim_token: claimToken,
+      provider: result.provider,
+      provider_version: result.providerVersion,
+      provider_request_id: result.providerRequestId,
+      data: result.data,
+      citations: result.citations,
+      error_code: null,
+      error_message: null,
+      started_at: step.started_at ?? now,
+      completed_at: now,
+    })
+    .where('job_id', '=', step.job_id)
+    .where('name', '=', step.name)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Records the result's cost in the ledger (D24) and adds it to the step and the job, unless the
+ * ledger already holds that provider request for this step (a repeat pays nothing twice).
+ */
+export async function chargeStep(trx: Kysely<any>, job: JobRow, step: StepRow, result: StepResultInput, now: Date): Promise<{ job: JobRow; charged: boolean }> {
+  if (result.cost === 0n) return { job, charged: false };
+  const charged = await recordCost(trx, {
+    tenantId: job.tenant_id,
+    jobId: job.id,
+    step: step.name,
+    propertyId: job.property_id,
+    provider: result.provider,
+    providerRequestId: result.providerRequestId,
+    amount: result.cost,
+    recordedAt: now,
+  });
+  if (!charged) return { job, charged: false };
+  await diligenceDb(trx)
+    .updateTable('steps')
+    .set({ cost_usd: sql<string>`cost_usd + ${formatMoney(result.cost)}::numeric` })
+    .where('job_id', '=', step.job_id)
+    .where('name', '=', step.name)
+    .execute();
+  return { job: await addJobCost(trx, job, result.cost, now), charged: true };
+}
+
+/** After a result or a cost: the job stops over budget, or takes its outcome after the last step (D22, D24). */
+export async function settleJob(trx: Kysely<any>, job: JobRow, now: Date): Promise<JobRow> {
+  const statuses = (await stepsOf(trx, [job.id])).map((step) => step.status);
+  const move = moveJob('step_done', job.status, { overBudget: overBudget(job), allStepsDone: statuses.every((status) => FINISHED.includes(status)) }, statuses);
+  if (isRefusal(move) || !move.changed) return job;
+  const moved = await moveJobTo(trx, job, move, now);
+  if (move.event) {
+    await recordJobEvent(trx, move.event, moved, now, { cost_usd: moved.cost_usd, max_cost_usd: moved.max_cost_usd, over_budget: overBudget(moved) });
+  }
+  return moved;
+}
+
+/** What a step.completed event says about the result (D27). */
+export const resultEventFields = (result: StepResultInput, extra: Record<string, unknown> = {}) => ({
+  provider: result.provider,
+  provider_request_id: result.providerRequestId,
+  cost_usd: formatMoney(result.cost),
+  ...extra,
+});

@@ -1,0 +1,33 @@
+import type { Kysely } from 'kysely';
+import { diligenceSubject, type DiligenceJobEvent, type DiligenceStepEvent } from '@landscreen/events';
+import { recordEvent } from '../data-access/outbox.js';
+import type { JobRow, StepRow } from './jobs.js';
+
+/**
+ * D27 events, written to the outbox in the transaction of the change they describe. Payloads name
+ * the job (and step) and the state reached; workers read the rest through the API.
+ */
+export function recordJobEvent(trx: Kysely<any>, event: DiligenceJobEvent, job: JobRow, at: Date, extra: Record<string, unknown> = {}) {
+  return recordEvent(trx, diligenceSubject('job', event), {
+    job_id: job.id,
+    tenant_id: job.tenant_id,
+    property_id: job.property_id,
+    pipeline_item_id: job.pipeline_item_id,
+    status: job.status,
+    at: at.toISOString(),
+    ...extra,
+  });
+}
+
+export function recordStepEvent(trx: Kysely<any>, event: DiligenceStepEvent, job: JobRow, step: StepRow, at: Date, extra: Record<string, unknown> = {}) {
+  return recordEvent(trx, diligenceSubject('step', event), {
+    job_id: job.id,
+    tenant_id: job.tenant_id,
+    property_id: job.property_id,
+    step: step.name,
+    status: step.status,
+    attempts: step.attempts,
+    at: at.toISOString(),
+    ...extra,
+  });
+}

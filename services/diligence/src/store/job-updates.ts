@@ -1,0 +1,42 @@
+import { sql, type Kysely } from 'kysely';
+import { moneyFromDb, tooLarge, type Money, formatMoney } from '../money.js';
+import { diligenceDb } from '../schema.js';
+import type { JobMove } from '../state-machine.js';
+import type { JobRow } from './jobs.js';
+
+const NUMERIC_OVERFLOW = '22003';
+
+/** Adds new money to the job's recorded cost; answers the job as it now is. */
+export async function addJobCost(trx: Kysely<any>, job: JobRow, amount: Money, now: Date): Promise<JobRow> {
+  try {
+    return await diligenceDb(trx)
+      .updateTable('jobs')
+      .set({ cost_usd: sql<string>`cost_usd + ${formatMoney(amount)}::numeric`, updated_at: now })
+      .where('id', '=', job.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  } catch (error) {
+    // The job's total no longer fits numeric(12,4): refuse the amount rather than fail (D2).
+    if ((error as { code?: string }).code === NUMERIC_OVERFLOW) throw tooLarge(['body', 'cost_usd'], formatMoney(amount));
+    throw error;
+  }
+}
+
+/** D24: the recorded cost exceeds the budget. */
+export const overBudget = (job: JobRow): boolean => job.max_cost_usd !== null && moneyFromDb(job.cost_usd) > moneyFromDb(job.max_cost_usd);
+
+/** Applies a job move of the state machine; leaving `running` ends the claim. */
+export async function moveJobTo(trx: Kysely<any>, job: JobRow, move: JobMove, now: Date): Promise<JobRow> {
+  if (!move.changed) return job;
+  const releasesClaim = move.to !== 'running';
+  return diligenceDb(trx)
+    .updateTable('jobs')
+    .set({
+      status: move.to,
+      updated_at: now,
+      ...(releasesClaim && { claim_token: null, claimed_by: null, lease_expires_at: null }),
+    })
+    .where('id', '=', job.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
