@@ -25,6 +25,9 @@ export interface ItemsTable {
   stage: Generated<string>;
   position: number;
   notes: string | null;
+  buy_box: string | null;
+  verdict: string | null;
+  score: number | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

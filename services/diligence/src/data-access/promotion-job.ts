@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { diligenceSubject } from '@landscreen/events';
 import { recordEvent } from './outbox.js';
 import { DEFAULT_STEPS } from './steps.js';
@@ -60,22 +60,4 @@ export async function ensurePromotionJob(trx: Kysely<any>, input: PromotionJobIn
     parcel_key: input.parcelKey,
   });
   return { jobId, created: true };
-}
-
-export interface PropertyJob {
-  id: string;
-  status: string;
-}
-
-/** D21: the job of each property, for the pipeline items that mirror its status as `screen_status`. */
-export async function jobsOfProperties(db: Kysely<any>, tenantId: string, propertyIds: string[]): Promise<Map<string, PropertyJob>> {
-  if (propertyIds.length === 0) return new Map();
-  const rows = await db
-    .withSchema('diligence')
-    .selectFrom('jobs')
-    .select(['id', 'status', 'property_id'])
-    .where('tenant_id', '=', tenantId)
-    .where(sql<boolean>`property_id = any(${propertyIds}::uuid[])`)
-    .execute();
-  return new Map(rows.map((row) => [row.property_id as string, { id: row.id as string, status: row.status as string }]));
 }

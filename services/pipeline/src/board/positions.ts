@@ -3,57 +3,60 @@ import { pipelineDb } from '../schema.js';
 import type { Stage } from './stages.js';
 
 /**
- * Serialises the writes to one tenant's board for the rest of the transaction. Positions are
- * dense per stage (0..n-1); every insert and move renumbers neighbours, which is only correct if
- * two of them never interleave.
+ * Serialises moves on one tenant's board for the rest of the transaction: a move renumbers a
+ * stage, which must not interleave with another move. (Adding a card does not take it: see
+ * nextPosition.)
  */
 export async function lockBoard(trx: Kysely<any>, tenantId: string): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtextextended(${`pipeline.board:${tenantId}`}, 0))`.execute(trx);
 }
 
-/** How many cards a stage holds: the position a card added to it takes (D18: last). */
-export async function stageSize(trx: Kysely<any>, tenantId: string, stage: Stage, exceptItemId?: string): Promise<number> {
-  let query = pipelineDb(trx)
-    .selectFrom('items')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('tenant_id', '=', tenantId)
-    .where('stage', '=', stage);
-  if (exceptItemId) query = query.where('id', '<>', exceptItemId);
-  return Number((await query.executeTakeFirstOrThrow()).count);
+/** D18: a card added to a stage goes last — one past the stage's highest position. */
+export const nextPosition = (tenantId: string, stage: Stage) =>
+  sql<number>`(select coalesce(max(position) + 1, 0) from pipeline.items where tenant_id = ${tenantId} and stage = ${stage})`;
+
+/** Rewrites a stage's positions as 0..n-1 in its current order (ties from concurrent adds resolved by id). */
+async function renumber(trx: Kysely<any>, tenantId: string, stage: Stage): Promise<void> {
+  await sql`
+    update pipeline.items set position = ranked.rank
+    from (
+      select id, (row_number() over (order by position, id) - 1)::int as rank
+      from pipeline.items where tenant_id = ${tenantId} and stage = ${stage}
+    ) ranked
+    where pipeline.items.id = ranked.id and pipeline.items.position <> ranked.rank`.execute(trx);
 }
 
 export interface Placement {
   id: string;
   tenant_id: string;
   stage: Stage;
-  position: number;
 }
 
 /**
- * Moves a card to `stage` at `position` (0-based, clamped to the end; omitted: last, D18), closing
- * the gap it leaves and opening one where it lands. Called with the board locked.
+ * Moves a card to `stage` at `position` (0-based, clamped to the end; omitted: last, D18).
+ * Called with the board locked. Both stages are renumbered first, so positions are exact ranks;
+ * then the cards at and after the target shift down by one.
  */
-export async function placeItem(trx: Kysely<any>, item: Placement, stage: Stage, position?: number): Promise<number> {
-  if (stage === item.stage && position === undefined) return item.position;
+export async function placeItem(trx: Kysely<any>, item: Placement, stage: Stage, position?: number): Promise<void> {
+  if (stage === item.stage && position === undefined) return;
+  await renumber(trx, item.tenant_id, item.stage);
+  if (stage !== item.stage) await renumber(trx, item.tenant_id, stage);
   const db = pipelineDb(trx);
-  await db
-    .updateTable('items')
-    .set((eb) => ({ position: eb('position', '-', 1) }))
-    .where('tenant_id', '=', item.tenant_id)
-    .where('stage', '=', item.stage)
-    .where('position', '>', item.position)
-    .where('id', '<>', item.id)
-    .execute();
-  const size = await stageSize(trx, item.tenant_id, stage, item.id);
-  const target = position === undefined ? size : Math.min(position, size);
-  await db
-    .updateTable('items')
-    .set((eb) => ({ position: eb('position', '+', 1) }))
+  const others = await db
+    .selectFrom('items')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
     .where('tenant_id', '=', item.tenant_id)
     .where('stage', '=', stage)
-    .where('position', '>=', target)
     .where('id', '<>', item.id)
-    .execute();
+    .executeTakeFirstOrThrow();
+  const target = Math.min(position ?? Number.MAX_SAFE_INTEGER, Number(others.count));
+  const current = await db.selectFrom('items').select('position').where('id', '=', item.id).executeTakeFirstOrThrow();
+  // Close the gap the card leaves, then open one where it lands.
+  if (stage === item.stage) {
+    await db.updateTable('items').set((eb) => ({ position: eb('position', '-', 1) }))
+      .where('tenant_id', '=', item.tenant_id).where('stage', '=', stage).where('position', '>', current.position).execute();
+  }
+  await db.updateTable('items').set((eb) => ({ position: eb('position', '+', 1) }))
+    .where('tenant_id', '=', item.tenant_id).where('stage', '=', stage).where('position', '>=', target).where('id', '<>', item.id).execute();
   await db.updateTable('items').set({ stage, position: target, updated_at: sql`now()` }).where('id', '=', item.id).execute();
-  return target;
 }

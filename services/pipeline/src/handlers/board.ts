@@ -1,8 +1,8 @@
 import type { HandlerContext } from '@connectrpc/connect';
 import { ensurePromotionJob } from '@landscreen/diligence-service/data-access';
 import type { pipelinev1 } from '@landscreen/proto';
-import { jsonBytes, notFound, onBehalfOf, requireCaller, validationError } from '@landscreen/rpc';
-import { boardRows, itemRecords } from '../board/items.js';
+import { notFound, onBehalfOf, requireCaller, validationError } from '@landscreen/rpc';
+import { boardJson, cardJson } from '../board/items.js';
 import { lockBoard, placeItem } from '../board/positions.js';
 import { isStage, nextStage, type Stage } from '../board/stages.js';
 import type { PipelineContext } from '../context.js';
@@ -13,11 +13,11 @@ import { pipelineDb } from '../schema.js';
 const itemMissing = (id: string) => notFound('pipeline_item_not_found', `No pipeline item "${id}" in your organization.`);
 const propertyMissing = (id: string) => notFound('property_not_found', `No property "${id}" in your organization.`);
 
-/** One card, read back after a write. */
-async function oneItem(context: PipelineContext, tenantId: string, itemId: string) {
-  const [record] = await itemRecords(context.db, tenantId, await boardRows(context.db, tenantId, { itemId }));
-  if (!record) throw itemMissing(itemId);
-  return record;
+/** One card, read back after a write, as JSON bytes. */
+async function oneItem(context: PipelineContext, tenantId: string, itemId: string): Promise<Uint8Array> {
+  const card = await cardJson(context.db, tenantId, itemId);
+  if (card === undefined) throw itemMissing(itemId);
+  return Buffer.from(card, 'utf8');
 }
 
 export function boardHandlers(context: PipelineContext) {
@@ -26,9 +26,8 @@ export function boardHandlers(context: PipelineContext) {
     async listBoard(request: pipelinev1.ListBoardRequest, call: HandlerContext) {
       const { tenantId } = requireCaller(call);
       const stage = request.stage as Stage | undefined;
-      const rows = await boardRows(context.db, tenantId, { stage, includeArchived: request.archived });
-      const items = await itemRecords(context.db, tenantId, rows);
-      return { bodyJson: jsonBytes({ items, total: items.length }) };
+      const body = await boardJson(context.db, tenantId, { stage, includeArchived: request.archived });
+      return { bodyJson: Buffer.from(body, 'utf8') };
     },
 
     /**
@@ -66,9 +65,8 @@ export function boardHandlers(context: PipelineContext) {
         ]);
       }
       const itemId = await context.db.transaction().execute(async (trx) => {
-        await lockBoard(trx, caller.tenantId);
         const property = parcel ? await ensureProperty(trx, parcel) : { id: propertyId!, created: false };
-        const item = await ensureItem(trx, caller.tenantId, property.id, request.notes ?? null);
+        const item = await ensureItem(trx, caller.tenantId, property.id, { notes: request.notes ?? null });
         const row = await pipelineDb(trx).selectFrom('properties').selectAll().where('id', '=', property.id).executeTakeFirstOrThrow();
         await ensurePromotionJob(trx, {
           tenantId: caller.tenantId,
@@ -81,7 +79,7 @@ export function boardHandlers(context: PipelineContext) {
         });
         return item.id;
       });
-      return { itemJson: jsonBytes(await oneItem(context, caller.tenantId, itemId)) };
+      return { itemJson: await oneItem(context, caller.tenantId, itemId) };
     },
 
     /** PATCH /v1/pipeline/{item_id}: the stage state table (stages.ts), position and notes. */
@@ -96,7 +94,7 @@ export function boardHandlers(context: PipelineContext) {
         const db = pipelineDb(trx);
         const item = await db
           .selectFrom('items')
-          .select(['id', 'tenant_id', 'stage', 'position'])
+          .select(['id', 'tenant_id', 'stage'])
           .where('id', '=', request.itemId)
           .where('tenant_id', '=', tenantId)
           .executeTakeFirst();
@@ -108,7 +106,7 @@ export function boardHandlers(context: PipelineContext) {
           await db.updateTable('items').set({ notes: request.clearNotes ? null : request.notes!, updated_at: new Date() }).where('id', '=', item.id).execute();
         }
       });
-      return { itemJson: jsonBytes(await oneItem(context, tenantId, request.itemId)) };
+      return { itemJson: await oneItem(context, tenantId, request.itemId) };
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { HandlerContext } from '@connectrpc/connect';
 import type { pipelinev1 } from '@landscreen/proto';
 import { jsonBytes, notFound, onBehalfOf, requireCaller } from '@landscreen/rpc';
-import { boardRows, itemRecords } from '../board/items.js';
+import { cardJson } from '../board/items.js';
 import type { PipelineContext } from '../context.js';
 import { isUuid } from '../ids.js';
 import { pipelineDb } from '../schema.js';
@@ -27,7 +27,7 @@ export function propertyHandlers(context: PipelineContext) {
         db.selectFrom('items').select('id').where('property_id', '=', property.id).execute(),
         context.diligence.getPropertyDiligence({ propertyId: property.id }, onBehalfOf(call)),
       ]);
-      const [item] = itemRows.length ? await itemRecords(context.db, tenantId, await boardRows(context.db, tenantId, { itemId: itemRows[0]!.id })) : [];
+      const card = itemRows.length ? await cardJson(context.db, tenantId, itemRows[0]!.id) : undefined;
       const screens = matches.map((match) => ({
         buy_box_match_id: match.id,
         buy_box: match.buy_box,
@@ -60,7 +60,7 @@ export function propertyHandlers(context: PipelineContext) {
             acres: property.acres,
             parcel: property.parcel,
             created_at: iso(property.created_at),
-            pipeline_item: item ?? null,
+            pipeline_item: card === undefined ? null : JSON.parse(card),
             buy_box_matches: screens.map(({ applied_spec: _spec, evaluation: _evaluation, ...summary }) => summary),
           },
           deep_screen: screens[0] ?? null,

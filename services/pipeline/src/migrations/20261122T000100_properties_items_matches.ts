@@ -23,8 +23,10 @@ export const up = (db: Kysely<any>) =>
       created_at timestamptz not null default now(),
       unique (tenant_id, parcel_key)
     )`,
-    // D18: stage and position order the board; positions are dense (0..n-1) within a stage. The
-    // item's diligence job is the one of its property (diligence.jobs is unique per property).
+    // D18: a card's place in its stage is its rank by (position, id). Adding a card needs no lock:
+    // it takes max(position) + 1 of the stage (two concurrent adds may tie; the id orders them).
+    // Reordering locks the board and renumbers the stage. The latest buy-box verdict is kept on
+    // the card so the board reads one row per card.
     `create table pipeline.items (
       id uuid primary key default gen_random_uuid(),
       tenant_id uuid not null,
@@ -33,6 +35,9 @@ export const up = (db: Kysely<any>) =>
         check (stage in ('new', 'researching', 'contacted', 'negotiating', 'under_contract', 'closed', 'archived')),
       position integer not null,
       notes text,
+      buy_box text,
+      verdict text,
+      score double precision,
       created_at timestamptz not null default now(),
       updated_at timestamptz not null default now()
     )`,

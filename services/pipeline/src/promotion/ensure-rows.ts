@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { stageSize } from '../board/positions.js';
+import { nextPosition } from '../board/positions.js';
 import { pipelineDb } from '../schema.js';
 
 export interface Ensured {
@@ -57,18 +57,53 @@ export async function ensureProperty(trx: Kysely<any>, input: PropertyInput): Pr
   return { id: existing.id, created: false };
 }
 
-/** The property's card; a new one goes last in `new` (D18). Called with the board locked. */
-export async function ensureItem(trx: Kysely<any>, tenantId: string, propertyId: string, notes: string | null = null): Promise<Ensured> {
+/** The verdict a card shows: its property's latest buy-box match. */
+export interface CardVerdict {
+  buyBox: string;
+  verdict: string;
+  score: number;
+}
+
+/**
+ * The property's card; a new one goes last in `new` (D18). A card that already existed takes the
+ * verdict of a new match (`verdictChanged`), so the board shows the latest screen.
+ */
+export async function ensureItem(
+  trx: Kysely<any>,
+  tenantId: string,
+  propertyId: string,
+  options: { notes?: string | null; verdict?: CardVerdict; verdictChanged?: boolean } = {},
+): Promise<Ensured> {
   const db = pipelineDb(trx);
-  const existing = await db.selectFrom('items').select('id').where('property_id', '=', propertyId).executeTakeFirst();
-  if (existing) return { id: existing.id, created: false };
-  const position = await stageSize(trx, tenantId, 'new');
+  const { verdict } = options;
   const inserted = await db
     .insertInto('items')
-    .values({ tenant_id: tenantId, property_id: propertyId, stage: 'new', position, notes })
+    .values({
+      tenant_id: tenantId,
+      property_id: propertyId,
+      stage: 'new',
+      position: nextPosition(tenantId, 'new'),
+      notes: options.notes ?? null,
+      buy_box: verdict?.buyBox ?? null,
+      verdict: verdict?.verdict ?? null,
+      score: verdict?.score ?? null,
+    })
+    .onConflict((conflict) => conflict.column('property_id').doNothing())
     .returning('id')
-    .executeTakeFirstOrThrow();
-  return { id: inserted.id, created: true };
+    .executeTakeFirst();
+  if (inserted) return { id: inserted.id, created: true };
+  let existing;
+  if (verdict && options.verdictChanged) {
+    existing = await db
+      .updateTable('items')
+      .set({ buy_box: verdict.buyBox, verdict: verdict.verdict, score: verdict.score, updated_at: new Date() })
+      .where('property_id', '=', propertyId)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  } else {
+    existing = await db.selectFrom('items').select('id').where('property_id', '=', propertyId).executeTakeFirstOrThrow();
+  }
+  return { id: existing.id, created: false };
 }
 
 export interface MatchInput {

@@ -3,7 +3,6 @@ import type { JsonObject } from '@bufbuild/protobuf';
 import { ensurePromotionJob } from '@landscreen/diligence-service/data-access';
 import type { discoveryv1, pipelinev1 } from '@landscreen/proto';
 import { conflict, onBehalfOf, jsonBytes, requireCaller, type Caller } from '@landscreen/rpc';
-import { lockBoard } from '../board/positions.js';
 import type { PipelineContext } from '../context.js';
 import { ensureItem, ensureMatch, ensureProperty } from './ensure-rows.js';
 
@@ -25,7 +24,7 @@ interface EvaluatedParcel {
  * D19, the pipeline half of a promotion. Discovery has checked the buy box, entitlement and
  * vintage and evaluated the parcel; a ranked promotion refuses a must failure, a direct screen
  * keeps it (its verdict is HOLD, its failed evidence stored). Then ONE transaction writes the
- * property, the item, the buy-box match and — through the diligence package (D20) — the job with
+ * property, the buy-box match, the item and — through the diligence package (D20) — the job with
  * its outbox event. Nothing calls a provider, contacts anyone or writes to the ledger.
  */
 export async function promote(context: PipelineContext, caller: Caller, evaluated: discoveryv1.EvaluateParcelResponse, source: 'ranked' | 'direct') {
@@ -35,7 +34,6 @@ export async function promote(context: PipelineContext, caller: Caller, evaluate
     throw conflict('must_failed', 'The parcel fails a must-have of this buy box.', { failed, parcel_key: result.parcel_key });
   }
   const ids = await context.db.transaction().execute(async (trx) => {
-    await lockBoard(trx, caller.tenantId);
     const property = await ensureProperty(trx, {
       tenantId: caller.tenantId,
       marketId: evaluated.marketId,
@@ -49,7 +47,6 @@ export async function promote(context: PipelineContext, caller: Caller, evaluate
       acres: result.acres,
       parcel: result,
     });
-    const item = await ensureItem(trx, caller.tenantId, property.id);
     const match = await ensureMatch(trx, {
       tenantId: caller.tenantId,
       propertyId: property.id,
@@ -65,6 +62,10 @@ export async function promote(context: PipelineContext, caller: Caller, evaluate
       appliedSpec: decode(evaluated.appliedSpecJson),
       evaluation: result,
       failed,
+    });
+    const item = await ensureItem(trx, caller.tenantId, property.id, {
+      verdict: { buyBox: evaluated.buyBox, verdict: result.verdict, score: result.score },
+      verdictChanged: match.created,
     });
     const job = await ensurePromotionJob(trx, {
       tenantId: caller.tenantId,
