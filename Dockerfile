@@ -2,6 +2,7 @@
 #   landscreen serve                      embedded default (everything, one process)
 #   landscreen serve --service <name>     one Connect service (distributed mode)
 #   landscreen serve --gateway            the REST gateway (distributed mode)
+#   landscreen serve --worker             the diligence worker (distributed mode)
 FROM node:20-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production HOST=0.0.0.0
@@ -10,6 +11,7 @@ COPY scripts ./scripts
 COPY packages ./packages
 COPY services ./services
 COPY gateway ./gateway
+COPY workers ./workers
 COPY test/package.json ./test/package.json
 COPY proto ./proto
 COPY tsconfig.base.json tsconfig.json ./

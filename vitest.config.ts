@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'services/*/src/**/*.test.ts', 'gateway/src/**/*.test.ts', 'test/**/*.test.ts'],
+    include: ['packages/*/src/**/*.test.ts', 'services/*/src/**/*.test.ts', 'workers/*/src/**/*.test.ts', 'gateway/src/**/*.test.ts', 'test/**/*.test.ts'],
     // Builds the migrated PostgreSQL template every suite clones (packages/testing).
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,

@@ -1,0 +1,126 @@
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import type { WorkerConfig } from '@landscreen/config';
+import { DILIGENCE_STREAM, DILIGENCE_SUBJECTS, diligenceSubject, type BusEvent, type EventBus, type Subscription } from '@landscreen/events';
+import type { Logger } from '@landscreen/rpc';
+import { apiClient, isApiError } from './api-client.js';
+import { DailyBudget } from './budget.js';
+import { driveJob, JobBusy } from './drive-job.js';
+import { providerRegistry } from './providers/index.js';
+
+export interface DiligenceWorkerOptions {
+  bus: EventBus;
+  /** The gateway the worker calls, e.g. http://127.0.0.1:8080. */
+  gatewayUrl: string;
+  /** D7: the legacy shared secret; with X-Tenant it acts as a `worker` of that tenant. */
+  secret: string;
+  config: WorkerConfig;
+  logger: Logger;
+  /** Sent with every claim; defaults to host, pid and a random suffix. */
+  workerId?: string;
+  /** Durable consumer name: every worker process on it shares the work. */
+  durable?: string;
+  /** Pause before claiming again after the n-th retryable failure of a step (default 1 s, 2 s, …). */
+  retryDelayMs?: (attempts: number) => number;
+}
+
+export interface DiligenceWorker {
+  readonly workerId: string;
+  /** Stops taking events, interrupts pauses, and waits for the jobs in hand to reach a safe point. */
+  stop(): Promise<void>;
+}
+
+/** The events that can make a job runnable: a new job, or an authorization (by a person, or a retry). */
+export const WORKER_SUBJECTS = [diligenceSubject('job', 'created'), diligenceSubject('job', 'authorized')];
+export const WORKER_DURABLE = 'diligence-worker';
+
+interface JobEventData {
+  job_id?: string;
+  tenant_id?: string;
+  /** The tenant's slug (X-Tenant); job-created events carry it. */
+  tenant?: string;
+}
+
+/**
+ * The diligence worker: a durable consumer (explicit acks, bounded concurrency) of job events
+ * that drives each job through the public REST API with a worker credential — exactly what a
+ * third-party worker could do. The handler is idempotent (it re-reads the job first), so
+ * redelivery, duplicates and several worker processes are all safe.
+ */
+export async function startDiligenceWorker(options: DiligenceWorkerOptions): Promise<DiligenceWorker> {
+  const { bus, config, logger } = options;
+  const workerId = options.workerId ?? `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
+  const apiFor = apiClient({ baseUrl: options.gatewayUrl.replace(/\/+$/, ''), secret: options.secret });
+  const budget = new DailyBudget(config.dailyBudgetUsd);
+  const providers = providerRegistry(config.providerUrls, config.providerTimeoutMs);
+  const retryDelayMs = options.retryDelayMs ?? ((attempts: number) => Math.min(1_000 * 2 ** Math.max(0, attempts - 1), 30_000));
+  const stopping = new AbortController();
+  /** Jobs this process is driving: another event for one of them has nothing to add. */
+  const driving = new Set<string>();
+  /** Tenant slugs by id, learnt from events that name both, for events that carry only the id. */
+  const tenants = new Map<string, string>();
+
+  const handle = async (event: BusEvent): Promise<void> => {
+    const data = (event.data ?? {}) as JobEventData;
+    if (data.tenant && data.tenant_id) tenants.set(data.tenant_id, data.tenant);
+    const jobId = data.job_id;
+    const tenant = data.tenant ?? (data.tenant_id ? tenants.get(data.tenant_id) : undefined);
+    if (!jobId || !tenant) {
+      logger.warn({ event: event.id, subject: event.subject }, 'job event without a job id or tenant slug; skipped');
+      return;
+    }
+    if (driving.has(jobId)) return;
+    driving.add(jobId);
+    const log = logger.child({ job: jobId, tenant });
+    try {
+      const result = await driveJob(
+        {
+          api: apiFor(tenant),
+          workerId,
+          leaseSeconds: config.leaseSeconds,
+          jobBudgetUsd: config.jobMaxUsd,
+          budget,
+          providers,
+          logger: log,
+          retryDelayMs,
+          signal: stopping.signal,
+        },
+        jobId,
+      );
+      log.debug({ result, subject: event.subject }, 'job driven');
+    } catch (error) {
+      // Thrown means "deliver this event again later" (the bus backs off): a busy job, the
+      // gateway away, or the worker stopping.
+      if (error instanceof JobBusy) log.debug({ leaseExpiresAt: error.job.lease_expires_at }, 'job claimed by another worker; will look again');
+      else if (isApiError(error, 422)) {
+        log.error({ err: error, body: error.body }, 'the API refused a request of the worker; event dropped');
+        return;
+      } else if (!stopping.signal.aborted) log.warn({ err: error }, 'driving the job failed; it will be retried');
+      throw error;
+    } finally {
+      driving.delete(jobId);
+    }
+  };
+
+  await bus.ensureStream(DILIGENCE_STREAM, DILIGENCE_SUBJECTS);
+  const subscription: Subscription = await bus.subscribe(
+    DILIGENCE_STREAM,
+    {
+      durable: options.durable ?? WORKER_DURABLE,
+      subjects: WORKER_SUBJECTS,
+      concurrency: config.concurrency,
+      // A job is driven within its lease; only after that may another worker take the event.
+      ackWaitMs: (config.leaseSeconds + 30) * 1000,
+    },
+    handle,
+  );
+  logger.info({ workerId, gateway: options.gatewayUrl, concurrency: config.concurrency, dailyBudgetUsd: config.dailyBudgetUsd, jobMaxUsd: config.jobMaxUsd }, 'diligence worker is up');
+
+  return {
+    workerId,
+    async stop() {
+      stopping.abort(new Error('the worker is stopping'));
+      await subscription.stop();
+    },
+  };
+}
