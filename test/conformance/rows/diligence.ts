@@ -64,6 +64,7 @@ export const bad: BadRow[] = [
   jobs.query('offset -1 (0-100000)', 'offset', '-1', 'greater_than_equal'),
   jobs.query('offset 100001 (0-100000)', 'offset', '100001', 'less_than_equal'),
   jobs.query('offset not an integer', 'offset', 'start', 'int_parsing'),
+  jobs.query('status not a job status (as the board\'s stage filter)', 'status', 'done', 'literal_error'),
 
   spend.query('day 2024-02-30 (no such day)', 'day', '2024-02-30', 'date_from_datetime_parsing'),
   spend.query('day 2023-02-29 (not a leap year)', 'day', '2023-02-29', 'date_from_datetime_parsing'),
