@@ -28,6 +28,8 @@ export interface ItemsTable {
   buy_box: string | null;
   verdict: string | null;
   score: number | null;
+  /** Rendered by the items_render_card trigger. */
+  card: Generated<string>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

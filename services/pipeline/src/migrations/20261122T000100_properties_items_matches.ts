@@ -38,10 +38,39 @@ export const up = (db: Kysely<any>) =>
       buy_box text,
       verdict text,
       score double precision,
+      -- The card's JSON without its rank and job status (see render_card).
+      card text not null default '',
       created_at timestamptz not null default now(),
       updated_at timestamptz not null default now()
     )`,
     'create index items_board on pipeline.items (tenant_id, stage, position)',
+    // The board of a tenant with thousands of cards is read far more often than a card changes:
+    // each card's JSON is rendered when the card is written, and a read only concatenates them
+    // with the parts that change elsewhere (rank in the stage, the diligence job's status). The
+    // trigger fires only for the columns the card shows — not for the position shifts of a move.
+    `create function pipeline.render_card() returns trigger language plpgsql as $$
+    begin
+      new.card := (
+        select json_build_object(
+          'id', new.id,
+          'property_id', new.property_id,
+          'stage', new.stage,
+          'archived', new.stage = 'archived',
+          'notes', new.notes,
+          'created_at', to_char(new.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+          'updated_at', to_char(new.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+          'property', json_build_object(
+            'id', p.id, 'market', p.market, 'parcel_key', p.parcel_key, 'apn', p.apn, 'address', p.address,
+            'lat', p.lat, 'lon', p.lon, 'acres', p.acres,
+            'buy_box', new.buy_box, 'verdict', new.verdict, 'score', new.score
+          )
+        )::text
+        from pipeline.properties p where p.id = new.property_id
+      );
+      return new;
+    end $$`,
+    `create trigger items_render_card before insert or update of stage, notes, buy_box, verdict, score, updated_at
+      on pipeline.items for each row execute function pipeline.render_card()`,
     `create table pipeline.buy_box_matches (
       id uuid primary key default gen_random_uuid(),
       tenant_id uuid not null,
@@ -65,4 +94,9 @@ export const up = (db: Kysely<any>) =>
   )(db);
 
 export const down = (db: Kysely<any>) =>
-  statements('drop table pipeline.buy_box_matches', 'drop table pipeline.items', 'drop table pipeline.properties')(db);
+  statements(
+    'drop table pipeline.buy_box_matches',
+    'drop table pipeline.items',
+    'drop function pipeline.render_card',
+    'drop table pipeline.properties',
+  )(db);
