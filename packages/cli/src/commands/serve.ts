@@ -6,19 +6,21 @@ import { lockDataDir } from '../runtime/data-dir-lock.js';
 import { startEmbeddedStack } from '../runtime/stack.js';
 import { startGatewayProcess } from '../runtime/gateway-process.js';
 import { startServiceProcess } from '../runtime/service-process.js';
+import { startWorkerProcess } from '../runtime/worker-process.js';
 import { serveControlSocket } from '../control/server.js';
 import { runCommand } from './run.js';
 
-export const SERVE_USAGE = 'landscreen serve [--service <auth|discovery|pipeline|diligence|catalog> | --gateway | --distributed]';
+export const SERVE_USAGE = 'landscreen serve [--service <auth|discovery|pipeline|diligence|catalog> | --gateway | --worker | --distributed]';
 
 /**
- * `serve` alone is the embedded default (everything in one process). `--service` and `--gateway`
- * run one piece of the distributed mode; `--distributed` starts all of them as child processes.
+ * `serve` alone is the embedded default (everything in one process, the diligence worker
+ * included). `--service`, `--gateway` and `--worker` run one piece of the distributed mode;
+ * `--distributed` starts all of them as child processes.
  */
 export async function serve(args: string[], config: Config, logger: Logger): Promise<number> {
   const { values } = parseArgs({
     args,
-    options: { service: { type: 'string' }, gateway: { type: 'boolean' }, distributed: { type: 'boolean' } },
+    options: { service: { type: 'string' }, gateway: { type: 'boolean' }, worker: { type: 'boolean' }, distributed: { type: 'boolean' } },
     strict: true,
   });
   if (values.distributed) return runDistributed(config, logger);
@@ -30,6 +32,8 @@ export async function serve(args: string[], config: Config, logger: Logger): Pro
     running = await startServiceProcess(values.service as ServiceName, config, logger);
   } else if (values.gateway) {
     running = await startGatewayProcess(config, logger);
+  } else if (values.worker) {
+    running = await startWorkerProcess(config, logger);
   } else {
     running = await startEmbedded(config, logger);
   }
@@ -43,7 +47,7 @@ export async function serve(args: string[], config: Config, logger: Logger): Pro
 async function startEmbedded(config: Config, logger: Logger) {
   const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   try {
-    const stack = await startEmbeddedStack({ config, logger });
+    const stack = await startEmbeddedStack({ config, logger, worker: config.worker.embedded });
     // With PGlite this process owns the database: operator commands come through this socket.
     const control = config.databaseUrl
       ? undefined

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { SERVICE_NAMES, type Config } from '@landscreen/config';
 import type { Logger } from '@landscreen/rpc';
@@ -6,8 +7,10 @@ import type { Logger } from '@landscreen/rpc';
 const BIN = fileURLToPath(new URL('../../bin/landscreen.js', import.meta.url));
 
 /**
- * Starts every service as its own process plus the gateway, against DATABASE_URL and NATS_URL,
- * as docker-compose.yml does with containers. Stops them all when one dies or on a signal.
+ * Starts every service as its own process plus the gateway and the diligence worker, against
+ * DATABASE_URL and NATS_URL, as docker-compose.yml does with containers. Stops them all when one
+ * dies or on a signal. Without LEGACY_SHARED_SECRET a random one is made for this run and handed
+ * to the children (the auth service accepts it, the worker calls the gateway with it).
  */
 export async function runDistributed(config: Config, logger: Logger): Promise<number> {
   if (!config.databaseUrl || !config.natsUrl) {
@@ -16,8 +19,9 @@ export async function runDistributed(config: Config, logger: Logger): Promise<nu
   }
   const children = new Map<string, ChildProcess>();
   let stopping = false;
+  const env = { ...process.env, LEGACY_SHARED_SECRET: config.legacySharedSecret ?? randomBytes(32).toString('base64url') };
   const start = (label: string, args: string[]) => {
-    const child = spawn(process.execPath, [BIN, 'serve', ...args], { stdio: 'inherit', env: process.env });
+    const child = spawn(process.execPath, [BIN, 'serve', ...args], { stdio: 'inherit', env });
     children.set(label, child);
     return child;
   };
@@ -29,6 +33,7 @@ export async function runDistributed(config: Config, logger: Logger): Promise<nu
   const exits = SERVICE_NAMES.map((name) => exitOf(start(name, ['--service', name]), name));
   // Services migrate their own schemas at start; the gateway only needs them reachable.
   exits.push(exitOf(start('gateway', ['--gateway']), 'gateway'));
+  exits.push(exitOf(start('worker', ['--worker']), 'worker'));
   process.once('SIGINT', () => stopAll('SIGINT'));
   process.once('SIGTERM', () => stopAll('SIGTERM'));
 

@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import type { Config } from '@landscreen/config';
+import { startDiligenceWorker, type DiligenceWorker } from '@landscreen/diligence-worker';
 import type { DatabaseHandle } from '@landscreen/db';
 import { openEventBus, type EventBus } from '@landscreen/events';
 import { createGateway, createServiceClients } from '@landscreen/gateway';
@@ -20,6 +22,12 @@ export interface EmbeddedStackOptions {
   faults?: FaultInjector;
   /** Listen on config.host:config.port (default true); false leaves the gateway un-bound (inject). */
   listen?: boolean;
+  /**
+   * Also run the diligence worker against this gateway (`landscreen serve` does, unless
+   * WORKER_EMBEDDED=0). Without LEGACY_SHARED_SECRET the stack makes a random one, in memory only,
+   * for its own worker. Needs `listen`.
+   */
+  worker?: boolean;
 }
 
 export interface EmbeddedStack {
@@ -38,7 +46,9 @@ export interface EmbeddedStack {
  * transport), one database, one bus. Migrations run before anything answers.
  */
 export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise<EmbeddedStack> {
-  const { config, logger } = options;
+  const { logger } = options;
+  const withWorker = options.worker === true && options.listen !== false;
+  const config = withWorker ? withWorkerSecret(options.config) : options.config;
   const database = options.database ?? (await openConfiguredDatabase(config));
   const bus = options.bus ?? (await openEventBus(config.natsUrl));
   // Services reach each other through the same in-process router as the gateway; it exists once
@@ -53,7 +63,10 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
   const modules = createModules(deps);
   const started: ServiceModule[] = [];
   let gateway: FastifyInstance | undefined;
+  let worker: DiligenceWorker | undefined;
   const close = async () => {
+    // The worker calls the gateway, so it stops first.
+    await worker?.stop();
     await gateway?.close();
     for (const module of started.reverse()) await module.stop?.();
     if (!options.bus) await bus.close();
@@ -69,10 +82,32 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
     gateway = await createGateway({ deps: { clients: createServiceClients(peer), build: buildId() }, logger });
     let url = '';
     if (options.listen !== false) url = await gateway.listen({ host: config.host, port: config.port });
+    if (withWorker) {
+      worker = await startDiligenceWorker({
+        bus,
+        gatewayUrl: localUrl(url, gateway),
+        secret: config.legacySharedSecret!,
+        config: config.worker,
+        logger: logger.child({ component: 'diligence-worker' }),
+      });
+    }
     logger.info({ url, database: database.describe, bus: bus.kind }, 'landscreen is up');
     return { config, database, bus, modules, gateway, url, close };
   } catch (error) {
     await close();
     throw error;
   }
+}
+
+/** The embedded worker's credential: the configured secret, else a random one for this process only. */
+function withWorkerSecret(config: Config): Config {
+  if (config.legacySharedSecret) return config;
+  return { ...config, legacySharedSecret: randomBytes(32).toString('base64url') };
+}
+
+/** Where the worker reaches its own gateway: loopback when the gateway listens on every interface. */
+function localUrl(url: string, gateway: FastifyInstance): string {
+  const address = gateway.server.address();
+  if (address && typeof address === 'object' && (address.address === '0.0.0.0' || address.address === '::')) return `http://127.0.0.1:${address.port}`;
+  return url;
 }
