@@ -40,6 +40,7 @@ async function rankedKeys(base: string, box: string, wanted: number): Promise<{ 
     keys.push(...page.body.results.map((row: any) => row.parcel_key));
     cursor = page.body.next_cursor;
   } while (cursor && keys.length < wanted);
+  if (new Set(keys).size !== keys.length) throw new Error('discovery paging returned a parcel twice');
   return { keys: keys.slice(0, wanted), queryHash };
 }
 
