@@ -15,50 +15,64 @@ export interface Page {
 
 /**
  * The next `limit` eligible rows in D15 order (score desc, parcel_key asc) after `after`, chosen
- * with a bounded heap in one pass: no sort of the whole market per page.
+ * with a bounded heap in one pass over the eligible rows: no sort of the whole market per page.
  */
 export function pageAfter(index: VintageIndex, ranking: Ranking, limit: number, after?: PagePosition): Page {
-  const { eligible, score } = ranking;
+  const { rows, score } = ranking;
   const rankOf = index.keyRank;
+  // Without a cursor no row is at or before the start (scores are finite).
+  const afterScore = after ? after.score : Infinity;
+  const afterRank = after ? after.keyRank : -1;
   // "a comes before b"
   const before = (a: number, b: number) => score[a]! > score[b]! || (score[a] === score[b] && rankOf[a]! < rankOf[b]!);
-  const heap: number[] = []; // the `limit` best so far, worst on top
+  const capacity = Math.max(0, Math.min(limit, rows.length));
+  const heap = new Uint32Array(capacity); // the `limit` best so far, worst on top
+  let size = 0;
   let candidates = 0;
-  const siftUp = (at: number) => {
-    while (at > 0) {
-      const parent = (at - 1) >> 1;
-      if (!before(heap[parent]!, heap[at]!)) break;
-      [heap[parent], heap[at]] = [heap[at]!, heap[parent]!];
-      at = parent;
-    }
-  };
-  const siftDown = (at: number) => {
-    for (;;) {
-      const left = 2 * at + 1;
-      const right = left + 1;
-      let worst = at;
-      if (left < heap.length && before(heap[worst]!, heap[left]!)) worst = left;
-      if (right < heap.length && before(heap[worst]!, heap[right]!)) worst = right;
-      if (worst === at) return;
-      [heap[worst], heap[at]] = [heap[at]!, heap[worst]!];
-      at = worst;
-    }
-  };
-  for (let row = 0; row < index.size; row++) {
-    if (!eligible[row]) continue;
-    if (after) {
-      const value = score[row]!;
-      if (value > after.score || (value === after.score && rankOf[row]! <= after.keyRank)) continue;
-    }
+  for (let index = 0; index < rows.length; index++) {
+    const row = rows[index]!;
+    const value = score[row]!;
+    if (value > afterScore || (value === afterScore && rankOf[row]! <= afterRank)) continue;
     candidates++;
-    if (heap.length < limit) {
-      heap.push(row);
-      siftUp(heap.length - 1);
-    } else if (limit > 0 && before(row, heap[0]!)) {
+    if (size < capacity) {
+      heap[size] = row;
+      siftUp(heap, size++, before);
+    } else if (capacity > 0 && before(row, heap[0]!)) {
       heap[0] = row;
-      siftDown(0);
+      siftDown(heap, size, before);
     }
   }
-  heap.sort((a, b) => (before(a, b) ? -1 : 1));
-  return { rows: heap, remaining: candidates - heap.length };
+  const page = Array.from(heap.subarray(0, size)).sort((a, b) => (before(a, b) ? -1 : 1));
+  return { rows: page, remaining: candidates - size };
+}
+
+/** Moves the row at `at` up while it comes after its parent (the worst row stays on top). */
+function siftUp(heap: Uint32Array, at: number, before: (a: number, b: number) => boolean): void {
+  while (at > 0) {
+    const parent = (at - 1) >> 1;
+    if (!before(heap[parent]!, heap[at]!)) return;
+    swap(heap, parent, at);
+    at = parent;
+  }
+}
+
+/** Moves the top row down until both children come before it. */
+function siftDown(heap: Uint32Array, size: number, before: (a: number, b: number) => boolean): void {
+  let at = 0;
+  for (;;) {
+    const left = 2 * at + 1;
+    const right = left + 1;
+    let worst = at;
+    if (left < size && before(heap[worst]!, heap[left]!)) worst = left;
+    if (right < size && before(heap[worst]!, heap[right]!)) worst = right;
+    if (worst === at) return;
+    swap(heap, worst, at);
+    at = worst;
+  }
+}
+
+function swap(heap: Uint32Array, a: number, b: number): void {
+  const held = heap[a]!;
+  heap[a] = heap[b]!;
+  heap[b] = held;
 }

@@ -1,0 +1,58 @@
+// Random markets and rules for the ranking's property tests (not used by the service).
+import fc from 'fast-check';
+import { compilePredicate } from '@landscreen/buybox-spec';
+import { VintageIndexBuilder, type VintageIndex } from './vintage-index.js';
+
+/** Fields of every kind a column can be: numbers, coded strings and booleans, mixed, absent. */
+export const FIELDS = ['n', 'c', 'b', 'm', 's', 'absent'] as const;
+
+const number = fc.oneof(fc.integer({ min: -5, max: 30 }), fc.constantFrom(0, -0, 2.5, 1e-9, -1e9), fc.double({ min: -1e6, max: 1e6, noNaN: true }));
+const text = fc.constantFrom('industrial', 'Industrial', 'agri', 'AGRI', '', '10', '2.5', 'z');
+const scalar = fc.oneof(number, text, fc.boolean(), fc.constant(null));
+
+/** One parcel's facts: `m` takes values of any kind, so its column is mixed (or happens not to be). */
+const facts = fc.record({
+  n: fc.option(number, { nil: null }),
+  c: fc.option(text, { nil: null }),
+  b: fc.option(fc.boolean(), { nil: null }),
+  m: scalar,
+  s: fc.option(fc.constantFrom('5', '12.5', 'x', '-3'), { nil: null }),
+});
+
+/** A market of up to `max` parcels with distinct keys. */
+export const market = (max: number): fc.Arbitrary<VintageIndex> =>
+  fc.uniqueArray(fc.string({ minLength: 1, maxLength: 5 }), { minLength: 0, maxLength: max }).chain((keys) =>
+    fc.array(facts, { minLength: keys.length, maxLength: keys.length }).map((rows) => {
+      const builder = new VintageIndexBuilder('v');
+      keys.forEach((key, row) => builder.add(key, rows[row]!));
+      return builder.build();
+    }),
+  );
+
+const orderable = fc.oneof(number, text);
+
+/** A rule's op and a value of the shape the op takes (as the canonical spec holds them). */
+export const opAndValue: fc.Arbitrary<{ op: string; value: unknown }> = fc
+  .oneof(
+    fc.record({ op: fc.constantFrom('lt', 'lte', 'gt', 'gte'), value: orderable as fc.Arbitrary<unknown> }),
+    fc.record({ op: fc.constantFrom('eq', 'ne', 'contains'), value: scalar as fc.Arbitrary<unknown> }),
+    fc.record({ op: fc.constantFrom('in', 'not_in'), value: fc.array(scalar, { minLength: 1, maxLength: 4 }) as fc.Arbitrary<unknown> }),
+    fc.record({ op: fc.constant('exists'), value: fc.boolean() as fc.Arbitrary<unknown> }),
+    fc.record({ op: fc.constant('between'), value: fc.tuple(number, number).map(([a, b]) => [Math.min(a, b), Math.max(a, b)]) as fc.Arbitrary<unknown> }),
+  )
+  .filter(({ op, value }) => {
+    try {
+      compilePredicate(op, value);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+
+export const rule = fc.record({ field: fc.constantFrom(...FIELDS), rule: opAndValue }).map(({ field, rule: { op, value } }) => ({ field, op, value }));
+
+export const mustRule = fc.record({ base: rule, unknown: fc.constantFrom('exclude' as const, 'review' as const) }).map(({ base, unknown }) => ({ ...base, unknown }));
+
+export const weight = fc.oneof(fc.integer({ min: -3, max: 10 }), fc.constantFrom(0.1, 0.2, 2.5, -0.7, 1 / 3));
+
+export const preferredRule = fc.record({ base: rule, weight }).map(({ base, weight: w }) => ({ ...base, weight: w }));
