@@ -18,35 +18,34 @@ export interface Page {
  * with a bounded heap in one pass over the eligible rows: no sort of the whole market per page.
  */
 export function pageAfter(index: VintageIndex, ranking: Ranking, limit: number, after?: PagePosition): Page {
-  const { rows, score } = ranking;
+  const { rows, scores } = ranking;
   const rankOf = index.keyRank;
   // Without a cursor no row is at or before the start (scores are finite).
   const afterScore = after ? after.score : Infinity;
   const afterRank = after ? after.keyRank : -1;
-  // "a comes before b"
-  const before = (a: number, b: number) => score[a]! > score[b]! || (score[a] === score[b] && rankOf[a]! < rankOf[b]!);
+  // The heap holds positions in `rows`: "the row at a comes before the row at b".
+  const before = (a: number, b: number) => scores[a]! > scores[b]! || (scores[a] === scores[b] && rankOf[rows[a]!]! < rankOf[rows[b]!]!);
   const capacity = Math.max(0, Math.min(limit, rows.length));
   const heap = new Uint32Array(capacity); // the `limit` best so far, worst on top
   let size = 0;
   let candidates = 0;
-  for (let index = 0; index < rows.length; index++) {
-    const row = rows[index]!;
-    const value = score[row]!;
-    if (value > afterScore || (value === afterScore && rankOf[row]! <= afterRank)) continue;
+  for (let at = 0; at < rows.length; at++) {
+    const value = scores[at]!;
+    if (value > afterScore || (value === afterScore && rankOf[rows[at]!]! <= afterRank)) continue;
     candidates++;
     if (size < capacity) {
-      heap[size] = row;
+      heap[size] = at;
       siftUp(heap, size++, before);
-    } else if (capacity > 0 && before(row, heap[0]!)) {
-      heap[0] = row;
+    } else if (capacity > 0 && before(at, heap[0]!)) {
+      heap[0] = at;
       siftDown(heap, size, before);
     }
   }
   const page = Array.from(heap.subarray(0, size)).sort((a, b) => (before(a, b) ? -1 : 1));
-  return { rows: page, remaining: candidates - size };
+  return { rows: page.map((at) => rows[at]!), remaining: candidates - size };
 }
 
-/** Moves the row at `at` up while it comes after its parent (the worst row stays on top). */
+/** Moves the entry at `at` up while it comes after its parent (the worst stays on top). */
 function siftUp(heap: Uint32Array, at: number, before: (a: number, b: number) => boolean): void {
   while (at > 0) {
     const parent = (at - 1) >> 1;
@@ -56,7 +55,7 @@ function siftUp(heap: Uint32Array, at: number, before: (a: number, b: number) =>
   }
 }
 
-/** Moves the top row down until both children come before it. */
+/** Moves the top entry down until both children come before it. */
 function siftDown(heap: Uint32Array, size: number, before: (a: number, b: number) => boolean): void {
   let at = 0;
   for (;;) {

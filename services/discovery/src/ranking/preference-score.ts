@@ -18,8 +18,8 @@ export interface PreferenceSpec {
 export type VerdictCounts = { PURSUE: number; MONITOR: number; HOLD: number };
 
 export interface Scores {
-  /** Score by row; written for the eligible rows only. */
-  score: Float64Array;
+  /** `scores[i]` is the score of eligible row `rows[i]`. */
+  scores: Float64Array;
   byVerdict: VerdictCounts;
 }
 
@@ -35,13 +35,13 @@ export const MAX_RULES_BY_SET = 16;
  * row-wise evaluator adds them, so a score here equals the score in the row's evidence bit for
  * bit, whatever the weights.
  */
-export function scoreEligible(size: number, columnOf: (field: string) => Column | undefined, spec: PreferenceSpec, eligible: Eligible, work: Scratch): Scores {
+export function scoreEligible(columnOf: (field: string) => Column | undefined, spec: PreferenceSpec, eligible: Eligible, work: Scratch): Scores {
   return spec.preferred.length <= MAX_RULES_BY_SET
-    ? scoreBySet(size, columnOf, spec, eligible, work)
-    : scoreBySum(size, columnOf, spec, eligible, work);
+    ? scoreBySet(columnOf, spec, eligible, work)
+    : scoreBySum(columnOf, spec, eligible, work);
 }
 
-function scoreBySet(size: number, columnOf: (field: string) => Column | undefined, spec: PreferenceSpec, eligible: Eligible, work: Scratch): Scores {
+function scoreBySet(columnOf: (field: string) => Column | undefined, spec: PreferenceSpec, eligible: Eligible, work: Scratch): Scores {
   const { rows, review, count } = eligible;
   const { preferred } = spec;
   const passed = work.passed.subarray(0, count).fill(0);
@@ -51,12 +51,12 @@ function scoreBySet(size: number, columnOf: (field: string) => Column | undefine
   const scoreOfSet = new Float64Array(sets).fill(Number.NaN);
   // Rows per (set, review) pair: verdicts are counted per pair at the end, not per row.
   const tally = new Uint32Array(sets * 2);
-  const score = new Float64Array(size);
+  const scores = new Float64Array(count);
   for (let index = 0; index < count; index++) {
     const set = passed[index]!;
     let value = scoreOfSet[set]!;
     if (value !== value) value = scoreOfSet[set] = scoreOf(sumOfSet(preferred, set), spec.preferenceWeightTotal);
-    score[rows[index]!] = value;
+    scores[index] = value;
     tally[set * 2 + review[rows[index]!]!]++;
   }
 
@@ -65,7 +65,7 @@ function scoreBySet(size: number, columnOf: (field: string) => Column | undefine
     if (tally[pair] === 0) continue;
     byVerdict[verdictOf(scoreOfSet[pair >> 1]!, spec.cutoffs, (pair & 1) === 1)] += tally[pair]!;
   }
-  return { score, byVerdict };
+  return { scores, byVerdict };
 }
 
 /** The weights of the rules in `set`, added in rule order (as the evaluator adds them). */
@@ -75,7 +75,7 @@ function sumOfSet(preferred: readonly PreferredRule[], set: number): number {
   return sum;
 }
 
-function scoreBySum(size: number, columnOf: (field: string) => Column | undefined, spec: PreferenceSpec, eligible: Eligible, work: Scratch): Scores {
+function scoreBySum(columnOf: (field: string) => Column | undefined, spec: PreferenceSpec, eligible: Eligible, work: Scratch): Scores {
   const { rows, review, count } = eligible;
   const sums = work.sumsOf(count).fill(0);
   const passed = work.passed.subarray(0, count);
@@ -86,7 +86,7 @@ function scoreBySum(size: number, columnOf: (field: string) => Column | undefine
     for (let index = 0; index < count; index++) if (passed[index] === 1) sums[index] += weight;
   }
 
-  const score = new Float64Array(size);
+  const scores = new Float64Array(count);
   const byVerdict: VerdictCounts = { PURSUE: 0, MONITOR: 0, HOLD: 0 };
   // Sums of a few weights take few distinct values: score and judge each once, not per row.
   const judged = new Map<number, { score: number; plain: keyof VerdictCounts; reviewed: keyof VerdictCounts }>();
@@ -98,8 +98,8 @@ function scoreBySum(size: number, columnOf: (field: string) => Column | undefine
       judgement = { score: value, plain: verdictOf(value, spec.cutoffs, false), reviewed: verdictOf(value, spec.cutoffs, true) };
       judged.set(sum, judgement);
     }
-    score[rows[index]!] = judgement.score;
+    scores[index] = judgement.score;
     byVerdict[review[rows[index]!] === 1 ? judgement.reviewed : judgement.plain]++;
   }
-  return { score, byVerdict };
+  return { scores, byVerdict };
 }

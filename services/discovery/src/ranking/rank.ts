@@ -2,6 +2,7 @@ import { scoreOf } from '@landscreen/buybox-spec';
 import { eligibleRows, type MustRule } from './eligibility.js';
 import { scoreEligible, type PreferenceSpec, type PreferredRule, type VerdictCounts } from './preference-score.js';
 import { scratch } from './scratch.js';
+import { scoreByRow, type ScoreByRow } from './score-by-row.js';
 import type { VintageIndex } from './vintage-index.js';
 
 /** A rule as the ranking sees it: the fact it reads, the test of one value, the canonical op and value. */
@@ -17,8 +18,10 @@ export interface RankSpec extends PreferenceSpec {
 export interface Ranking {
   /** The eligible rows (they pass every must rule, review ones included), ascending. */
   rows: Uint32Array;
-  /** Score by row, meaningful for eligible rows. */
-  score: Float64Array;
+  /** `scores[i]` is the score of `rows[i]`. */
+  scores: Float64Array;
+  /** The score of an eligible row, by row number (what a cursor records). */
+  score: ScoreByRow;
   eligibleTotal: number;
   byVerdict: VerdictCounts;
 }
@@ -31,9 +34,10 @@ export interface Ranking {
 export function rank(index: VintageIndex, spec: RankSpec): Ranking {
   const columnOf = (field: string) => index.column(field);
   const eligible = eligibleRows(index.size, columnOf, spec.must, scratch);
-  const { score, byVerdict } = scoreEligible(index.size, columnOf, spec, eligible, scratch);
+  const { scores, byVerdict } = scoreEligible(columnOf, spec, eligible, scratch);
   // The eligible rows live in the shared scratch buffers: the ranking keeps its own copy.
-  return { rows: eligible.rows.slice(0, eligible.count), score, eligibleTotal: eligible.count, byVerdict };
+  const rows = eligible.rows.slice(0, eligible.count);
+  return { rows, scores, score: scoreByRow(rows, scores), eligibleTotal: eligible.count, byVerdict };
 }
 
 export { scoreOf };
