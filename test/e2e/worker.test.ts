@@ -173,6 +173,33 @@ describe('diligence worker on PostgreSQL and NATS', () => {
     expect((await outboxSubjects(jobId)).filter((subject) => subject === 'diligence.job.claimed')).toHaveLength(2);
   });
 
+  it('runs each step once when two workers share the durable and the event comes again', async () => {
+    await tenant('wk-twice');
+    provider.script = (call) => readyAnswer(call);
+    const secondBus = await connectTestBus(nats.url, 'second-worker');
+    const second = await startDiligenceWorker({
+      bus: secondBus,
+      gatewayUrl: app.url,
+      secret: SECRET,
+      config: { ...loadConfig({}).worker, leaseSeconds: 60, providerUrls: Object.fromEntries(FACT_STEPS.map((step) => [step, provider.url(step)])) },
+      logger: createLogger('silent'),
+    });
+    try {
+      const { jobId } = await promote('wk-twice');
+      const created = await sql<{ data: Record<string, unknown> }>`select data from diligence.outbox where data->>'job_id' = ${jobId} and subject = 'diligence.job.created'`.execute(app.stack.database.db);
+      // The same event again under new ids, as a replay from outside the duplicate window would be.
+      for (let i = 0; i < 3; i++) await stackBus.publish('diligence.job.created', created.rows[0]!.data, { id: `${jobId}-again-${i}` });
+      expect((await settledJob(app, admin('wk-twice'), jobId)).status).toBe('ready');
+      await consumerIdle(nats.url, 'diligence-worker', 15_000);
+      const calls = provider.calls.filter((call) => call.jobId === jobId).map((call) => call.step);
+      expect(calls).toEqual(FACT_STEPS);
+      expect((await outboxSubjects(jobId)).filter((subject) => subject === 'diligence.job.claimed')).toHaveLength(1);
+    } finally {
+      await second.stop();
+      await secondBus.close();
+    }
+  });
+
   async function outboxSubjects(jobId: string): Promise<string[]> {
     const { rows } = await sql<{ subject: string }>`select subject from diligence.outbox where data->>'job_id' = ${jobId} order by seq`.execute(app.stack.database.db);
     return rows.map((row) => row.subject);

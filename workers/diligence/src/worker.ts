@@ -92,8 +92,11 @@ export async function startDiligenceWorker(options: DiligenceWorkerOptions): Pro
       // Thrown means "deliver this event again later" (the bus backs off): a busy job, the
       // gateway away, or the worker stopping.
       if (error instanceof JobBusy) log.debug({ leaseExpiresAt: error.job.lease_expires_at }, 'job claimed by another worker; will look again');
-      else if (isApiError(error, 422)) {
-        log.error({ err: error, body: error.body }, 'the API refused a request of the worker; event dropped');
+      else if (isApiError(error, 422) || isApiError(error, 403)) {
+        // Asking again cannot help: a request the API finds malformed, or a tenant the worker
+        // credential may not act for (it no longer exists). A wrong secret (401) is retried
+        // instead, so fixing the configuration loses nothing.
+        log.error({ err: error, body: error.body }, 'the API refused the worker; event dropped');
         return;
       } else if (!stopping.signal.aborted) log.warn({ err: error }, 'driving the job failed; it will be retried');
       throw error;
