@@ -86,14 +86,24 @@ function intervalKernel(values: Float64Array, low: number, high: number): RuleKe
 }
 
 function codedKernel(codes: Int32Array, dictionary: readonly unknown[], test: ValueTest): RuleKernel {
-  // Outcome by code + 1: slot 0 is code −1, "no value".
+  // By code + 1: slot 0 is code −1, "no value".
   const outcomes = new Uint8Array(dictionary.length + 1);
   outcomes[0] = outcomeOf(test(null));
   dictionary.forEach((value, code) => (outcomes[code + 1] = outcomeOf(test(value))));
+  // FAIL and UNKNOWN have a clear low bit, PASS a set one.
+  const passes = outcomes.map((outcome) => outcome & PASS);
   return {
     keep(input, count, rows, review, unknownKeeps) {
-      const actionOf = actionsFor(unknownKeeps);
       let kept = 0;
+      if (!unknownKeeps) {
+        for (let index = 0; index < count; index++) {
+          const row = input[index]!;
+          rows[kept] = row;
+          kept += passes[codes[row]! + 1]!;
+        }
+        return kept;
+      }
+      const actionOf = actionsFor(true);
       for (let index = 0; index < count; index++) {
         const row = input[index]!;
         const action = actionOf[outcomes[codes[row]! + 1]!]!;
@@ -104,8 +114,7 @@ function codedKernel(codes: Int32Array, dictionary: readonly unknown[], test: Va
       return kept;
     },
     mark(rows, count, passed, bit) {
-      // FAIL and UNKNOWN have a clear low bit, PASS a set one.
-      for (let index = 0; index < count; index++) passed[index] |= (outcomes[codes[rows[index]!]! + 1]! & PASS) << bit;
+      for (let index = 0; index < count; index++) passed[index] |= passes[codes[rows[index]!]! + 1]! << bit;
     },
   };
 }
