@@ -28,6 +28,9 @@ export function pageAfter(index: VintageIndex, ranking: Ranking, limit: number, 
   const capacity = Math.max(0, Math.min(limit, rows.length));
   const heap = new Uint32Array(capacity); // the `limit` best so far, worst on top
   let size = 0;
+  // The worst of a full heap, kept at hand: most rows of a large market do not beat it.
+  let worstScore = -Infinity;
+  let worstRank = -1;
   let candidates = 0;
   for (let at = 0; at < rows.length; at++) {
     const value = scores[at]!;
@@ -36,9 +39,13 @@ export function pageAfter(index: VintageIndex, ranking: Ranking, limit: number, 
     if (size < capacity) {
       heap[size] = at;
       siftUp(heap, size++, before);
-    } else if (capacity > 0 && before(at, heap[0]!)) {
+    } else if (capacity > 0 && (value > worstScore || (value === worstScore && rankOf[rows[at]!]! < worstRank))) {
       heap[0] = at;
       siftDown(heap, size, before);
+    } else continue;
+    if (size === capacity) {
+      worstScore = scores[heap[0]!]!;
+      worstRank = rankOf[rows[heap[0]!]!]!;
     }
   }
   const page = Array.from(heap.subarray(0, size)).sort((a, b) => (before(a, b) ? -1 : 1));

@@ -9,9 +9,9 @@ export class Scratch {
   rows = new Uint32Array(0);
   /** By row: 1 when a must rule on a `review` policy was unknown for it. */
   review = new Uint8Array(0);
-  /** Per running row: which preferred rules pass, one bit per rule. */
+  /** Per eligible row: which preferred rules pass, one bit per rule. */
   passed = new Uint32Array(0);
-  /** Per running row: the sum of the weights of the preferred rules that pass (made on first use). */
+  /** Per eligible row: the sum of the weights of the preferred rules that pass (made on first use). */
   private sums = new Float64Array(0);
   /** 0, 1, 2, … : every row of a vintage, the list a ranking starts from. */
   private all = new Uint32Array(0);
