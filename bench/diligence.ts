@@ -2,7 +2,10 @@
  * npm run bench:diligence — issue 6 on real PostgreSQL and NATS JetStream:
  *  - events per second through the outbox relay (a backlog drained by one and by two relays), and
  *    the delay of one event written while the relay idles;
- *  - claims per second over the REST API with concurrent workers, and the double claims seen.
+ *  - claims per second over the REST API with concurrent claimers (the embedded server on
+ *    PostgreSQL and NATS, the legacy worker secret): BENCH_CLAIMS / 5 jobs offered to one claimer
+ *    each, then BENCH_CLAIMS jobs each offered to two claimers at once, counting double claims in
+ *    the answers and in the database.
  * Environment: BENCH_EVENTS (default 100000), BENCH_CLAIMS (default 100000), BENCH_CLAIMERS (8),
  * BENCH_NATS_URL (default: a private nats-server), TEST_DATABASE_URL, BENCH_SKIP_CLAIMS=1.
  */
@@ -10,9 +13,14 @@ import os from 'node:os';
 import pg from 'pg';
 import { MIGRATION_PLAN, migrateModules } from '@landscreen/cli';
 import { openDatabase } from '@landscreen/db';
+import { landscreen } from './lib/cli.js';
+import { freePort, startLandscreen, stop, waitUntilReady } from './lib/processes.js';
+import { authorizedJobs, raceClaims } from './diligence-claims.js';
 import { benchNats, drainBacklog, idleLatency } from './diligence-relay.js';
 
 const events = Number(process.env.BENCH_EVENTS ?? 100_000);
+const claims = Number(process.env.BENCH_CLAIMS ?? 100_000);
+const claimers = Number(process.env.BENCH_CLAIMERS ?? 8);
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 async function freshDatabase(name: string): Promise<string> {
@@ -48,6 +56,39 @@ async function relayBench(natsUrl: string): Promise<string[]> {
   return lines;
 }
 
+/**
+ * The embedded server on PostgreSQL and NATS (its own worker off), the jobs made and authorized in
+ * bulk SQL, then `claimers` concurrent claimers over HTTP with the legacy worker secret.
+ */
+async function claimBench(natsUrl: string): Promise<string[]> {
+  const databaseUrl = await freshDatabase('landscreen_bench_claims');
+  const port = await freePort();
+  const secret = 'bench-claims-worker-secret';
+  const env = { DATABASE_URL: databaseUrl, NATS_URL: natsUrl, PORT: String(port), LEGACY_SHARED_SECRET: secret, WORKER_EMBEDDED: '0', AUTH_DEV: '0' };
+  const server = startLandscreen(['serve'], env);
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    await waitUntilReady(`${base}/readyz`);
+    await landscreen(['tenant', 'create', '--slug', 'bench', '--name', 'Bench'], env);
+    // Warm the path (JIT, pools) on jobs of their own before timing.
+    await raceClaims(base, secret, 'bench', await authorizedJobs(databaseUrl, 'bench', 2_000), claimers, databaseUrl, 1);
+    // Workers fed by the durable consumer rarely meet on a job: each job offered to one claimer.
+    const alone = await raceClaims(base, secret, 'bench', await authorizedJobs(databaseUrl, 'bench', Math.max(1, Math.round(claims / 5))), claimers, databaseUrl, 1);
+    // The worst case for D23: every job offered to two claimers at the same moment.
+    const raced = await raceClaims(base, secret, 'bench', await authorizedJobs(databaseUrl, 'bench', claims), claimers, databaseUrl, 2);
+    const row = (label: string, f: typeof raced) =>
+      `| ${label} | ${f.claimers} | ${f.jobs} | ${f.attempts} | ${f.seconds.toFixed(1)} | ${f.claimsPerSecond} | ${f.attemptsPerSecond} | ${f.conflicts} | ${f.p50Ms} | ${f.p99Ms} | ${f.doubleClaimsSeen} / ${f.doubleClaimsInDatabase} | ${Object.keys(f.otherAnswers).length ? JSON.stringify(f.otherAnswers) : 'none'} |`;
+    return [
+      '| jobs offered | claimers | jobs | claim requests | seconds | claims/s | requests/s | 409 already_claimed | p50 ms | p99 ms | double claims (answers / database) | other answers |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+      row('once each', alone),
+      row('twice each, at once', raced),
+    ];
+  } finally {
+    await stop(server);
+  }
+}
+
 async function main(): Promise<void> {
   const nats = await benchNats();
   const out: string[] = [
@@ -56,6 +97,9 @@ async function main(): Promise<void> {
   ];
   try {
     out.push('Outbox relay (backlog drained: published to DILIGENCE and marked):', '', ...(await relayBench(nats.url)));
+    if (process.env.BENCH_SKIP_CLAIMS !== '1') {
+      out.push('', `Claims over REST (POST /v1/internal/diligence/jobs/{id}/claim, ${claimers} concurrent claimers, legacy worker secret):`, '', ...(await claimBench(nats.url)));
+    }
   } finally {
     await nats.close();
   }
