@@ -31,8 +31,8 @@ export async function authorizedJobs(databaseUrl: string, tenantSlug: string, co
     const tenant = (await db.query<{ id: string }>('select id from auth.tenants where slug = $1', [tenantSlug])).rows[0]!.id;
     const { rows } = await db.query<{ id: string }>(
       `with new_jobs as (
-         insert into diligence.jobs (tenant_id, property_id, pipeline_item_id, market_id, vintage_id, parcel_key, status, max_cost_usd, authorize_note, authorized_at)
-         select $1, gen_random_uuid(), gen_random_uuid(), gen_random_uuid(), gen_random_uuid(), 'bench-' || gen_random_uuid(), 'authorized', 10, 'bench', now()
+         insert into diligence.jobs (tenant_id, tenant_slug, property_id, pipeline_item_id, market_id, vintage_id, parcel_key, status, max_cost_usd, authorize_note, authorized_at)
+         select $1, $3, gen_random_uuid(), gen_random_uuid(), gen_random_uuid(), gen_random_uuid(), 'bench-' || gen_random_uuid(), 'authorized', 10, 'bench', now()
          from generate_series(1, $2::int)
          returning id
        ), new_steps as (
@@ -42,7 +42,7 @@ export async function authorizedJobs(databaseUrl: string, tenantSlug: string, co
          cross join unnest(array['parcel_record','point_data','hosting_capacity','utility_findings','owner_contact','report']) with ordinality as s(name, position)
        )
        select id from new_jobs`,
-      [tenant, count],
+      [tenant, count, tenantSlug],
     );
     await db.query('analyze diligence.jobs; analyze diligence.steps');
     return rows.map((row) => row.id);

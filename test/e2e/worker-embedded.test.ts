@@ -63,3 +63,40 @@ describe('the embedded default runs its own worker', () => {
     expect(provider.calls.map((call) => call.step)).toEqual(FACT_STEPS);
   });
 });
+
+describe('the embedded worker with its built-in providers only', () => {
+  let database: DatabaseHandle;
+  let stack: EmbeddedStack;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'landscreen-embedded-builtin-'));
+    database = await createTestPGlite();
+    const config = loadConfig({}, { port: 0, host: '127.0.0.1', dataDir, logLevel: 'silent', authDev: true, relay: { pollMs: 20, batchSize: 500 } });
+    stack = await startEmbeddedStack({ config, logger: createLogger('silent'), database, worker: true });
+  });
+
+  afterAll(async () => {
+    await stack?.close();
+    await database?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('computes the steps from the parcel the job was promoted with', async () => {
+    const app = httpClient(stack.url);
+    expect((await app.get('/v1/me', { headers: ADMIN })).status).toBe(200);
+    const facts = { parcel_key: 'bi-1', apn: 'BI-001', address: '1 Builtin Way', acres: 80, owner_name: 'Acme Holdings LLC', zoning: 'industrial', nearest_substation_distance_m: 1200 };
+    await loadMarket(database.db, 'bi-tx', [{ geometry: { type: 'Point', coordinates: [-97.5, 30.1] }, properties: facts }]);
+    await entitleTenant(database.db, 'acme', 'bi-tx');
+    const spec = { markets: ['bi-tx'], must: [], preferred: [{ field: 'acres', op: '>=', value: 50, weight: 1 }], verdict_cutoffs: { pursue: 70, monitor: 40 } };
+    expect((await app.post('/v1/buyboxes', { name: 'DC', spec }, { headers: ADMIN })).status).toBe(201);
+    const promoted = await app.post('/v2/pipeline/direct', { parcel_key: 'bi-1', buy_box: 'DC' }, { headers: ADMIN });
+    const job = await settledJob(app, ADMIN, promoted.body.diligence_job_id);
+    const record = job.steps.find((step: any) => step.name === 'parcel_record');
+    expect(record).toMatchObject({ status: 'ready', provider: 'landscreen-builtin' });
+    expect(record.data.record).toMatchObject({ apn: 'BI-001', acres: 80, owner_name: 'Acme Holdings LLC' });
+    for (const step of job.steps) expect(step.data?.summary ?? '').not.toMatch(/not available to the worker/);
+    const page = await app.get(`/v1/properties/${promoted.body.property_id}`, { headers: ADMIN });
+    expect(page.body.diligence.status).toBe(job.status);
+  });
+});

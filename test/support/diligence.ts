@@ -35,6 +35,7 @@ export async function newJob(app: TestStack, tenantSlug: string): Promise<{ jobI
       marketId: randomUUID(),
       vintageId: randomUUID(),
       parcelKey: `parcel-${propertyId.slice(0, 8)}`,
+      parcel: null,
     }),
   );
   return { jobId, propertyId };

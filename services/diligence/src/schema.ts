@@ -10,11 +10,14 @@ export type StepStatus = 'pending' | 'running' | 'ready' | 'partial' | 'needs_re
 export interface JobsTable {
   id: Generated<string>;
   tenant_id: string;
+  tenant_slug: string;
   property_id: string;
   pipeline_item_id: string;
   market_id: string;
   vintage_id: string;
   parcel_key: string;
+  /** The promoted parcel (a ParcelCandidate); shown only by GET job. */
+  parcel: unknown;
   status: Generated<JobStatus>;
   max_cost_usd: string | null;
   authorize_note: string | null;

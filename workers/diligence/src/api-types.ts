@@ -32,6 +32,9 @@ export interface Job {
   /** Authorized, or running on an expired lease: a claim would succeed. */
   claimable: boolean;
   steps: JobStep[];
+  /** GET job only: the parcel as promoted, and the property's contacts on record. */
+  parcel?: ParcelCandidate | null;
+  contacts?: PropertyPage['contacts'];
 }
 
 export interface Claim {

@@ -31,7 +31,7 @@ export async function runClaimed(context: ClaimedRunContext, claim: Claim): Prom
   const { api, logger, signal } = context;
   const token = claim.claim_token;
   let job: Job = claim.job;
-  const property = await readProperty(api, job.property_id);
+  const property = await subjectOf(api, job);
   const order = [...job.steps].sort((a, b) => a.position - b.position).map((step) => step.name);
 
   for (const name of order) {
@@ -76,6 +76,32 @@ export async function runClaimed(context: ClaimedRunContext, claim: Claim): Prom
     if (job.status !== 'running') return { kind: 'stopped' };
   }
   return { kind: 'stopped' };
+}
+
+/**
+ * What the built-in providers compute from: the parcel the job was promoted with and the
+ * property's contacts, as GET job shows them; the property page for a job that has no parcel.
+ */
+async function subjectOf(api: TenantApi, job: Job): Promise<PropertyPage | null> {
+  const full = await api.getJob(job.id);
+  const parcel = full.parcel;
+  if (!parcel) return readProperty(api, job.property_id);
+  const acres = parcel.typed.acres;
+  return {
+    property: {
+      id: job.property_id,
+      market: parcel.market,
+      parcel_key: parcel.parcel_key,
+      vintage_id: parcel.vintage_id,
+      apn: parcel.apn,
+      address: parcel.address,
+      lat: parcel.lat,
+      lon: parcel.lon,
+      acres: typeof acres === 'number' ? acres : null,
+      parcel,
+    },
+    contacts: full.contacts ?? [],
+  };
 }
 
 /**

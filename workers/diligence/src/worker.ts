@@ -37,7 +37,7 @@ export const WORKER_DURABLE = 'diligence-worker';
 interface JobEventData {
   job_id?: string;
   tenant_id?: string;
-  /** The tenant's slug (X-Tenant); job-created events carry it. */
+  /** The tenant's slug (X-Tenant); every diligence event carries it. */
   tenant?: string;
 }
 

@@ -12,6 +12,8 @@ export interface PromotionJobInput {
   marketId: string;
   vintageId: string;
   parcelKey: string;
+  /** The parcel as promoted (a ParcelCandidate), kept with the job for the steps that read it. */
+  parcel: unknown;
 }
 
 /**
@@ -26,11 +28,13 @@ export async function ensurePromotionJob(trx: Kysely<any>, input: PromotionJobIn
     .insertInto('jobs')
     .values({
       tenant_id: input.tenantId,
+      tenant_slug: input.tenantSlug,
       property_id: input.propertyId,
       pipeline_item_id: input.pipelineItemId,
       market_id: input.marketId,
       vintage_id: input.vintageId,
       parcel_key: input.parcelKey,
+      parcel: JSON.stringify(input.parcel),
     })
     .onConflict((conflict) => conflict.columns(['tenant_id', 'property_id']).doNothing())
     .returning('id')

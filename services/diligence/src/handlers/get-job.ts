@@ -1,15 +1,25 @@
 import type { HandlerContext } from '@connectrpc/connect';
 import type { diligencev1 } from '@landscreen/proto';
-import { requireCaller } from '@landscreen/rpc';
+import { jsonBytes, requireCaller } from '@landscreen/rpc';
 import type { DiligenceContext } from '../context.js';
-import { jobBody } from '../operations/job-answer.js';
+import { jobAnswer } from '../operations/job-answer.js';
+import { diligenceDb } from '../schema.js';
 import { readJob } from '../store/jobs.js';
+import { customerContactView } from '../views/contact-view.js';
 
-/** A job of the caller's tenant with its ordered steps. */
+/**
+ * A job of the caller's tenant with its ordered steps, and what a worker's steps work from: the
+ * parcel as it was promoted and the contacts on record for the property (a worker may not read
+ * the property page itself, D8).
+ */
 export function getJobHandler(context: DiligenceContext) {
   return async (request: diligencev1.GetJobRequest, call: HandlerContext) => {
     const { tenantId } = requireCaller(call);
     const job = await readJob(context.db, tenantId, request.jobId);
-    return jobBody(context.db, job, context.clock.now());
+    const [answer, contacts] = await Promise.all([
+      jobAnswer(context.db, job, context.clock.now()),
+      diligenceDb(context.db).selectFrom('contacts').selectAll().where('tenant_id', '=', tenantId).where('property_id', '=', job.property_id).orderBy('created_at').orderBy('id').execute(),
+    ]);
+    return { bodyJson: jsonBytes({ ...answer, parcel: job.parcel ?? null, contacts: contacts.map(customerContactView) }) };
   };
 }

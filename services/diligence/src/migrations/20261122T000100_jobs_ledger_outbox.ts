@@ -9,11 +9,15 @@ export const up = (db: Kysely<any>) =>
     `create table diligence.jobs (
       id uuid primary key default gen_random_uuid(),
       tenant_id uuid not null,
+      -- Carried in every event, so a worker can address the tenant's API (X-Tenant) without a lookup.
+      tenant_slug text not null,
       property_id uuid not null,
       pipeline_item_id uuid not null,
       market_id uuid not null,
       vintage_id uuid not null,
       parcel_key text not null,
+      -- The parcel as it was promoted (a ParcelCandidate): what the built-in steps work from.
+      parcel jsonb,
       status text not null default 'queued'
         check (status in ('queued', 'authorized', 'running', 'ready', 'partial', 'needs_review', 'failed')),
       max_cost_usd numeric(12,4),

@@ -3,6 +3,8 @@ import { specHash } from '@landscreen/buybox-spec';
 import type { discoveryv1 } from '@landscreen/proto';
 import { conflict, jsonBytes, notFound } from '@landscreen/rpc';
 import type { DiscoveryContext } from '../context.js';
+import { parcelCandidate } from '../candidates.js';
+import { parcelRowsByKey } from '../parcel-rows.js';
 import { discoveryResults } from '../results.js';
 import { appliedSpec } from './query.js';
 
@@ -32,6 +34,7 @@ export function evaluateParcelHandler(context: DiscoveryContext) {
       throw notFound('parcel_not_found', `No parcel "${request.parcelKey}" in the current vintage of ${access.market.slug}.`);
     }
     const [result] = await discoveryResults(context.db, index, access.vintage, compiled, [row]);
+    const parcelRow = (await parcelRowsByKey(context.db, access.vintage.id, [request.parcelKey])).get(request.parcelKey)!;
     const evaluation = compiled.evaluate((field) => result!.facts[field]);
     return {
       marketId: access.market.id,
@@ -45,6 +48,7 @@ export function evaluateParcelHandler(context: DiscoveryContext) {
       resultJson: jsonBytes(result),
       failedJson: jsonBytes(evaluation.failed),
       appliedSpecJson: jsonBytes(spec),
+      parcelJson: jsonBytes(parcelCandidate(access, index, parcelRow)),
     };
   };
 }

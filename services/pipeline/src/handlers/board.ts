@@ -76,6 +76,7 @@ export function boardHandlers(context: PipelineContext) {
           marketId: row.market_id,
           vintageId: row.vintage_id,
           parcelKey: row.parcel_key,
+          parcel: row.parcel,
         });
         return item.id;
       });

@@ -30,6 +30,7 @@ interface EvaluatedParcel {
 export async function promote(context: PipelineContext, caller: Caller, evaluated: discoveryv1.EvaluateParcelResponse, source: 'ranked' | 'direct') {
   const result = decode<EvaluatedParcel>(evaluated.resultJson);
   const failed = decode<JsonObject[]>(evaluated.failedJson);
+  const parcel = decode(evaluated.parcelJson);
   if (source === 'ranked' && !evaluated.eligible) {
     throw conflict('must_failed', 'The parcel fails a must-have of this buy box.', { failed, parcel_key: result.parcel_key });
   }
@@ -45,7 +46,7 @@ export async function promote(context: PipelineContext, caller: Caller, evaluate
       lat: result.lat,
       lon: result.lon,
       acres: result.acres,
-      parcel: result,
+      parcel,
     });
     const match = await ensureMatch(trx, {
       tenantId: caller.tenantId,
@@ -75,6 +76,7 @@ export async function promote(context: PipelineContext, caller: Caller, evaluate
       marketId: evaluated.marketId,
       vintageId: evaluated.vintageId,
       parcelKey: result.parcel_key,
+      parcel,
     });
     await context.fault('pipeline.promote.after_job');
     const created = property.created || item.created || match.created || job.created;
