@@ -3,6 +3,7 @@ import type { Config } from '@landscreen/config';
 import type { Clock, Logger } from '@landscreen/rpc';
 import type { Limit } from './operations/rate-limit.js';
 import type { SessionCache } from './session-cache.js';
+import type { TenantCache } from './tenant-cache.js';
 
 /** Attempt limits (per window) of sign-in; tests lower them. */
 export interface AuthLimits {
@@ -30,6 +31,8 @@ export interface AuthContext {
   logger: Logger;
   limits: AuthLimits;
   sessions: SessionCache;
+  /** Tenants by slug for legacy shared-secret callers (D7). */
+  tenants: TenantCache;
   /** Asks the link mailer to look at new requests now rather than at its next sweep. */
   kickMailer(): void;
 }

@@ -10,6 +10,7 @@ import { mailboxMailer, smtpMailer, type Mailer } from './mail/mailer.js';
 import { migrations } from './migrations/index.js';
 import { SCHEMA } from './schema.js';
 import { SessionCache } from './session-cache.js';
+import { TenantCache } from './tenant-cache.js';
 
 export interface AuthServiceOptions {
   limits?: Partial<AuthLimits>;
@@ -17,7 +18,7 @@ export interface AuthServiceOptions {
 }
 
 export function createAuthService(deps: ServiceDeps, options: AuthServiceOptions = {}): ServiceModule & { mailerIdle(): Promise<void> } {
-  const base = { db: deps.db, clock: deps.clock, config: deps.config, logger: deps.logger.child({ service: 'auth' }), limits: { ...limitsFrom(deps.config), ...options.limits }, sessions: new SessionCache() };
+  const base = { db: deps.db, clock: deps.clock, config: deps.config, logger: deps.logger.child({ service: 'auth' }), limits: { ...limitsFrom(deps.config), ...options.limits }, sessions: new SessionCache(), tenants: new TenantCache() };
   const mailer = options.mailer ?? (deps.config.smtpUrl ? smtpMailer(deps.config.smtpUrl) : mailboxMailer(deps.config.dataDir));
   const linkMailer = createLinkMailer(base, mailer);
   const context: AuthContext = { ...base, kickMailer: linkMailer.kick };

@@ -6,6 +6,7 @@ import { serviceError } from '@landscreen/rpc';
 import type { AuthContext } from '../context.js';
 import { authDb, ROLES, type Role } from '../schema.js';
 import { constantTimeEqual, digest } from '../tokens.js';
+import { findTenant } from '../operations/tenants.js';
 import { devCaller } from './dev-caller.js';
 
 const invalidToken = () => serviceError(Code.Unauthenticated, 'invalid_token', 'The token is unknown, expired or revoked.');
@@ -78,10 +79,16 @@ async function sessionCaller(context: AuthContext, token: string, tenantSlug: st
   return caller;
 }
 
+/** D7: called only once the secret matched (compared by digest, in constant time, every request). */
 async function legacyCaller(context: AuthContext, tenantSlug: string | undefined): Promise<CallerMessage> {
   if (!tenantSlug) throw tenantRequired();
-  const tenant = await authDb(context.db).selectFrom('tenants').select(['id', 'slug', 'name']).where('slug', '=', tenantSlug).executeTakeFirst();
-  if (!tenant) throw notMember(tenantSlug);
+  const now = context.clock.now().getTime();
+  let tenant = context.tenants.get(tenantSlug, now);
+  if (!tenant) {
+    tenant = await findTenant(context.db, tenantSlug);
+    if (!tenant) throw notMember(tenantSlug);
+    context.tenants.set(tenant, now);
+  }
   return { tenant, identity: { id: '', email: '' }, role: 'worker', kind: 'legacy', sessionId: '' };
 }
 
