@@ -1,7 +1,6 @@
 import { Code } from '@connectrpc/connect';
 import { forbidden, notFound, serviceError } from '@landscreen/rpc';
 import type { DiscoveryContext } from './context.js';
-import { isEntitled } from './operations/markets.js';
 import { discoveryDb } from './schema.js';
 
 export interface MarketVintage {
@@ -23,11 +22,16 @@ export async function marketForCaller(context: DiscoveryContext, tenantId: strin
       'vintages.id as vintage_id',
       'vintages.free_fact_fields',
       'vintages.derived_fields',
+      // The entitlement in the same round trip: every tenant request asks.
+      (eb) =>
+        eb
+          .exists(eb.selectFrom('entitlements').select('market_id').whereRef('entitlements.market_id', '=', 'markets.id').where('entitlements.tenant_id', '=', tenantId))
+          .as('entitled'),
     ])
     .where('markets.slug', '=', slug)
     .executeTakeFirst();
   if (!row) throw notFound('market_not_found', `No market "${slug}".`);
-  if (!(await isEntitled(context.db, tenantId, row.market_id))) {
+  if (!row.entitled) {
     throw forbidden('not_entitled', `Your organization is not entitled to market "${slug}".`);
   }
   if (!row.vintage_id) throw serviceError(Code.FailedPrecondition, 'market_not_loaded', `Market "${slug}" has no parcels loaded yet.`);

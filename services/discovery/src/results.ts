@@ -1,6 +1,6 @@
 import type { CompiledSpec } from '@landscreen/buybox-spec';
 import type { Kysely } from 'kysely';
-import { parcelFacts, parcelRowsByKey, provenanceOf, type VintageFields } from './parcel-rows.js';
+import { parcelFacts, parcelRowsByKey, provenanceOf, type ParcelRow, type VintageFields } from './parcel-rows.js';
 import type { VintageIndex } from './ranking/vintage-index.js';
 
 /**
@@ -8,8 +8,16 @@ import type { VintageIndex } from './ranking/vintage-index.js';
  * facts from the vintage's columns, and its evidence computed with the spec's own rule tests (so
  * it always agrees with the ranking).
  */
-export async function discoveryResults(db: Kysely<any>, index: VintageIndex, fields: VintageFields, compiled: CompiledSpec, pageRows: number[]) {
-  const rows = await parcelRowsByKey(db, index.vintageId, pageRows.map((row) => index.keys[row]!));
+export async function discoveryResults(
+  db: Kysely<any>,
+  index: VintageIndex,
+  fields: VintageFields,
+  compiled: CompiledSpec,
+  pageRows: number[],
+  /** The page's parcel rows when the caller has read them already. */
+  read?: Map<string, ParcelRow>,
+) {
+  const rows = read ?? (await parcelRowsByKey(db, index.vintageId, pageRows.map((row) => index.keys[row]!)));
   return pageRows.map((indexRow) => {
     const row = rows.get(index.keys[indexRow]!)!;
     const split = parcelFacts(index, indexRow, fields);

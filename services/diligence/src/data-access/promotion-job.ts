@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { diligenceSubject } from '@landscreen/events';
-import { recordEvent } from './outbox.js';
 import { DEFAULT_STEPS } from './steps.js';
 
 export interface PromotionJobInput {
@@ -23,45 +22,34 @@ export interface PromotionJobInput {
  * with its default steps and a `diligence.job.created` event in the outbox.
  */
 export async function ensurePromotionJob(trx: Kysely<any>, input: PromotionJobInput): Promise<{ jobId: string; created: boolean }> {
-  const inserted = await trx
+  // One statement (one round trip) writes the job, its steps and its event — or, when the job
+  // exists, nothing: the steps and the event select from the insert's (then empty) result.
+  const { rows } = await sql<{ id: string }>`
+    with job as (
+      insert into diligence.jobs (tenant_id, tenant_slug, property_id, pipeline_item_id, market_id, vintage_id, parcel_key, parcel)
+      values (${input.tenantId}, ${input.tenantSlug}, ${input.propertyId}, ${input.pipelineItemId}, ${input.marketId},
+              ${input.vintageId}, ${input.parcelKey}, ${JSON.stringify(input.parcel)})
+      on conflict (tenant_id, property_id) do nothing
+      returning id
+    ), steps as (
+      insert into diligence.steps (job_id, name, position)
+      select job.id, step.name, step.position - 1
+      from job cross join unnest(${[...DEFAULT_STEPS]}::text[]) with ordinality as step(name, position)
+    ), event as (
+      insert into diligence.outbox (subject, data)
+      select ${diligenceSubject('job', 'created')}, jsonb_build_object(
+        'job_id', job.id, 'tenant_id', ${input.tenantId}::uuid, 'tenant', ${input.tenantSlug}::text,
+        'property_id', ${input.propertyId}::uuid, 'pipeline_item_id', ${input.pipelineItemId}::uuid, 'parcel_key', ${input.parcelKey}::text)
+      from job
+    )
+    select id from job`.execute(trx);
+  if (rows[0]) return { jobId: rows[0].id, created: true };
+  const existing = await trx
     .withSchema('diligence')
-    .insertInto('jobs')
-    .values({
-      tenant_id: input.tenantId,
-      tenant_slug: input.tenantSlug,
-      property_id: input.propertyId,
-      pipeline_item_id: input.pipelineItemId,
-      market_id: input.marketId,
-      vintage_id: input.vintageId,
-      parcel_key: input.parcelKey,
-      parcel: JSON.stringify(input.parcel),
-    })
-    .onConflict((conflict) => conflict.columns(['tenant_id', 'property_id']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (!inserted) {
-    const existing = await trx
-      .withSchema('diligence')
-      .selectFrom('jobs')
-      .select('id')
-      .where('tenant_id', '=', input.tenantId)
-      .where('property_id', '=', input.propertyId)
-      .executeTakeFirstOrThrow();
-    return { jobId: existing.id as string, created: false };
-  }
-  const jobId = inserted.id as string;
-  await trx
-    .withSchema('diligence')
-    .insertInto('steps')
-    .values(DEFAULT_STEPS.map((name, position) => ({ job_id: jobId, name, position })))
-    .execute();
-  await recordEvent(trx, diligenceSubject('job', 'created'), {
-    job_id: jobId,
-    tenant_id: input.tenantId,
-    tenant: input.tenantSlug,
-    property_id: input.propertyId,
-    pipeline_item_id: input.pipelineItemId,
-    parcel_key: input.parcelKey,
-  });
-  return { jobId, created: true };
+    .selectFrom('jobs')
+    .select('id')
+    .where('tenant_id', '=', input.tenantId)
+    .where('property_id', '=', input.propertyId)
+    .executeTakeFirstOrThrow();
+  return { jobId: existing.id as string, created: false };
 }

@@ -33,8 +33,8 @@ export function evaluateParcelHandler(context: DiscoveryContext) {
     if (row === undefined) {
       throw notFound('parcel_not_found', `No parcel "${request.parcelKey}" in the current vintage of ${access.market.slug}.`);
     }
-    const [result] = await discoveryResults(context.db, index, access.vintage, compiled, [row]);
-    const parcelRow = (await parcelRowsByKey(context.db, access.vintage.id, [request.parcelKey])).get(request.parcelKey)!;
+    const rows = await parcelRowsByKey(context.db, access.vintage.id, [request.parcelKey]);
+    const [result] = await discoveryResults(context.db, index, access.vintage, compiled, [row], rows);
     const evaluation = compiled.evaluate((field) => result!.facts[field]);
     return {
       marketId: access.market.id,
@@ -48,7 +48,7 @@ export function evaluateParcelHandler(context: DiscoveryContext) {
       resultJson: jsonBytes(result),
       failedJson: jsonBytes(evaluation.failed),
       appliedSpecJson: jsonBytes(spec),
-      parcelJson: jsonBytes(parcelCandidate(access, index, parcelRow)),
+      parcelJson: jsonBytes(parcelCandidate(access, index, rows.get(request.parcelKey)!)),
     };
   };
 }

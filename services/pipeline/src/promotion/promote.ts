@@ -5,6 +5,7 @@ import type { discoveryv1, pipelinev1 } from '@landscreen/proto';
 import { conflict, onBehalfOf, jsonBytes, requireCaller, type Caller } from '@landscreen/rpc';
 import type { PipelineContext } from '../context.js';
 import { ensureItem, ensureMatch, ensureProperty } from './ensure-rows.js';
+import { existingPromotion } from './existing.js';
 
 const decode = <T>(bytes: Uint8Array): T => JSON.parse(Buffer.from(bytes).toString('utf8')) as T;
 
@@ -34,6 +35,8 @@ export async function promote(context: PipelineContext, caller: Caller, evaluate
   if (source === 'ranked' && !evaluated.eligible) {
     throw conflict('must_failed', 'The parcel fails a must-have of this buy box.', { failed, parcel_key: result.parcel_key });
   }
+  const before = await existingPromotion(context.db, caller.tenantId, result.parcel_key, evaluated.specHash);
+  if (before) return { bodyJson: jsonBytes({ ...before, status: 'existing' }) };
   const ids = await context.db.transaction().execute(async (trx) => {
     const property = await ensureProperty(trx, {
       tenantId: caller.tenantId,
