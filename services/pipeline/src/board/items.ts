@@ -2,50 +2,62 @@ import { sql, type Kysely } from 'kysely';
 import { STAGES, type Stage } from './stages.js';
 
 export interface BoardFilter {
-  itemId?: string;
   stage?: Stage;
   includeArchived?: boolean;
 }
 
+interface CardRow {
+  stage: Stage;
+  /** The card rendered when the item was written (see the items_render_card trigger). */
+  card: string;
+  status: string | null;
+  job_id: string | null;
+}
+
 const STAGE_ORDER = sql.raw(`array[${STAGES.map((stage) => `'${stage}'`).join(',')}]::text[]`);
+const JOB = sql`left join diligence.screen_statuses s on s.tenant_id = i.tenant_id and s.property_id = i.property_id`;
 
 /**
  * The pipeline item record as JSON text: its 0-based `position` in its stage, `screen_status` and
- * `diligence_job_id` — the property's diligence job (D21), read from the view the diligence
- * schema publishes — then the card rendered when the item was written (id, stage, notes,
- * timestamps, the property and its latest verdict; see the items_render_card trigger).
+ * `diligence_job_id` — the property's diligence job (D21), from the view the diligence schema
+ * publishes — then the stored card (id, stage, notes, timestamps, the property and its latest
+ * verdict). Only these three parts change without the item being written.
  */
-const CARD = sql<string>`'{"position":' || c.rank
-  || ',"screen_status":' || coalesce(to_json(s.status)::text, 'null')
-  || ',"diligence_job_id":' || coalesce(to_json(s.job_id)::text, 'null')
-  || ',' || substr(c.card, 2)`;
-
-/** The tenant's cards with their rank in their stage, filtered, joined to their job status. */
-function cards(tenantId: string, filter: BoardFilter) {
-  const stageFilter = filter.stage
-    ? sql`and stage = ${filter.stage}`
-    : filter.includeArchived || filter.itemId
-      ? sql``
-      : sql`and stage <> 'archived'`;
-  return sql`
-    (select id, tenant_id, property_id, stage, card,
-            (row_number() over (partition by stage order by position, id) - 1)::int as rank
-     from pipeline.items
-     where tenant_id = ${tenantId} ${stageFilter}) c
-    left join diligence.screen_statuses s on s.tenant_id = c.tenant_id and s.property_id = c.property_id`;
+function cardJsonOf(row: CardRow, rank: number): string {
+  return `{"position":${rank},"screen_status":${JSON.stringify(row.status)},"diligence_job_id":${JSON.stringify(row.job_id)},${row.card.slice(1)}`;
 }
 
-/** GET /v1/pipeline's body, `{"items":[...],"total":n}` in board order (D18), as JSON text. */
+/**
+ * GET /v1/pipeline's body, `{"items":[...],"total":n}` in board order (D18), as JSON text.
+ * PostgreSQL sorts; ranks within a stage are counted here as the sorted rows go by, so the
+ * database never has to build or sort the JSON.
+ */
 export async function boardJson(db: Kysely<any>, tenantId: string, filter: BoardFilter): Promise<string> {
-  const { rows } = await sql<{ body: string }>`
-    select '{"items":[' || coalesce(string_agg(${CARD}, ',' order by array_position(${STAGE_ORDER}, c.stage), c.rank), '')
-           || '],"total":' || count(*) || '}' as body
-    from ${cards(tenantId, filter)}`.execute(db);
-  return rows[0]!.body;
+  const stageFilter = filter.stage ? sql`and i.stage = ${filter.stage}` : filter.includeArchived ? sql`` : sql`and i.stage <> 'archived'`;
+  const { rows } = await sql<CardRow>`
+    select i.stage, i.card, s.status, s.job_id
+    from pipeline.items i ${JOB}
+    where i.tenant_id = ${tenantId} ${stageFilter}
+    order by array_position(${STAGE_ORDER}, i.stage), i.position, i.id`.execute(db);
+  const cards = new Array<string>(rows.length);
+  let stage: Stage | undefined;
+  let rank = 0;
+  for (let index = 0; index < rows.length; index++) {
+    const row = rows[index]!;
+    rank = row.stage === stage ? rank + 1 : 0;
+    stage = row.stage;
+    cards[index] = cardJsonOf(row, rank);
+  }
+  return `{"items":[${cards.join(',')}],"total":${rows.length}}`;
 }
 
 /** One card as JSON text, or undefined when the tenant has no such item. */
 export async function cardJson(db: Kysely<any>, tenantId: string, itemId: string): Promise<string | undefined> {
-  const { rows } = await sql<{ card: string }>`select ${CARD} as card from ${cards(tenantId, { itemId })} where c.id = ${itemId}`.execute(db);
-  return rows[0]?.card;
+  const { rows } = await sql<CardRow & { rank: number }>`
+    select i.stage, i.card, s.status, s.job_id,
+           (select count(*)::int from pipeline.items o
+            where o.tenant_id = i.tenant_id and o.stage = i.stage and (o.position, o.id) < (i.position, i.id)) as rank
+    from pipeline.items i ${JOB}
+    where i.tenant_id = ${tenantId} and i.id = ${itemId}`.execute(db);
+  return rows[0] ? cardJsonOf(rows[0], rows[0].rank) : undefined;
 }
