@@ -7,21 +7,35 @@ import { refused } from '../errors.js';
 import { jobAnswer } from '../operations/job-answer.js';
 import { diligenceDb } from '../schema.js';
 import { isRefusal, moveJob } from '../state-machine.js';
+import { isUuid } from '../input.js';
 import { leaseLive } from '../store/claim.js';
+import { claimAuthorized } from '../store/claim-authorized.js';
 import { recordJobEvent } from '../store/events.js';
 import { lockJob } from '../store/jobs.js';
+import { jobView } from '../views/job-view.js';
 
 const DEFAULT_LEASE_SECONDS = 3600;
 
 /**
- * D23: leases an authorized job (or one whose lease expired) to one worker. The job row is locked
- * first, so concurrent claimers queue on it and every one after the first finds it claimed. A new
- * claim replaces the old token, which stops working.
+ * D23: leases an authorized job (or one whose lease expired) to one worker. Either way the job row
+ * is locked before it changes (by the conditional update, or by `select … for update`), so
+ * concurrent claimers queue on it and every one after the first finds it claimed. A new claim
+ * replaces the old token, which stops working.
  */
 export function claimJobHandler(context: DiligenceContext) {
   return async (request: diligencev1.ClaimJobRequest, call: HandlerContext) => {
     const { tenantId } = requireCaller(call);
     const leaseSeconds = request.leaseSeconds || DEFAULT_LEASE_SECONDS;
+    // Most claims find the job authorized: one statement claims it (store/claim-authorized.ts).
+    if (isUuid(request.jobId)) {
+      const now = context.clock.now();
+      const claimToken = randomUUID();
+      const leaseExpiresAt = new Date(now.getTime() + leaseSeconds * 1000);
+      const claimed = await claimAuthorized(context.db, tenantId, request.jobId, { claimToken, workerId: request.workerId, leaseExpiresAt }, now);
+      if (claimed) return { bodyJson: jsonBytes({ claim_token: claimToken, lease_expires_at: leaseExpiresAt.toISOString(), job: jobView(claimed.job, claimed.steps, now) }) };
+    }
+    // Anything else (a refusal, or a re-claim after the lease expired) takes the lock and reads the
+    // state machine's table: the answer is exactly the one this path always gave.
     return context.db.transaction().execute(async (trx) => {
       const now = context.clock.now();
       const job = await lockJob(trx, tenantId, request.jobId);

@@ -1,0 +1,60 @@
+import { sql, type Kysely } from 'kysely';
+import { diligenceSubject } from '@landscreen/events';
+import type { JobRow, StepRow } from './jobs.js';
+
+export interface ClaimFields {
+  claimToken: string;
+  workerId: string;
+  leaseExpiresAt: Date;
+}
+
+const STEP_DATES = ['started_at', 'completed_at'] as const;
+
+/**
+ * D23 in one statement, for the common case of a claim: an authorized job becomes running under a
+ * new claim, its `diligence.job.claimed` event is written, and the job comes back with its steps,
+ * in one round trip and one implicit transaction (the handler's locking path took six: begin, lock,
+ * update, event, steps, commit — most of a claim's time in bench:diligence).
+ *
+ * No double claims: the conditional update takes the row lock itself. A concurrent claimer of the
+ * same job waits on that lock and, under READ COMMITTED, re-checks `status = 'authorized'` against
+ * the row the first one committed, which is running by then: it updates nothing and answers
+ * undefined, as does an unknown, foreign, queued, running or finished job. The caller then takes
+ * the locking path, which works out the refusal (or the re-claim of an expired lease, whose event
+ * also names the worker it replaced) exactly as before.
+ *
+ * The event's payload must stay the one `recordJobEvent` (store/events.ts) writes for a claim;
+ * claim-authorized.test.ts compares the two.
+ */
+export async function claimAuthorized(db: Kysely<any>, tenantId: string, jobId: string, claim: ClaimFields, now: Date): Promise<{ job: JobRow; steps: StepRow[] } | undefined> {
+  const extra = { at: now.toISOString(), worker_id: claim.workerId, lease_expires_at: claim.leaseExpiresAt.toISOString() };
+  const { rows } = await sql<JobRow & { steps_json: (Omit<StepRow, 'started_at' | 'completed_at'> & Record<(typeof STEP_DATES)[number], string | null>)[] }>`
+    with claimed as (
+      update diligence.jobs
+      set status = 'running', claim_token = ${claim.claimToken}, claimed_by = ${claim.workerId}, lease_expires_at = ${claim.leaseExpiresAt}, updated_at = ${now}
+      where id = ${jobId} and tenant_id = ${tenantId} and status = 'authorized'
+      returning *
+    ), event as (
+      insert into diligence.outbox (subject, data)
+      select ${diligenceSubject('job', 'claimed')}, jsonb_build_object(
+        'job_id', id, 'tenant_id', tenant_id, 'tenant', tenant_slug, 'property_id', property_id,
+        'pipeline_item_id', pipeline_item_id, 'status', status) || ${JSON.stringify(extra)}::jsonb
+      from claimed
+    )
+    select claimed.*, (
+      -- Money stays a decimal string (as the driver gives numeric columns), not a JSON number.
+      select coalesce(jsonb_agg(to_jsonb(s) || jsonb_build_object('cost_usd', s.cost_usd::text) order by s.position), '[]'::jsonb)
+      from diligence.steps s where s.job_id = claimed.id
+    ) as steps_json
+    from claimed`.execute(db);
+  const row = rows[0];
+  if (!row) return undefined;
+  const { steps_json: stepsJson, ...job } = row;
+  // JSON carries timestamps as text; the rest of the service reads them as Dates.
+  const steps = stepsJson.map((step) => ({
+    ...step,
+    started_at: step.started_at === null ? null : new Date(step.started_at),
+    completed_at: step.completed_at === null ? null : new Date(step.completed_at),
+  })) as StepRow[];
+  return { job: job as JobRow, steps };
+}
