@@ -54,7 +54,9 @@ async function main() {
   const url = new URL(adminUrl);
   url.pathname = `/${database}`;
   const port = await freePort();
-  const env = { DATABASE_URL: url.toString(), PORT: String(port), AUTH_DEV: '1' };
+  // The embedded worker would run each promoted job's diligence in the same process while the
+  // promotions are timed: off, so the figures are promotion's own.
+  const env = { DATABASE_URL: url.toString(), PORT: String(port), AUTH_DEV: '1', WORKER_EMBEDDED: '0' };
   await landscreen(['demo', '--parcels', String(parcels)], env);
   const child = startLandscreen(['serve'], env);
   const base = `http://127.0.0.1:${port}`;

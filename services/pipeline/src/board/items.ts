@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { STAGES, type Stage } from './stages.js';
+import type { Stage } from './stages.js';
 
 export interface BoardFilter {
   stage?: Stage;
@@ -14,8 +14,10 @@ interface CardRow {
   job_id: string | null;
 }
 
-const STAGE_ORDER = sql.raw(`array[${STAGES.map((stage) => `'${stage}'`).join(',')}]::text[]`);
-const JOB = sql`left join diligence.screen_statuses s on s.tenant_id = i.tenant_id and s.property_id = i.property_id`;
+// A lookup per card on the job's unique (tenant, property) key: the cards stay in index order.
+const JOB = sql`left join lateral (
+  select status, job_id from diligence.screen_statuses v where v.tenant_id = i.tenant_id and v.property_id = i.property_id
+) s on true`;
 
 /**
  * The pipeline item record as JSON text: its 0-based `position` in its stage, `screen_status` and
@@ -38,7 +40,7 @@ export async function boardJson(db: Kysely<any>, tenantId: string, filter: Board
     select i.stage, i.card, s.status, s.job_id
     from pipeline.items i ${JOB}
     where i.tenant_id = ${tenantId} ${stageFilter}
-    order by array_position(${STAGE_ORDER}, i.stage), i.position, i.id`.execute(db);
+    order by i.stage_rank, i.position, i.id`.execute(db);
   const cards = new Array<string>(rows.length);
   let stage: Stage | undefined;
   let rank = 0;

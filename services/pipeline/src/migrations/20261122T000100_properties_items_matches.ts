@@ -34,6 +34,11 @@ export const up = (db: Kysely<any>) =>
       stage text not null default 'new'
         check (stage in ('new', 'researching', 'contacted', 'negotiating', 'under_contract', 'closed', 'archived')),
       position integer not null,
+      -- The stage's place in board order (D18), so the board is read in index order, unsorted.
+      stage_rank smallint not null generated always as (
+        case stage when 'new' then 0 when 'researching' then 1 when 'contacted' then 2 when 'negotiating' then 3
+                   when 'under_contract' then 4 when 'closed' then 5 else 6 end
+      ) stored,
       notes text,
       buy_box text,
       verdict text,
@@ -43,7 +48,7 @@ export const up = (db: Kysely<any>) =>
       created_at timestamptz not null default now(),
       updated_at timestamptz not null default now()
     )`,
-    'create index items_board on pipeline.items (tenant_id, stage, position)',
+    'create index items_board on pipeline.items (tenant_id, stage_rank, position, id)',
     // The board of a tenant with thousands of cards is read far more often than a card changes:
     // each card's JSON is rendered when the card is written, and a read only concatenates them
     // with the parts that change elsewhere (rank in the stage, the diligence job's status). The
