@@ -25,22 +25,27 @@ const JOB = sql`left join lateral (
  * publishes — then the stored card (id, stage, notes, timestamps, the property and its latest
  * verdict). Only these three parts change without the item being written.
  */
-function cardJsonOf(row: CardRow, rank: number): string {
+function cardJsonOf(row: Omit<CardRow, 'stage'>, rank: number): string {
   return `{"position":${rank},"screen_status":${JSON.stringify(row.status)},"diligence_job_id":${JSON.stringify(row.job_id)},${row.card.slice(1)}`;
 }
 
 /**
- * GET /v1/pipeline's body, `{"items":[...],"total":n}` in board order (D18), as JSON text.
- * PostgreSQL sorts; ranks within a stage are counted here as the sorted rows go by, so the
- * database never has to build or sort the JSON.
+ * GET /v1/pipeline's body, `{"items":[...],"total":n}` in board order (D18), as JSON text. The
+ * stored cards come in index order (stage_rank, position, id) and the tenant's job statuses in a
+ * second query run alongside; ranks within a stage are counted as the cards go by. Neither query
+ * hashes or sorts the cards themselves.
  */
 export async function boardJson(db: Kysely<any>, tenantId: string, filter: BoardFilter): Promise<string> {
-  const stageFilter = filter.stage ? sql`and i.stage = ${filter.stage}` : filter.includeArchived ? sql`` : sql`and i.stage <> 'archived'`;
-  const { rows } = await sql<CardRow>`
-    select i.stage, i.card, s.status, s.job_id
-    from pipeline.items i ${JOB}
-    where i.tenant_id = ${tenantId} ${stageFilter}
-    order by i.stage_rank, i.position, i.id`.execute(db);
+  const stageFilter = filter.stage ? sql`and stage = ${filter.stage}` : filter.includeArchived ? sql`` : sql`and stage <> 'archived'`;
+  const [{ rows }, { rows: jobs }] = await Promise.all([
+    sql<{ stage: Stage; property_id: string; card: string }>`
+      select stage, property_id, card from pipeline.items
+      where tenant_id = ${tenantId} ${stageFilter}
+      order by stage_rank, position, id`.execute(db),
+    sql<{ property_id: string; status: string; job_id: string }>`
+      select property_id, status, job_id from diligence.screen_statuses where tenant_id = ${tenantId}`.execute(db),
+  ]);
+  const jobOf = new Map(jobs.map((job) => [job.property_id, job]));
   const cards = new Array<string>(rows.length);
   let stage: Stage | undefined;
   let rank = 0;
@@ -48,7 +53,8 @@ export async function boardJson(db: Kysely<any>, tenantId: string, filter: Board
     const row = rows[index]!;
     rank = row.stage === stage ? rank + 1 : 0;
     stage = row.stage;
-    cards[index] = cardJsonOf(row, rank);
+    const job = jobOf.get(row.property_id);
+    cards[index] = cardJsonOf({ card: row.card, status: job?.status ?? null, job_id: job?.job_id ?? null }, rank);
   }
   return `{"items":[${cards.join(',')}],"total":${rows.length}}`;
 }
