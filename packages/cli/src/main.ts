@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { ConfigError, loadConfig } from '@landscreen/config';
-import { createLogger, deferredTransport, inProcessTransport, systemClock, type ServiceModule } from '@landscreen/rpc';
+import { createLogger, deferredTransport, directTransport, systemClock, type ServiceModule } from '@landscreen/rpc';
 import { openEventBus } from '@landscreen/events';
 import { COMMANDS, findCommand } from './commands/index.js';
 import { runCommand } from './commands/run.js';
@@ -54,7 +54,7 @@ export async function main(argv: string[]): Promise<number> {
     try {
       // Commands run the services in-process; a service that needs a peer reaches it the same way.
       const modules: ServiceModule[] = createModules({ db: database.db, bus, clock: systemClock, config, logger, peer: () => deferredTransport(() => transport) });
-      const transport = inProcessTransport(modules);
+      const transport = directTransport(modules);
       // Like the server, a command works on an up-to-date schema (a fresh data dir included).
       await migrateModules(database, modules);
       return await runCommand(argv, { config, logger, database, modules }, out);

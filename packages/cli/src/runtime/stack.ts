@@ -4,7 +4,7 @@ import { startDiligenceWorker, type DiligenceWorker } from '@landscreen/diligenc
 import type { DatabaseHandle } from '@landscreen/db';
 import { openEventBus, type EventBus } from '@landscreen/events';
 import { createGateway, createServiceClients } from '@landscreen/gateway';
-import { deferredTransport, inProcessTransport, systemClock, type Clock, type FaultInjector, type Logger, type ServiceModule } from '@landscreen/rpc';
+import { deferredTransport, directTransport, systemClock, type Clock, type FaultInjector, type Logger, type ServiceModule } from '@landscreen/rpc';
 import type { Transport } from '@connectrpc/connect';
 import type { FastifyInstance } from 'fastify';
 import { buildId } from './build-info.js';
@@ -78,7 +78,7 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
       await module.start?.();
       started.push(module);
     }
-    transport = inProcessTransport(modules);
+    transport = directTransport(modules);
     gateway = await createGateway({ deps: { clients: createServiceClients(peer), build: buildId() }, logger });
     let url = '';
     if (options.listen !== false) url = await gateway.listen({ host: config.host, port: config.port });

@@ -1,0 +1,69 @@
+import { create, isMessage, type DescMessage, type DescMethod, type DescMethodUnary, type DescService, type MessageInitShape } from '@bufbuild/protobuf';
+import { Code, ConnectError, createHandlerContext, type ConnectRouter, type ContextValues, type Transport, type UnaryResponse } from '@connectrpc/connect';
+import type { ServiceModule } from './module.js';
+
+type UnaryImplementation = (request: unknown, context: ReturnType<typeof createHandlerContext>) => unknown;
+
+/**
+ * The embedded default's hop between the gateway and the services (and between services): each
+ * call goes straight to the service's implementation with the same handler context a Connect
+ * server would build (headers, signal, the caller header), and the messages are handed over as
+ * they are. Connect's router transport would encode every request and answer to bytes and back,
+ * which for multi-megabyte bodies (a board of thousands of cards) and thousands of small calls a
+ * second (claims) was most of the hop's cost. Errors keep their code and details. Services that
+ * run in their own process are reached over the network instead (networkTransport).
+ */
+export function directTransport(modules: ServiceModule[]): Transport {
+  const implementations = new Map<string, UnaryImplementation>();
+  const capture = {
+    service(service: DescService, implementation: Record<string, UnaryImplementation>) {
+      for (const method of service.methods) {
+        const unary = implementation[method.localName];
+        if (unary) implementations.set(method.parent.typeName + '/' + method.name, unary.bind(implementation));
+      }
+      return capture;
+    },
+    rpc() {
+      throw new Error('directTransport supports services registered with router.service()');
+    },
+    handlers: [],
+  };
+  for (const module of modules) module.routes(capture as unknown as ConnectRouter);
+
+  return {
+    async unary<I extends DescMessage, O extends DescMessage>(
+      method: DescMethodUnary<I, O>,
+      signal: AbortSignal | undefined,
+      timeoutMs: number | undefined,
+      header: ConstructorParameters<typeof Headers>[0] | undefined,
+      input: MessageInitShape<I>,
+      contextValues?: ContextValues,
+    ): Promise<UnaryResponse<I, O>> {
+      const implementation = implementations.get(method.parent.typeName + '/' + method.name);
+      if (!implementation) throw new ConnectError(`${method.parent.typeName}.${method.name} is not implemented`, Code.Unimplemented);
+      const context = createHandlerContext({
+        service: method.parent,
+        method: method as DescMethod,
+        protocolName: 'in-process',
+        requestMethod: 'POST',
+        url: `/${method.parent.typeName}/${method.name}`,
+        timeoutMs,
+        requestSignal: signal,
+        requestHeader: header,
+        contextValues,
+      });
+      const request = isMessage(input, method.input) ? input : create(method.input, input);
+      let output: unknown;
+      try {
+        output = await implementation(request, context);
+      } catch (error) {
+        throw ConnectError.from(error);
+      }
+      const message = isMessage(output, method.output) ? output : create(method.output, output as MessageInitShape<O>);
+      return { stream: false, service: method.parent, method, header: context.responseHeader, trailer: context.responseTrailer, message };
+    },
+    stream() {
+      return Promise.reject(new ConnectError('streaming calls are not used between landscreen services', Code.Unimplemented));
+    },
+  };
+}
