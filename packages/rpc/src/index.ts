@@ -8,3 +8,4 @@ export * from './direct-transport.js';
 export * from './serve.js';
 export * from './json-body.js';
 export * from './caller.js';
+export * from './ids.js';

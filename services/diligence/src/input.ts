@@ -3,9 +3,7 @@
  * UUID names nothing (404, never a database error). JSON the gateway parsed may hold lone UTF-16
  * surrogates, which jsonb refuses; they become U+FFFD, as they do in text columns.
  */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export const isUuid = (value: string): boolean => UUID.test(value);
+export { isUuid } from '@landscreen/rpc';
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 

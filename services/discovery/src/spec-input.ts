@@ -17,4 +17,3 @@ export async function canonicalSpecFrom(db: Kysely<any>, draft: unknown, locPref
   return result.spec;
 }
 
-export const decodeJson = <T = unknown>(bytes: Uint8Array): T => JSON.parse(Buffer.from(bytes).toString('utf8')) as T;

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { Code } from '@connectrpc/connect';
 import { sql } from 'kysely';
 import type { authv1 } from '@landscreen/proto';
-import { serviceError } from '@landscreen/rpc';
+import { isUuid, serviceError } from '@landscreen/rpc';
 import type { AuthContext } from '../context.js';
 import { authDb, ROLES, type Role } from '../schema.js';
 import { constantTimeEqual, digest } from '../tokens.js';
@@ -13,7 +13,6 @@ const invalidToken = () => serviceError(Code.Unauthenticated, 'invalid_token', '
 const tenantRequired = () =>
   serviceError(Code.InvalidArgument, 'tenant_required', 'You belong to more than one tenant: name one with the X-Tenant header.');
 const notMember = (slug: string) => serviceError(Code.PermissionDenied, 'not_member', `You are not a member of tenant "${slug}".`);
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The caller as this service builds it; the Connect runtime turns it into an authv1.Caller. */
 export interface CallerMessage {
@@ -93,7 +92,7 @@ async function legacyCaller(context: AuthContext, tenantSlug: string | undefined
 }
 
 async function serviceTokenCaller(context: AuthContext, id: string, secret: string): Promise<CallerMessage> {
-  if (!UUID.test(id)) throw invalidToken();
+  if (!isUuid(id)) throw invalidToken();
   const row = await authDb(context.db)
     .selectFrom('service_tokens')
     .innerJoin('tenants', 'tenants.id', 'service_tokens.tenant_id')

@@ -2,11 +2,11 @@ import { Code, type HandlerContext } from '@connectrpc/connect';
 import { parseBuyBoxText, specHash } from '@landscreen/buybox-spec';
 import { FIELDS } from '@landscreen/field-catalog';
 import type { discoveryv1 } from '@landscreen/proto';
-import { jsonBytes, notFound, requireCaller, serviceError } from '@landscreen/rpc';
+import { jsonBytes, notFound, parseJsonBytes, requireCaller, serviceError } from '@landscreen/rpc';
 import type { DiscoveryContext } from '../context.js';
 import { knownFieldsOf, TYPED_FIELDS } from '../fields.js';
 import { discoveryDb, type BuyBoxesTable } from '../schema.js';
-import { canonicalSpecFrom, decodeJson } from '../spec-input.js';
+import { canonicalSpecFrom } from '../spec-input.js';
 
 type BuyBoxRow = Pick<BuyBoxesTable, 'name' | 'description' | 'spec' | 'spec_hash'> & { id: string; created_at: Date; updated_at: Date };
 
@@ -35,7 +35,7 @@ export function buyBoxHandlers(context: DiscoveryContext) {
 
     async createBuyBox(request: discoveryv1.CreateBuyBoxRequest, call: HandlerContext) {
       const { tenantId } = requireCaller(call);
-      const spec = await canonicalSpecFrom(context.db, decodeJson(request.specJson), ['body', 'spec']);
+      const spec = await canonicalSpecFrom(context.db, parseJsonBytes(request.specJson), ['body', 'spec']);
       const now = context.clock.now();
       const row = await db
         .insertInto('buy_boxes')
@@ -49,7 +49,7 @@ export function buyBoxHandlers(context: DiscoveryContext) {
 
     async replaceBuyBox(request: discoveryv1.ReplaceBuyBoxRequest, call: HandlerContext) {
       const { tenantId } = requireCaller(call);
-      const spec = await canonicalSpecFrom(context.db, decodeJson(request.specJson), ['body', 'spec']);
+      const spec = await canonicalSpecFrom(context.db, parseJsonBytes(request.specJson), ['body', 'spec']);
       const description = request.clearDescription ? { description: null } : request.description !== undefined ? { description: request.description } : {};
       const row = await db
         .updateTable('buy_boxes')

@@ -1,14 +1,14 @@
 import type { HandlerContext } from '@connectrpc/connect';
 import { compileSpec, queryHash, type CanonicalSpec } from '@landscreen/buybox-spec';
 import type { discoveryv1 } from '@landscreen/proto';
-import { jsonBytes, requireCaller, validationError } from '@landscreen/rpc';
+import { jsonBytes, parseJsonBytes, requireCaller, validationError } from '@landscreen/rpc';
 import type { DiscoveryContext } from '../context.js';
 import { marketForCaller } from '../market-access.js';
 import { decodeCursor, encodeCursor } from '../ranking/cursor.js';
 import { pageAfter } from '../ranking/page.js';
 import type { RankSpec } from '../ranking/rank.js';
 import { discoveryResults } from '../results.js';
-import { canonicalSpecFrom, decodeJson } from '../spec-input.js';
+import { canonicalSpecFrom } from '../spec-input.js';
 import { loadBuyBox } from './buy-boxes.js';
 
 /** What ranking needs of a compiled canonical spec. */
@@ -30,7 +30,7 @@ export async function appliedSpec(context: DiscoveryContext, call: HandlerContex
   const { tenantId } = requireCaller(call);
   const saved = buyBox === undefined ? undefined : await loadBuyBox(context, tenantId, buyBox);
   const spec = draftJson
-    ? await canonicalSpecFrom(context.db, decodeJson(draftJson), ['body', 'draft'])
+    ? await canonicalSpecFrom(context.db, parseJsonBytes(draftJson), ['body', 'draft'])
     : (saved!.spec as CanonicalSpec);
   const access = await marketForCaller(context, tenantId, spec.markets[0]!);
   const hash = queryHash(spec, access.market.id, access.vintage.id);

@@ -1,14 +1,23 @@
 import type { HandlerContext } from '@connectrpc/connect';
 import { ensurePromotionJob } from '@landscreen/diligence-service/data-access';
 import type { pipelinev1 } from '@landscreen/proto';
-import { notFound, onBehalfOf, requireCaller, validationError } from '@landscreen/rpc';
+import { isUuid, notFound, onBehalfOf, parseJsonBytes, requireCaller, validationError } from '@landscreen/rpc';
 import { boardJson, cardJson } from '../board/items.js';
 import { lockBoard, placeItem } from '../board/positions.js';
 import { isStage, nextStage, type Stage } from '../board/stages.js';
 import type { PipelineContext } from '../context.js';
-import { isUuid } from '../ids.js';
-import { ensureItem, ensureProperty } from '../promotion/ensure-rows.js';
+import { ensureItem, ensureProperty, type PropertyInput } from '../promotion/ensure-rows.js';
 import { pipelineDb } from '../schema.js';
+
+/** What a property keeps as columns of the ParcelCandidate discovery's GetParcel answers. */
+interface ParcelCandidate {
+  parcel_key: string;
+  apn: string | null;
+  address: string | null;
+  lat: number | null;
+  lon: number | null;
+  typed: Record<string, unknown>;
+}
 
 const itemMissing = (id: string) => notFound('pipeline_item_not_found', `No pipeline item "${id}" in your organization.`);
 const propertyMissing = (id: string) => notFound('property_not_found', `No property "${id}" in your organization.`);
@@ -37,16 +46,23 @@ export function boardHandlers(context: PipelineContext) {
     async addToBoard(request: pipelinev1.AddToBoardRequest, call: HandlerContext) {
       const caller = requireCaller(call);
       const db = pipelineDb(context.db);
-      let parcel: Parameters<typeof ensureProperty>[1] | undefined;
-      let propertyId = request.propertyId;
-      if (propertyId !== undefined) {
+      // The property to put on the board: the tenant's own (by id), or a parcel made into one.
+      let property: PropertyInput | (Pick<PropertyInput, 'marketId' | 'vintageId' | 'parcelKey' | 'parcel'> & { id: string });
+      if (request.propertyId !== undefined) {
+        const propertyId = request.propertyId;
         if (!isUuid(propertyId)) throw propertyMissing(propertyId);
-        const found = await db.selectFrom('properties').select('id').where('id', '=', propertyId).where('tenant_id', '=', caller.tenantId).executeTakeFirst();
+        const found = await db
+          .selectFrom('properties')
+          .select(['id', 'market_id', 'vintage_id', 'parcel_key', 'parcel'])
+          .where('id', '=', propertyId)
+          .where('tenant_id', '=', caller.tenantId)
+          .executeTakeFirst();
         if (!found) throw propertyMissing(propertyId);
+        property = { id: found.id, marketId: found.market_id, vintageId: found.vintage_id, parcelKey: found.parcel_key, parcel: found.parcel };
       } else if (request.market !== undefined && request.parcelKey !== undefined) {
         const answer = await context.discovery.getParcel({ market: request.market, parcelKey: request.parcelKey }, onBehalfOf(call));
-        const candidate = JSON.parse(Buffer.from(answer.parcelJson).toString('utf8'));
-        parcel = {
+        const candidate = parseJsonBytes<ParcelCandidate>(answer.parcelJson);
+        property = {
           tenantId: caller.tenantId,
           marketId: answer.marketId,
           market: answer.market,
@@ -56,7 +72,7 @@ export function boardHandlers(context: PipelineContext) {
           address: candidate.address,
           lat: candidate.lat,
           lon: candidate.lon,
-          acres: candidate.typed?.acres ?? null,
+          acres: typeof candidate.typed.acres === 'number' ? candidate.typed.acres : null,
           parcel: candidate,
         };
       } else {
@@ -65,18 +81,17 @@ export function boardHandlers(context: PipelineContext) {
         ]);
       }
       const itemId = await context.db.transaction().execute(async (trx) => {
-        const property = parcel ? await ensureProperty(trx, parcel) : { id: propertyId!, created: false };
-        const item = await ensureItem(trx, caller.tenantId, property.id, { notes: request.notes ?? null });
-        const row = await pipelineDb(trx).selectFrom('properties').selectAll().where('id', '=', property.id).executeTakeFirstOrThrow();
+        const propertyId = 'id' in property ? property.id : (await ensureProperty(trx, property)).id;
+        const item = await ensureItem(trx, caller.tenantId, propertyId, { notes: request.notes ?? null });
         await ensurePromotionJob(trx, {
           tenantId: caller.tenantId,
           tenantSlug: caller.tenantSlug,
-          propertyId: property.id,
+          propertyId,
           pipelineItemId: item.id,
-          marketId: row.market_id,
-          vintageId: row.vintage_id,
-          parcelKey: row.parcel_key,
-          parcel: row.parcel,
+          marketId: property.marketId,
+          vintageId: property.vintageId,
+          parcelKey: property.parcelKey,
+          parcel: property.parcel,
         });
         return item.id;
       });

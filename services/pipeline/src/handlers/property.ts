@@ -1,9 +1,8 @@
 import type { HandlerContext } from '@connectrpc/connect';
 import type { pipelinev1 } from '@landscreen/proto';
-import { jsonBytes, notFound, onBehalfOf, requireCaller } from '@landscreen/rpc';
+import { isUuid, jsonBytes, notFound, onBehalfOf, parseJsonBytes, requireCaller } from '@landscreen/rpc';
 import { cardJson } from '../board/items.js';
 import type { PipelineContext } from '../context.js';
-import { isUuid } from '../ids.js';
 import { pipelineDb } from '../schema.js';
 
 const iso = (value: Date) => new Date(value).toISOString();
@@ -44,7 +43,7 @@ export function propertyHandlers(context: PipelineContext) {
         evaluation: match.evaluation,
         screened_at: iso(match.created_at),
       }));
-      const { diligence: result, contacts } = JSON.parse(Buffer.from(diligence.bodyJson).toString('utf8'));
+      const { diligence: result, contacts } = parseJsonBytes<{ diligence: unknown; contacts: unknown[] }>(diligence.bodyJson);
       return {
         bodyJson: jsonBytes({
           property: {

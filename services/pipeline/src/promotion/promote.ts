@@ -2,12 +2,10 @@ import type { HandlerContext } from '@connectrpc/connect';
 import type { JsonObject } from '@bufbuild/protobuf';
 import { ensurePromotionJob } from '@landscreen/diligence-service/data-access';
 import type { discoveryv1, pipelinev1 } from '@landscreen/proto';
-import { conflict, onBehalfOf, jsonBytes, requireCaller, type Caller } from '@landscreen/rpc';
+import { conflict, onBehalfOf, parseJsonBytes, jsonBytes, requireCaller, type Caller } from '@landscreen/rpc';
 import type { PipelineContext } from '../context.js';
 import { ensureItem, ensureMatch, ensureProperty } from './ensure-rows.js';
 import { existingPromotion } from './existing.js';
-
-const decode = <T>(bytes: Uint8Array): T => JSON.parse(Buffer.from(bytes).toString('utf8')) as T;
 
 /** The fields of a DiscoveryResult the property keeps as columns. */
 interface EvaluatedParcel {
@@ -29,9 +27,9 @@ interface EvaluatedParcel {
  * its outbox event. Nothing calls a provider, contacts anyone or writes to the ledger.
  */
 export async function promote(context: PipelineContext, caller: Caller, evaluated: discoveryv1.EvaluateParcelResponse, source: 'ranked' | 'direct') {
-  const result = decode<EvaluatedParcel>(evaluated.resultJson);
-  const failed = decode<JsonObject[]>(evaluated.failedJson);
-  const parcel = decode(evaluated.parcelJson);
+  const result = parseJsonBytes<EvaluatedParcel>(evaluated.resultJson);
+  const failed = parseJsonBytes<JsonObject[]>(evaluated.failedJson);
+  const parcel = parseJsonBytes(evaluated.parcelJson);
   if (source === 'ranked' && !evaluated.eligible) {
     throw conflict('must_failed', 'The parcel fails a must-have of this buy box.', { failed, parcel_key: result.parcel_key });
   }
@@ -63,7 +61,7 @@ export async function promote(context: PipelineContext, caller: Caller, evaluate
       verdict: result.verdict,
       score: result.score,
       eligible: evaluated.eligible,
-      appliedSpec: decode(evaluated.appliedSpecJson),
+      appliedSpec: parseJsonBytes(evaluated.appliedSpecJson),
       evaluation: result,
       failed,
     });
