@@ -1,6 +1,6 @@
-import type { CompiledSpec } from '@landscreen/buybox-spec';
+import type { CompiledSpec, Evaluation } from '@landscreen/buybox-spec';
 import type { Kysely } from 'kysely';
-import { parcelFacts, parcelRowsByKey, provenanceOf, type ParcelRow, type VintageFields } from './parcel-rows.js';
+import { parcelFacts, parcelRowsByKey, provenanceOf, type ParcelFacts, type ParcelRow, type VintageFields } from './parcel-rows.js';
 import type { VintageIndex } from './ranking/vintage-index.js';
 
 /**
@@ -14,31 +14,32 @@ export async function discoveryResults(
   fields: VintageFields,
   compiled: CompiledSpec,
   pageRows: number[],
-  /** The page's parcel rows when the caller has read them already. */
-  read?: Map<string, ParcelRow>,
 ) {
-  const rows = read ?? (await parcelRowsByKey(db, index.vintageId, pageRows.map((row) => index.keys[row]!)));
+  const rows = await parcelRowsByKey(db, index.vintageId, pageRows.map((row) => index.keys[row]!));
   return pageRows.map((indexRow) => {
-    const row = rows.get(index.keys[indexRow]!)!;
     const split = parcelFacts(index, indexRow, fields);
-    const evaluation = compiled.evaluate((field) => split.facts[field]);
-    return {
-      parcel_key: row.parcel_key,
-      apn: row.apn,
-      address: row.address,
-      lat: row.lat,
-      lon: row.lon,
-      acres: row.acres,
-      developable_acres: row.developable_acres,
-      geometry: row.geometry,
-      bbox: row.bbox,
-      facts: split.facts,
-      provenance: provenanceOf(row, split, index.vintageId),
-      score: evaluation.score,
-      verdict: evaluation.verdict,
-      review_required: evaluation.reviewRequired,
-      unknowns: evaluation.unknowns,
-      score_breakdown: { must: evaluation.must, preferred: evaluation.preferred },
-    };
+    return discoveryResult(rows.get(index.keys[indexRow]!)!, split, compiled.evaluate((field) => split.facts[field]), index.vintageId);
   });
+}
+
+/** The DiscoveryResult of one parcel: its row, its facts and their evaluation against the spec. */
+export function discoveryResult(row: ParcelRow, split: ParcelFacts, evaluation: Evaluation, vintageId: string) {
+  return {
+    parcel_key: row.parcel_key,
+    apn: row.apn,
+    address: row.address,
+    lat: row.lat,
+    lon: row.lon,
+    acres: row.acres,
+    developable_acres: row.developable_acres,
+    geometry: row.geometry,
+    bbox: row.bbox,
+    facts: split.facts,
+    provenance: provenanceOf(row, split, vintageId),
+    score: evaluation.score,
+    verdict: evaluation.verdict,
+    review_required: evaluation.reviewRequired,
+    unknowns: evaluation.unknowns,
+    score_breakdown: { must: evaluation.must, preferred: evaluation.preferred },
+  };
 }

@@ -4,8 +4,8 @@ import type { discoveryv1 } from '@landscreen/proto';
 import { conflict, jsonBytes, notFound } from '@landscreen/rpc';
 import type { DiscoveryContext } from '../context.js';
 import { parcelCandidate } from '../candidates.js';
-import { parcelRowsByKey } from '../parcel-rows.js';
-import { discoveryResults } from '../results.js';
+import { parcelFacts, parcelRowsByKey } from '../parcel-rows.js';
+import { discoveryResult } from '../results.js';
 import { appliedSpec } from './query.js';
 
 /**
@@ -33,9 +33,10 @@ export function evaluateParcelHandler(context: DiscoveryContext) {
     if (row === undefined) {
       throw notFound('parcel_not_found', `No parcel "${request.parcelKey}" in the current vintage of ${access.market.slug}.`);
     }
-    const rows = await parcelRowsByKey(context.db, access.vintage.id, [request.parcelKey]);
-    const [result] = await discoveryResults(context.db, index, access.vintage, compiled, [row], rows);
-    const evaluation = compiled.evaluate((field) => result!.facts[field]);
+    const parcelRow = (await parcelRowsByKey(context.db, access.vintage.id, [request.parcelKey])).get(request.parcelKey)!;
+    const split = parcelFacts(index, row, access.vintage);
+    const evaluation = compiled.evaluate((field) => split.facts[field]);
+    const result = discoveryResult(parcelRow, split, evaluation, access.vintage.id);
     return {
       marketId: access.market.id,
       market: access.market.slug,
@@ -48,7 +49,7 @@ export function evaluateParcelHandler(context: DiscoveryContext) {
       resultJson: jsonBytes(result),
       failedJson: jsonBytes(evaluation.failed),
       appliedSpecJson: jsonBytes(spec),
-      parcelJson: jsonBytes(parcelCandidate(access, index, rows.get(request.parcelKey)!)),
+      parcelJson: jsonBytes(parcelCandidate(access, index, parcelRow, split)),
     };
   };
 }
