@@ -9,6 +9,7 @@ export interface ReceivedMail {
 export async function startSmtpSink() {
   const received: ReceivedMail[] = [];
   const waiters: (() => void)[] = [];
+  let replyDelayMs = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -19,7 +20,7 @@ export async function startSmtpSink() {
       stream.on('end', () => {
         received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw });
         for (const wake of waiters.splice(0)) wake();
-        callback();
+        setTimeout(callback, replyDelayMs);
       });
     },
   });
@@ -44,6 +45,8 @@ export async function startSmtpSink() {
     url: `smtp://127.0.0.1:${port}`,
     received,
     waitForMail,
+    /** Holds back the answer to each message, as a slow mail relay does. */
+    setReplyDelay: (ms: number) => (replyDelayMs = ms),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
