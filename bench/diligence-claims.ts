@@ -1,5 +1,7 @@
 import http from 'node:http';
 import pg from 'pg';
+import { cpuMeter } from './lib/cpu.js';
+import { percentile } from './lib/measure.js';
 
 /**
  * Claims over the REST API: `claimers` concurrent workers, each job handed to two of them at once
@@ -21,6 +23,8 @@ export interface ClaimFigures {
   otherAnswers: Record<string, number>;
   p50Ms: number;
   p99Ms: number;
+  /** CPU ms per claim request: the server process, PostgreSQL, this load generator (Linux only). */
+  cpu: { serverMs?: number; postgresMs?: number; loadGeneratorMs: number };
 }
 
 /** Creates `count` authorized jobs (with their six steps) for a tenant, in bulk SQL. */
@@ -64,7 +68,16 @@ function post(agent: http.Agent, url: URL, headers: Record<string, string>, body
   });
 }
 
-export async function raceClaims(base: string, secret: string, tenant: string, jobIds: string[], claimers: number, databaseUrl: string, offersPerJob = 2): Promise<ClaimFigures> {
+export async function raceClaims(
+  base: string,
+  secret: string,
+  tenant: string,
+  jobIds: string[],
+  claimers: number,
+  databaseUrl: string,
+  offersPerJob = 2,
+  serverPid?: number,
+): Promise<ClaimFigures> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: claimers });
   const headers = { authorization: `Bearer ${secret}`, 'x-tenant': tenant };
   const queue = jobIds.flatMap((id) => Array<string>(offersPerJob).fill(id));
@@ -88,9 +101,11 @@ export async function raceClaims(base: string, secret: string, tenant: string, j
       }
     }
   };
+  const meter = cpuMeter(serverPid);
   const started = performance.now();
   await Promise.all(Array.from({ length: claimers }, (_, index) => claimer(index)));
   const seconds = (performance.now() - started) / 1000;
+  const cpu = meter.perItem(queue.length);
   agent.destroy();
 
   const db = new pg.Client({ connectionString: databaseUrl });
@@ -113,7 +128,8 @@ export async function raceClaims(base: string, secret: string, tenant: string, j
     doubleClaimsSeen: [...winners.values()].filter((n) => n > 1).length,
     doubleClaimsInDatabase: doubled.rows[0]!.n,
     otherAnswers: other,
-    p50Ms: Math.round(timings[Math.floor(timings.length * 0.5)]! * 10) / 10,
-    p99Ms: Math.round(timings[Math.floor(timings.length * 0.99)]! * 10) / 10,
+    p50Ms: Math.round(percentile(timings, 0.5) * 10) / 10,
+    p99Ms: Math.round(percentile(timings, 0.99) * 10) / 10,
+    cpu,
   };
 }

@@ -6,6 +6,7 @@ import { createOutboxRelay } from '@landscreen/diligence-service/relay';
 import { DILIGENCE_STREAM, DILIGENCE_SUBJECTS, connectNatsBus, type EventBus } from '@landscreen/events';
 import { createLogger } from '@landscreen/rpc';
 import { NatsServerProcess, freePort } from '../packages/events/src/test-nats-server.js';
+import { percentile } from './lib/measure.js';
 
 /** A private nats-server with JetStream on a free port and a scratch store (BENCH_NATS_URL overrides). */
 export async function benchNats(): Promise<{ url: string; close(): Promise<void> }> {
@@ -107,6 +108,5 @@ export async function idleLatency(db: Kysely<any>, natsUrl: string, samples: num
   await consumerBus.close();
   await relayBus.close();
   timings.sort((a, b) => a - b);
-  const at = (q: number) => Math.round(timings[Math.min(timings.length - 1, Math.floor(q * timings.length))]!);
-  return { p50Ms: at(0.5), p99Ms: at(0.99) };
+  return { p50Ms: Math.round(percentile(timings, 0.5)), p99Ms: Math.round(percentile(timings, 0.99)) };
 }

@@ -5,15 +5,16 @@
  *  - claims per second over the REST API with concurrent claimers (the embedded server on
  *    PostgreSQL and NATS, the legacy worker secret): BENCH_CLAIMS / 5 jobs offered to one claimer
  *    each, then BENCH_CLAIMS jobs each offered to two claimers at once, counting double claims in
- *    the answers and in the database.
+ *    the answers and in the database, and the CPU each request cost the server, PostgreSQL and
+ *    the load generator (read from /proc, Linux only), all sharing the machine's cores.
  * Environment: BENCH_EVENTS (default 100000), BENCH_CLAIMS (default 100000), BENCH_CLAIMERS (8),
  * BENCH_NATS_URL (default: a private nats-server), TEST_DATABASE_URL, BENCH_SKIP_CLAIMS=1.
  */
 import os from 'node:os';
-import pg from 'pg';
 import { MIGRATION_PLAN, migrateModules } from '@landscreen/cli';
 import { openDatabase } from '@landscreen/db';
 import { landscreen } from './lib/cli.js';
+import { freshDatabase } from './lib/database.js';
 import { freePort, startLandscreen, stop, waitUntilReady } from './lib/processes.js';
 import { authorizedJobs, raceClaims } from './diligence-claims.js';
 import { benchNats, drainBacklog, idleLatency } from './diligence-relay.js';
@@ -21,21 +22,6 @@ import { benchNats, drainBacklog, idleLatency } from './diligence-relay.js';
 const events = Number(process.env.BENCH_EVENTS ?? 100_000);
 const claims = Number(process.env.BENCH_CLAIMS ?? 100_000);
 const claimers = Number(process.env.BENCH_CLAIMERS ?? 8);
-const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-async function freshDatabase(name: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 async function relayBench(natsUrl: string): Promise<string[]> {
   const databaseUrl = await freshDatabase('landscreen_bench_relay');
@@ -70,17 +56,18 @@ async function claimBench(natsUrl: string): Promise<string[]> {
     const base = `http://127.0.0.1:${port}`;
     await waitUntilReady(`${base}/readyz`);
     await landscreen(['tenant', 'create', '--slug', 'bench', '--name', 'Bench'], env);
-    // Warm the path (JIT, pools) on jobs of their own before timing.
-    await raceClaims(base, secret, 'bench', await authorizedJobs(databaseUrl, 'bench', 2_000), claimers, databaseUrl, 1);
+    // Warm the path (JIT, pools, prepared statements) on jobs of their own before timing: after
+    // 2,000 the first timed run was still 5–8 % slower than the next.
+    await raceClaims(base, secret, 'bench', await authorizedJobs(databaseUrl, 'bench', 5_000), claimers, databaseUrl, 1);
     // Workers fed by the durable consumer rarely meet on a job: each job offered to one claimer.
-    const alone = await raceClaims(base, secret, 'bench', await authorizedJobs(databaseUrl, 'bench', Math.max(1, Math.round(claims / 5))), claimers, databaseUrl, 1);
+    const alone = await raceClaims(base, secret, 'bench', await authorizedJobs(databaseUrl, 'bench', Math.max(1, Math.round(claims / 5))), claimers, databaseUrl, 1, server.pid);
     // The worst case for D23: every job offered to two claimers at the same moment.
-    const raced = await raceClaims(base, secret, 'bench', await authorizedJobs(databaseUrl, 'bench', claims), claimers, databaseUrl, 2);
+    const raced = await raceClaims(base, secret, 'bench', await authorizedJobs(databaseUrl, 'bench', claims), claimers, databaseUrl, 2, server.pid);
     const row = (label: string, f: typeof raced) =>
-      `| ${label} | ${f.claimers} | ${f.jobs} | ${f.attempts} | ${f.seconds.toFixed(1)} | ${f.claimsPerSecond} | ${f.attemptsPerSecond} | ${f.conflicts} | ${f.p50Ms} | ${f.p99Ms} | ${f.doubleClaimsSeen} / ${f.doubleClaimsInDatabase} | ${Object.keys(f.otherAnswers).length ? JSON.stringify(f.otherAnswers) : 'none'} |`;
+      `| ${label} | ${f.claimers} | ${f.jobs} | ${f.attempts} | ${f.seconds.toFixed(1)} | ${f.claimsPerSecond} | ${f.attemptsPerSecond} | ${f.conflicts} | ${f.p50Ms} | ${f.p99Ms} | ${f.doubleClaimsSeen} / ${f.doubleClaimsInDatabase} | ${cpuCell(f.cpu)} | ${Object.keys(f.otherAnswers).length ? JSON.stringify(f.otherAnswers) : 'none'} |`;
     return [
-      '| jobs offered | claimers | jobs | claim requests | seconds | claims/s | requests/s | 409 already_claimed | p50 ms | p99 ms | double claims (answers / database) | other answers |',
-      '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+      '| jobs offered | claimers | jobs | claim requests | seconds | claims/s | requests/s | 409 already_claimed | p50 ms | p99 ms | double claims (answers / database) | CPU ms per request: server / PostgreSQL / load generator | other answers |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
       row('once each', alone),
       row('twice each, at once', raced),
     ];
@@ -88,6 +75,9 @@ async function claimBench(natsUrl: string): Promise<string[]> {
     await stop(server);
   }
 }
+
+const cpuCell = (cpu: { serverMs?: number; postgresMs?: number; loadGeneratorMs: number }) =>
+  [cpu.serverMs, cpu.postgresMs, cpu.loadGeneratorMs].map((ms) => (ms === undefined ? 'n/a' : ms.toFixed(2))).join(' / ');
 
 async function main(): Promise<void> {
   const nats = await benchNats();

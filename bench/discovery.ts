@@ -12,6 +12,7 @@ import os from 'node:os';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { BIN, freePort, startLandscreen, stop, waitUntilReady } from './lib/processes.js';
+import { percentile } from './lib/measure.js';
 
 const parcels = Number(process.env.BENCH_PARCELS ?? 1_000_000);
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -48,10 +49,8 @@ async function ensureMarket(): Promise<number | undefined> {
   return (Date.now() - started) / 1000;
 }
 
-const percentile = (values: number[], quantile: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(quantile * sorted.length))]!;
-};
+/** p50/p99 of unsorted timings. */
+const quantileOf = (values: number[], quantile: number) => percentile([...values].sort((a, b) => a - b), quantile);
 
 async function timed(base: string, path: string, body: unknown): Promise<{ ms: number; body: any }> {
   const started = performance.now();
@@ -124,9 +123,9 @@ try {
   for (const [label, once, count] of kinds) {
     const times: number[] = [];
     for (let index = 0; index < count; index++) times.push(await once());
-    rows.push(`| ${label} | ${count} | ${percentile(times, 0.5).toFixed(1)} | ${percentile(times, 0.99).toFixed(1)} | |`);
+    rows.push(`| ${label} | ${count} | ${quantileOf(times, 0.5).toFixed(1)} | ${quantileOf(times, 0.99).toFixed(1)} | |`);
   }
-  rows.push(`| 20 cursor pages of 50 (×3) | ${pageTimes.length} | ${percentile(pageTimes, 0.5).toFixed(1)} | ${percentile(pageTimes, 0.99).toFixed(1)} | |`);
+  rows.push(`| 20 cursor pages of 50 (×3) | ${pageTimes.length} | ${quantileOf(pageTimes, 0.5).toFixed(1)} | ${quantileOf(pageTimes, 0.99).toFixed(1)} | |`);
   const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
   const peakKb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
   console.log(`\nnpm run bench:discovery — ${new Date().toISOString()} — ${os.cpus().length} cores, Node ${process.version}, ${parcels.toLocaleString('en-US')} parcels on PostgreSQL\n`);

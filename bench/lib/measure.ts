@@ -48,6 +48,8 @@ export async function latency(url: string, options: { headers?: Record<string, s
   for (let index = 0; index < count; index++) samples.push(await once());
   agent.destroy();
   samples.sort((a, b) => a - b);
-  const at = (quantile: number) => Math.round(samples[Math.min(samples.length - 1, Math.floor(quantile * samples.length))]!);
-  return { p50Us: at(0.5), p99Us: at(0.99) };
+  return { p50Us: Math.round(percentile(samples, 0.5)), p99Us: Math.round(percentile(samples, 0.99)) };
 }
+
+/** The value at `quantile` (0–1) of samples sorted ascending (nearest rank, no interpolation). */
+export const percentile = (sorted: number[], quantile: number): number => sorted[Math.min(sorted.length - 1, Math.floor(quantile * sorted.length))]!;

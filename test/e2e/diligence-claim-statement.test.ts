@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import { diligenceSubject } from '@landscreen/events';
 import { ManualClock } from '@landscreen/rpc';
 import { DATABASE_MODES, startTestStack, type TestStack } from '@landscreen/testing';
 import { jobAnswer } from '../../services/diligence/src/operations/job-answer.js';
-import { moveJob } from '../../services/diligence/src/state-machine.js';
+import { isRefusal, moveJob } from '../../services/diligence/src/state-machine.js';
 import { recordJobEvent } from '../../services/diligence/src/store/events.js';
 import type { JobRow } from '../../services/diligence/src/store/jobs.js';
-import { diligenceApi, expectStatus, newJob, session, type DiligenceApi } from '../support/diligence.js';
+import { diligenceApi, expectStatus, newJob, outboxSubjects, session, type DiligenceApi } from '../support/diligence.js';
 
 const WORKER = session('wes@fast.test', 'fast', 'worker');
 
@@ -27,8 +28,14 @@ describe.each(DATABASE_MODES)('the one-statement claim on %s', (mode) => {
   });
   afterAll(() => app?.close());
 
-  it('does what the state machine says a claim of an authorized job does', () => {
-    expect(moveJob('claim', 'authorized', {})).toMatchObject({ to: 'running', event: 'claimed' });
+  it('does what the state machine says a claim of an authorized job does', async () => {
+    const { jobId } = await newJob(app, 'fast');
+    expectStatus(await api.authorize(jobId), 200);
+    const claim = expectStatus(await api.claim(jobId, 'worker-s'), 200).body;
+    const move = moveJob('claim', 'authorized', {});
+    if (isRefusal(move)) throw new Error('the table refuses claiming an authorized job');
+    expect(claim.job.status).toBe(move.to);
+    expect((await outboxSubjects(app, jobId)).at(-1)).toBe(diligenceSubject('job', move.event!));
   });
 
   it('writes the event recordJobEvent writes for that claim', async () => {
@@ -54,6 +61,26 @@ describe.each(DATABASE_MODES)('the one-statement claim on %s', (mode) => {
         if (error.message !== 'roll back') throw error;
       });
     expect(written).toEqual(expected);
+  });
+
+  it('a promoted job\'s created event carries what recordJobEvent gives every job event', async () => {
+    const { jobId } = await newJob(app, 'fast');
+    const db = app.stack.database.db;
+    const created = (await sql<{ data: Record<string, unknown> }>`select data from diligence.outbox where data->>'job_id' = ${jobId} and subject = 'diligence.job.created'`.execute(db)).rows[0]!.data;
+    const job = (await sql<JobRow>`select * from diligence.jobs where id = ${jobId}`.execute(db)).rows[0]!;
+    let expected: Record<string, unknown> | undefined;
+    await db
+      .transaction()
+      .execute(async (trx) => {
+        await recordJobEvent(trx, 'created', job, new Date(created.at as string), { parcel_key: job.parcel_key });
+        expected = (await sql<{ data: Record<string, unknown> }>`select data from diligence.outbox where data->>'job_id' = ${jobId} order by seq desc limit 1`.execute(trx)).rows[0]!.data;
+        throw new Error('roll back');
+      })
+      .catch((error: Error) => {
+        if (error.message !== 'roll back') throw error;
+      });
+    expect(created).toEqual(expected);
+    expect(created.at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
   });
 
   it('answers the job as jobAnswer reads it, steps with results, money and dates included', async () => {

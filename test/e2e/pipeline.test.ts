@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import { STAGES } from '../../services/pipeline/src/board/stages.js';
 import { DATABASE_MODES, entitleTenant, loadMarket, startTestStack, type TestStack } from '@landscreen/testing';
 
 const ACME = { authorization: 'Bearer dev:ann@acme.test', 'x-tenant': 'acme' };
@@ -200,6 +201,17 @@ describe.each(DATABASE_MODES)('promotion, the board and properties on %s', (mode
     expect(await cards('?archived=true')).toContainEqual(['tx-4', 'archived', 0]);
     expect(await cards('?stage=archived')).toEqual([['tx-4', 'archived', 0]]);
     expect((await board('?stage=sold')).status).toBe(422);
+  });
+
+  it('finds a card by every stage it is moved to (stage filters read the board index by stage rank)', async () => {
+    const { body } = await app.post('/v1/pipeline', { market: 'pipe-tx', parcel_key: 'tx-3' }, { headers: ACME });
+    for (const stage of STAGES) {
+      expect((await patch(body.id, { stage })).body).toMatchObject({ stage, position: expect.any(Number) });
+      const column = (await board(`?stage=${stage}`)).body.items;
+      expect(column.map((item: any) => item.id)).toContain(body.id);
+      expect(column.every((item: any) => item.stage === stage)).toBe(true);
+      expect(column.find((item: any) => item.id === body.id).position).toBe(column.length - 1);
+    }
   });
 
   it('a fault after the job insert leaves no row at all', async () => {

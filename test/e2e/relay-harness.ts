@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { connect } from 'nats';
-import { recordEvent } from '@landscreen/diligence-service/data-access';
+import { recordEvent } from '../../services/diligence/src/data-access/outbox.js';
 import { DILIGENCE_STREAM, DILIGENCE_SUBJECTS, connectNatsBus, diligenceSubject, type EventBus, type Subscription } from '@landscreen/events';
 import { NatsServerProcess, freePort } from '../../packages/events/src/test-nats-server.js';
 import { sleep, waitFor } from '../../packages/events/src/test-wait.js';

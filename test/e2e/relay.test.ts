@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { createOutboxRelay, RELAY_FAULT_AFTER_PUBLISH, type OutboxRelay } from '@landscreen/diligence-service/relay';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { createOutboxRelay, pruneOutbox, RELAY_FAULT_AFTER_PUBLISH, type OutboxRelay } from '@landscreen/diligence-service/relay';
 import { createMemoryBus, type EventBus } from '@landscreen/events';
 import { createLogger } from '@landscreen/rpc';
 import { createTestPostgres } from '@landscreen/testing';
@@ -143,6 +144,62 @@ describe('outbox relay in the embedded default (PGlite, in-process bus)', () => 
       await relay.stop();
       await bus.close();
       await database.close();
+    }
+  });
+});
+
+describe.each(['pglite', 'postgres'] as const)('outbox pruning on %s', (mode) => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    if (mode === 'postgres') {
+      database = await createTestPostgres();
+    } else {
+      database = await openDatabase({});
+      await migrateSchema(database.db, SCHEMA, migrations);
+    }
+  });
+  afterAll(() => database?.close());
+
+  const age = (ids: string[], hours: number, published: boolean) =>
+    sql`update diligence.outbox set created_at = now() - make_interval(hours => ${hours}),
+      published_at = ${published ? sql`now()` : sql`null`} where id = any(${ids}::uuid[])`.execute(database.db);
+  const remaining = async (ids: string[]) =>
+    (await sql<{ id: string }>`select id from diligence.outbox where id = any(${ids}::uuid[])`.execute(database.db)).rows.map((row) => row.id).sort();
+
+  it('deletes published events past the retention and keeps unpublished and recent ones', async () => {
+    const oldPublished = await writeEvents(database.db, 3, 'old-published');
+    const oldUnpublished = await writeEvents(database.db, 2, 'old-unpublished');
+    const recentPublished = await writeEvents(database.db, 2, 'recent-published');
+    await age(oldPublished, 30, true);
+    await age(oldUnpublished, 30, false);
+    await age(recentPublished, 1, true);
+    expect(await pruneOutbox(database.db, 24)).toBe(3);
+    expect(await remaining([...oldPublished, ...oldUnpublished, ...recentPublished])).toEqual([...oldUnpublished, ...recentPublished].sort());
+    expect(await pruneOutbox(database.db, 24)).toBe(0);
+    await sql`delete from diligence.outbox`.execute(database.db);
+  });
+
+  it('looks at a bounded batch of the oldest rows per statement', async () => {
+    const ids = await writeEvents(database.db, 5, 'batched');
+    await age(ids, 30, true);
+    expect(await pruneOutbox(database.db, 24, 2)).toBe(2);
+    expect(await remaining(ids)).toHaveLength(3);
+    await sql`delete from diligence.outbox`.execute(database.db);
+  });
+
+  it('is done by the relay as it runs', async () => {
+    const bus = createMemoryBus();
+    const relay = createOutboxRelay({ db: database.db, bus, logger }, { ...FAST, retentionHours: 24, pruneEveryMs: 20 });
+    try {
+      const ids = await writeEvents(database.db, 4, 'relayed');
+      relay.start();
+      await waitFor(async () => (await unpublishedCount(database.db)) === 0, 5_000, 'events published');
+      expect(await remaining(ids)).toHaveLength(4);
+      await age(ids, 30, true);
+      await waitFor(async () => (await remaining(ids)).length === 0, 5_000, 'published events pruned');
+    } finally {
+      await relay.stop();
+      await bus.close();
     }
   });
 });

@@ -33,7 +33,7 @@ describe('the embedded default runs its own worker', () => {
       dataDir,
       logLevel: 'silent',
       authDev: true,
-      relay: { pollMs: 20, batchSize: 500 },
+      relay: { pollMs: 20, batchSize: 500, retentionHours: 168 },
       worker: { ...defaults.worker, providerUrls: Object.fromEntries(FACT_STEPS.map((step) => [step, provider.url(step)])) },
     });
     expect(config.legacySharedSecret).toBeUndefined();
@@ -72,7 +72,7 @@ describe('the embedded worker with its built-in providers only', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'landscreen-embedded-builtin-'));
     database = await createTestPGlite();
-    const config = loadConfig({}, { port: 0, host: '127.0.0.1', dataDir, logLevel: 'silent', authDev: true, relay: { pollMs: 20, batchSize: 500 } });
+    const config = loadConfig({}, { port: 0, host: '127.0.0.1', dataDir, logLevel: 'silent', authDev: true, relay: { pollMs: 20, batchSize: 500, retentionHours: 168 } });
     stack = await startEmbeddedStack({ config, logger: createLogger('silent'), database, worker: true });
   });
 

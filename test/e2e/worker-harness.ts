@@ -91,7 +91,7 @@ export async function consumerIdle(natsUrl: string, durable: string, timeoutMs =
     await waitFor(
       async () => {
         const info = await jsm.consumers.info(DILIGENCE_STREAM, durable);
-        return info.num_pending === 0 && info.num_ack_pending === 0 && info.num_redelivered >= 0;
+        return info.num_pending === 0 && info.num_ack_pending === 0;
       },
       timeoutMs,
       `${durable} to be idle`,

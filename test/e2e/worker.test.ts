@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { loadConfig } from '@landscreen/config';
-import { startDiligenceWorker, type DiligenceWorker } from '@landscreen/diligence-worker';
+import { startDiligenceWorker, WORKER_DURABLE, type DiligenceWorker } from '@landscreen/diligence-worker';
 import type { EventBus } from '@landscreen/events';
 import { createLogger, ManualClock } from '@landscreen/rpc';
 import { entitleTenant, loadMarket, startTestStack, type TestStack } from '@landscreen/testing';
 import { waitFor } from '../../packages/events/src/test-wait.js';
 import { connectTestBus, startPrivateNats, unpublishedCount, type PrivateNats } from './relay-harness.js';
 import { consumerIdle, readyAnswer, settledJob, startProviderServer, type ProviderServer } from './worker-harness.js';
+import { ledgerRows, outboxSubjects } from '../support/diligence.js';
 
 const SECRET = 'worker-suite-shared-secret';
 const FACT_STEPS = ['parcel_record', 'point_data', 'hosting_capacity', 'utility_findings', 'owner_contact'];
@@ -53,7 +54,7 @@ describe('diligence worker on PostgreSQL and NATS', () => {
   beforeAll(async () => {
     nats = await startPrivateNats();
     stackBus = await connectTestBus(nats.url, 'stack');
-    app = await startTestStack('postgres', { bus: stackBus, clock, config: { legacySharedSecret: SECRET, relay: { pollMs: 20, batchSize: 500 } } });
+    app = await startTestStack('postgres', { bus: stackBus, clock, config: { legacySharedSecret: SECRET, relay: { pollMs: 20, batchSize: 500, retentionHours: 168 } } });
     await loadMarket(app.stack.database.db, 'wk-tx', PARCELS);
     provider = await startProviderServer();
     workerBus = await connectTestBus(nats.url, 'worker');
@@ -123,7 +124,7 @@ describe('diligence worker on PostgreSQL and NATS', () => {
     expect(reveal.status).toBe(201);
     const second = await promote('wk-budget'); // 0.65 spent + 0.6 > 1.2 (without the reveal: 0.7 ≤ 1.2)
     await waitFor(async () => (await unpublishedCount(app.stack.database.db)) === 0, 5_000, 'the created event published');
-    await consumerIdle(nats.url, 'diligence-worker');
+    await consumerIdle(nats.url, WORKER_DURABLE);
     const waiting = await app.get(`/v1/internal/diligence/jobs/${second.jobId}`, { headers: admin('wk-budget') });
     expect(waiting.body.status).toBe('queued');
     expect(provider.calls.filter((call) => call.jobId === second.jobId)).toEqual([]);
@@ -141,7 +142,7 @@ describe('diligence worker on PostgreSQL and NATS', () => {
     const job = await settledJob(app, admin('wk-retry'), jobId);
     expect(job.status).toBe('ready');
     expect(job.steps.find((step: any) => step.name === 'hosting_capacity')).toMatchObject({ status: 'ready', attempts: 2 });
-    const subjects = await outboxSubjects(jobId);
+    const subjects = await outboxSubjects(app, jobId);
     expect(subjects.filter((subject) => subject === 'diligence.step.failed')).toHaveLength(1);
     expect(subjects.filter((subject) => subject === 'diligence.job.claimed')).toHaveLength(2);
   });
@@ -168,9 +169,8 @@ describe('diligence worker on PostgreSQL and NATS', () => {
     expect(job.status).toBe('ready');
     expect(job.steps.find((step: any) => step.name === 'utility_findings')).toMatchObject({ status: 'ready', attempts: 1, cost_usd: '0.2500' });
     expect(provider.calls.filter((call) => call.jobId === jobId && call.step === 'utility_findings')).toHaveLength(1);
-    const ledger = await sql<{ step: string; amount_usd: string }>`select step, amount_usd::text from diligence.cost_ledger where job_id = ${jobId}`.execute(app.stack.database.db);
-    expect(ledger.rows).toEqual([{ step: 'utility_findings', amount_usd: '0.2500' }]);
-    expect((await outboxSubjects(jobId)).filter((subject) => subject === 'diligence.job.claimed')).toHaveLength(2);
+    expect(await ledgerRows(app, jobId)).toMatchObject([{ step: 'utility_findings', amount_usd: '0.2500' }]);
+    expect((await outboxSubjects(app, jobId)).filter((subject) => subject === 'diligence.job.claimed')).toHaveLength(2);
   });
 
   it('runs each step once when two workers share the durable and the event comes again', async () => {
@@ -190,18 +190,13 @@ describe('diligence worker on PostgreSQL and NATS', () => {
       // The same event again under new ids, as a replay from outside the duplicate window would be.
       for (let i = 0; i < 3; i++) await stackBus.publish('diligence.job.created', created.rows[0]!.data, { id: `${jobId}-again-${i}` });
       expect((await settledJob(app, admin('wk-twice'), jobId)).status).toBe('ready');
-      await consumerIdle(nats.url, 'diligence-worker', 15_000);
+      await consumerIdle(nats.url, WORKER_DURABLE, 15_000);
       const calls = provider.calls.filter((call) => call.jobId === jobId).map((call) => call.step);
       expect(calls).toEqual(FACT_STEPS);
-      expect((await outboxSubjects(jobId)).filter((subject) => subject === 'diligence.job.claimed')).toHaveLength(1);
+      expect((await outboxSubjects(app, jobId)).filter((subject) => subject === 'diligence.job.claimed')).toHaveLength(1);
     } finally {
       await second.stop();
       await secondBus.close();
     }
   });
-
-  async function outboxSubjects(jobId: string): Promise<string[]> {
-    const { rows } = await sql<{ subject: string }>`select subject from diligence.outbox where data->>'job_id' = ${jobId} order by seq`.execute(app.stack.database.db);
-    return rows.map((row) => row.subject);
-  }
 });

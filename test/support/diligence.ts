@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { findTenant } from '@landscreen/auth-service';
 import { DEFAULT_STEPS, ensurePromotionJob } from '@landscreen/diligence-service/data-access';
 import { diligencev1 } from '@landscreen/proto';
-import { callerHeaders, inProcessTransport, type Caller } from '@landscreen/rpc';
+import { callerHeaders, directTransport, type Caller } from '@landscreen/rpc';
 import type { HttpResponse, TestStack } from '@landscreen/testing';
 
 /** Helpers of the diligence suites: jobs made the way promotion makes them, and the internal API. */
@@ -94,7 +94,7 @@ export async function ledgerRows(app: TestStack, jobId: string) {
 
 /** A Connect client of the diligence service, as another service reaches it in-process. */
 export function diligenceClient(app: TestStack) {
-  return createClient(diligencev1.DiligenceService, inProcessTransport(app.stack.modules));
+  return createClient(diligencev1.DiligenceService, directTransport(app.stack.modules));
 }
 
 /** Call options that act as a member of a tenant (what the gateway puts on every call). */

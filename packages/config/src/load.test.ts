@@ -36,7 +36,7 @@ describe('loadConfig', () => {
 
   it('reads relay and worker settings, money as 4-place decimal strings', () => {
     const defaults = loadConfig({});
-    expect(defaults.relay).toEqual({ pollMs: 100, batchSize: 500 });
+    expect(defaults.relay).toEqual({ pollMs: 100, batchSize: 500, retentionHours: 168 });
     expect(defaults.worker).toMatchObject({ embedded: true, dailyBudgetUsd: '25.0000', jobMaxUsd: '5.0000', leaseSeconds: 300, providerUrls: {} });
     const config = loadConfig({
       WORKER_DAILY_BUDGET_USD: '7.5',

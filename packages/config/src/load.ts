@@ -121,6 +121,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   const relay = {
     pollMs: bounded('RELAY_POLL_MS', 100, 1, 60_000),
     batchSize: bounded('RELAY_BATCH_SIZE', 500, 1, 10_000),
+    retentionHours: bounded('OUTBOX_RETENTION_HOURS', 168, 1, 87_600),
   };
   const worker = {
     embedded: flag('WORKER_EMBEDDED', true),

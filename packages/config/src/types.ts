@@ -49,6 +49,8 @@ export interface RelayConfig {
   pollMs: number;
   /** Events published and marked per transaction. */
   batchSize: number;
+  /** Published events older than this many hours are deleted from the outbox. */
+  retentionHours: number;
 }
 
 export interface WorkerConfig {

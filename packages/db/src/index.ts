@@ -2,3 +2,4 @@ export { openDatabase, type DatabaseHandle, type DatabaseKind, type OpenDatabase
 export { PGliteDialect } from './pglite-dialect.js';
 export { migrateSchema, migrationStatus, statements, MigrationError, type MigrationSet, type MigrationStatus } from './migrations.js';
 export { Mutex } from './mutex.js';
+export { PREPARED } from './prepared.js';

@@ -5,6 +5,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.js';
+import { PreparingClient } from './prepared.js';
 
 export type DatabaseKind = 'postgres' | 'pglite';
 
@@ -37,6 +38,7 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
   const pool = new pg.Pool({
     connectionString,
     max,
+    Client: PreparingClient,
     // Counts come back as int8; a count above 2^53 is not something this product meets.
     types: {
       getTypeParser: ((oid: number, format?: any) =>

@@ -4,6 +4,8 @@ import { commonv1 } from '@landscreen/proto';
 import type { ValidationIssue } from '@landscreen/validation';
 
 export type { ValidationIssue };
+/** The D1 issue builders (pydantic's wording), so a service's 422 reads as the gateway's would. */
+export { issue } from '@landscreen/validation';
 
 /**
  * A typed service failure. `code` is the Connect code (which the gateway maps to an HTTP status in

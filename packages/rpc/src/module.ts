@@ -24,7 +24,7 @@ export interface ServiceDeps {
 export type FaultInjector = (point: string) => void | Promise<void>;
 
 /**
- * A Connect service as the composition root sees it: mountable in-process (router transport) or
+ * A Connect service as the composition root sees it: called in-process (directTransport) or
  * served on its own port, with the schema it owns and the migrations that build that schema.
  */
 export interface ServiceModule {

@@ -1,16 +1,5 @@
-import { createRouterTransport, type Interceptor, type Transport } from '@connectrpc/connect';
+import type { Interceptor, Transport } from '@connectrpc/connect';
 import { createConnectTransport } from '@connectrpc/connect-node';
-import type { ServiceModule } from './module.js';
-
-/** Every module mounted on one in-memory router: the embedded default's gateway → service hop. */
-export function inProcessTransport(modules: ServiceModule[], interceptors: Interceptor[] = []): Transport {
-  return createRouterTransport(
-    (router) => {
-      for (const module of modules) module.routes(router);
-    },
-    { transport: { interceptors } },
-  );
-}
 
 /** A service reached over the network: Connect protocol, binary, one multiplexed HTTP/2 session. */
 export function networkTransport(baseUrl: string, interceptors: Interceptor[] = []): Transport {

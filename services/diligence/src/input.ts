@@ -25,6 +25,3 @@ export function jsonbText(bytes: Uint8Array | undefined): string | null {
   if (bytes === undefined || bytes.length === 0) return null;
   return JSON.stringify(wellFormedValue(JSON.parse(decoder.decode(bytes))));
 }
-
-/** Text for a text column: lone surrogates would be replaced by the driver anyway; do it here. */
-export const wellFormedText = wellFormed;

@@ -1,4 +1,4 @@
-import { validationError } from '@landscreen/rpc';
+import { issue, validationError } from '@landscreen/rpc';
 
 /**
  * Money (D24) in JavaScript is a count of ten-thousandths of a dollar in a bigint, read from and
@@ -21,7 +21,7 @@ export function parseMoney(text: string, loc: (string | number)[]): Money {
   const trimmed = text.trim();
   const [whole = '', fraction = ''] = trimmed.split('.');
   if (!DECIMAL.test(trimmed) || fraction.replace(/0+$/, '').length > PLACES) {
-    throw validationError([{ type: 'decimal_parsing', loc, msg: 'Input should be a valid decimal', input: text }]);
+    throw validationError([issue.decimalParsing(loc, text)]);
   }
   const amount = BigInt(whole) * SCALE + BigInt(fraction.slice(0, PLACES).padEnd(PLACES, '0'));
   if (amount > MAX_STORABLE) throw tooLarge(loc, text);

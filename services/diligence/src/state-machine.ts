@@ -6,8 +6,10 @@ import type { StepStatus } from './schema.js';
  * The diligence state machine (D22-D25) as two tables: what each action does to a step, and what
  * a job does when it is authorized, claimed, or one of its steps moves. The first row whose
  * `from` holds the current status and whose `when` conditions all hold decides; an action with no
- * such row is refused. Handlers read these tables and do nothing the tables do not say; the test
- * next to this file checks them cell by cell.
+ * such row is refused. Handlers read these tables; the test next to this file checks them cell by
+ * cell. Two rules sit in handlers because they decide a condition before the table is read: a
+ * failure without a start counts as an attempt before `retry` is judged (fail-step.ts), and a
+ * queued job has nothing to reconcile (reconcile-step.ts).
  */
 
 export const MAX_ATTEMPTS = 3;

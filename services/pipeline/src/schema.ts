@@ -23,6 +23,8 @@ export interface ItemsTable {
   tenant_id: string;
   property_id: string;
   stage: Generated<string>;
+  /** Generated from `stage`: its place in board order (stages.ts stageRank). */
+  stage_rank: Generated<number>;
   position: number;
   notes: string | null;
   buy_box: string | null;

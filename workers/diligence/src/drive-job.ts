@@ -85,7 +85,8 @@ export async function driveJob(context: DriveContext, jobId: string): Promise<Dr
         if (isApiError(error, 409)) continue; // claimed or moved by someone else meanwhile: re-read
         throw error;
       }
-      const outcome = await runClaimed(context, claim);
+      // The job as read this round carries its parcel and contacts, which the claim's answer does not.
+      const outcome = await runClaimed(context, claim, job);
       if (outcome.kind === 'retry') await sleep(context.retryDelayMs(outcome.attempts), context.signal);
     }
     throw new Error(`job ${jobId} did not settle within ${MAX_ROUNDS} rounds`);

@@ -27,11 +27,11 @@ const UNFINISHED = new Set(['pending', 'running']);
  * while the provider worked, reconcile the result without a claim so the money it cost is
  * recorded and the provider is never called again for it (D24).
  */
-export async function runClaimed(context: ClaimedRunContext, claim: Claim): Promise<ClaimedOutcome> {
+export async function runClaimed(context: ClaimedRunContext, claim: Claim, read: Job): Promise<ClaimedOutcome> {
   const { api, logger, signal } = context;
   const token = claim.claim_token;
   let job: Job = claim.job;
-  const property = await subjectOf(api, job);
+  const property = await subjectOf(api, read);
   const order = [...job.steps].sort((a, b) => a.position - b.position).map((step) => step.name);
 
   for (const name of order) {
@@ -80,11 +80,11 @@ export async function runClaimed(context: ClaimedRunContext, claim: Claim): Prom
 
 /**
  * What the built-in providers compute from: the parcel the job was promoted with and the
- * property's contacts, as GET job shows them; the property page for a job that has no parcel.
+ * property's contacts, as GET job showed them just before the claim (`read`); the property page
+ * for a job that has no parcel.
  */
 async function subjectOf(api: TenantApi, job: Job): Promise<PropertyPage | null> {
-  const full = await api.getJob(job.id);
-  const parcel = full.parcel;
+  const parcel = job.parcel;
   if (!parcel) return readProperty(api, job.property_id);
   const acres = parcel.typed.acres;
   return {
@@ -100,7 +100,7 @@ async function subjectOf(api: TenantApi, job: Job): Promise<PropertyPage | null>
       acres: typeof acres === 'number' ? acres : null,
       parcel,
     },
-    contacts: full.contacts ?? [],
+    contacts: job.contacts ?? [],
   };
 }
 

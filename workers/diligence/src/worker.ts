@@ -36,7 +36,6 @@ export const WORKER_DURABLE = 'diligence-worker';
 
 interface JobEventData {
   job_id?: string;
-  tenant_id?: string;
   /** The tenant's slug (X-Tenant); every diligence event carries it. */
   tenant?: string;
 }
@@ -55,38 +54,46 @@ export async function startDiligenceWorker(options: DiligenceWorkerOptions): Pro
   const providers = providerRegistry(config.providerUrls, config.providerTimeoutMs);
   const retryDelayMs = options.retryDelayMs ?? ((attempts: number) => Math.min(1_000 * 2 ** Math.max(0, attempts - 1), 30_000));
   const stopping = new AbortController();
-  /** Jobs this process is driving: another event for one of them has nothing to add. */
-  const driving = new Set<string>();
-  /** Tenant slugs by id, learnt from events that name both, for events that carry only the id. */
-  const tenants = new Map<string, string>();
+  /**
+   * Jobs this process is driving. Another event for one of them is not dropped: it marks the job
+   * to be read again once this drive ends (a person may have authorized it while the daily budget
+   * was saying no), so no event's news is lost to a drive already past the point it would change.
+   */
+  const driving = new Map<string, { again: boolean }>();
 
   const handle = async (event: BusEvent): Promise<void> => {
     const data = (event.data ?? {}) as JobEventData;
-    if (data.tenant && data.tenant_id) tenants.set(data.tenant_id, data.tenant);
     const jobId = data.job_id;
-    const tenant = data.tenant ?? (data.tenant_id ? tenants.get(data.tenant_id) : undefined);
+    const tenant = data.tenant;
     if (!jobId || !tenant) {
       logger.warn({ event: event.id, subject: event.subject }, 'job event without a job id or tenant slug; skipped');
       return;
     }
-    if (driving.has(jobId)) return;
-    driving.add(jobId);
+    const inHand = driving.get(jobId);
+    if (inHand) {
+      inHand.again = true;
+      return;
+    }
+    const mark = { again: false };
+    driving.set(jobId, mark);
     const log = logger.child({ job: jobId, tenant });
+    const context = {
+      api: apiFor(tenant),
+      workerId,
+      leaseSeconds: config.leaseSeconds,
+      jobBudgetUsd: config.jobMaxUsd,
+      budget,
+      providers,
+      logger: log,
+      retryDelayMs,
+      signal: stopping.signal,
+    };
     try {
-      const result = await driveJob(
-        {
-          api: apiFor(tenant),
-          workerId,
-          leaseSeconds: config.leaseSeconds,
-          jobBudgetUsd: config.jobMaxUsd,
-          budget,
-          providers,
-          logger: log,
-          retryDelayMs,
-          signal: stopping.signal,
-        },
-        jobId,
-      );
+      let result;
+      do {
+        mark.again = false;
+        result = await driveJob(context, jobId);
+      } while (mark.again);
       log.debug({ result, subject: event.subject }, 'job driven');
     } catch (error) {
       // Thrown means "deliver this event again later" (the bus backs off): a busy job, the

@@ -42,8 +42,8 @@ export interface EmbeddedStack {
 }
 
 /**
- * The embedded default: every service mounted in-process behind the gateway (Connect router
- * transport), one database, one bus. Migrations run before anything answers.
+ * The embedded default: every service in-process behind the gateway (directTransport: the
+ * implementations called directly), one database, one bus. Migrations run before anything answers.
  */
 export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise<EmbeddedStack> {
   const { logger } = options;
@@ -51,7 +51,7 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
   const config = withWorker ? withWorkerSecret(options.config) : options.config;
   const database = options.database ?? (await openConfiguredDatabase(config));
   const bus = options.bus ?? (await openEventBus(config.natsUrl));
-  // Services reach each other through the same in-process router as the gateway; it exists once
+  // Services reach each other through the same direct transport as the gateway; it exists once
   // every module is built, and no service calls a peer before the stack is up.
   let transport: Transport | undefined;
   const peer = () =>

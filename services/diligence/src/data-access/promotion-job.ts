@@ -39,7 +39,9 @@ export async function ensurePromotionJob(trx: Kysely<any>, input: PromotionJobIn
       insert into diligence.outbox (subject, data)
       select ${diligenceSubject('job', 'created')}, jsonb_build_object(
         'job_id', job.id, 'tenant_id', ${input.tenantId}::uuid, 'tenant', ${input.tenantSlug}::text,
-        'property_id', ${input.propertyId}::uuid, 'pipeline_item_id', ${input.pipelineItemId}::uuid, 'parcel_key', ${input.parcelKey}::text)
+        'property_id', ${input.propertyId}::uuid, 'pipeline_item_id', ${input.pipelineItemId}::uuid, 'status', 'queued',
+        -- as recordJobEvent (store/events.ts) writes every other job event's time: ISO 8601, UTC, ms
+        'at', to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'parcel_key', ${input.parcelKey}::text)
       from job
     )
     select id from job`.execute(trx);

@@ -28,7 +28,7 @@ export function authorizeJobHandler(context: DiligenceContext) {
       if (isRefusal(move)) throw refused(move.refuse, { status: job.status });
       if (budget < moneyFromDb(job.cost_usd)) throw budgetBelowCost(job.cost_usd);
       const unchanged = job.status === 'authorized' && job.max_cost_usd !== null && moneyFromDb(job.max_cost_usd) === budget && job.authorize_note === request.note;
-      if (unchanged) return jobBody(trx, job, now);
+      if (unchanged) return jobBody(trx, job, now, steps);
       const authorized = await diligenceDb(trx)
         .updateTable('jobs')
         .set({ status: move.to, max_cost_usd: formatMoney(budget), authorize_note: request.note, authorized_at: now, updated_at: now })
@@ -40,7 +40,8 @@ export function authorizeJobHandler(context: DiligenceContext) {
         previous_status: job.status,
         ...(identityId && { authorized_by: identityId }),
       });
-      return jobBody(trx, authorized, now);
+      // Authorizing changes no step: the answer shows the steps as read above.
+      return jobBody(trx, authorized, now, steps);
     });
   };
 }

@@ -3,13 +3,13 @@ import type { HandlerContext } from '@connectrpc/connect';
 import type { diligencev1 } from '@landscreen/proto';
 import { jsonBytes, requireCaller } from '@landscreen/rpc';
 import type { DiligenceContext } from '../context.js';
-import { refused } from '../errors.js';
+import { jobNotFound, refused } from '../errors.js';
 import { jobAnswer } from '../operations/job-answer.js';
 import { diligenceDb } from '../schema.js';
 import { isRefusal, moveJob } from '../state-machine.js';
 import { isUuid } from '../input.js';
-import { leaseLive } from '../store/claim.js';
-import { claimAuthorized } from '../store/claim-authorized.js';
+import { leaseExpired } from '../store/claim.js';
+import { claimAuthorized, readClaimState, type ClaimState } from '../store/claim-authorized.js';
 import { recordJobEvent } from '../store/events.js';
 import { lockJob } from '../store/jobs.js';
 import { jobView } from '../views/job-view.js';
@@ -33,15 +33,19 @@ export function claimJobHandler(context: DiligenceContext) {
       const leaseExpiresAt = new Date(now.getTime() + leaseSeconds * 1000);
       const claimed = await claimAuthorized(context.db, tenantId, request.jobId, { claimToken, workerId: request.workerId, leaseExpiresAt }, now);
       if (claimed) return { bodyJson: jsonBytes({ claim_token: claimToken, lease_expires_at: leaseExpiresAt.toISOString(), job: jobView(claimed.job, claimed.steps, now) }) };
+      // Most of the rest lost a race for it, or the job is not theirs to take: a refusal read from
+      // the job as committed is as true as one read under the lock (a refusal changes nothing), so
+      // it is answered without a transaction. Only a job that looks claimable takes the lock.
+      const state = await readClaimState(context.db, tenantId, request.jobId);
+      if (!state) throw jobNotFound();
+      refuseUnlessClaimable(state, now);
     }
-    // Anything else (a refusal, or a re-claim after the lease expired) takes the lock and reads the
-    // state machine's table: the answer is exactly the one this path always gave.
+    // A re-claim after the lease expired (or a job that moved meanwhile) takes the lock and reads
+    // the state machine's table again under it: the answer is exactly the one this path always gave.
     return context.db.transaction().execute(async (trx) => {
       const now = context.clock.now();
       const job = await lockJob(trx, tenantId, request.jobId);
-      const leaseExpired = job.status === 'running' && !leaseLive(job, now);
-      const move = moveJob('claim', job.status, { leaseExpired });
-      if (isRefusal(move)) throw refused(move.refuse, { status: job.status });
+      const { move, leaseExpired } = refuseUnlessClaimable(job, now);
       const claimToken = randomUUID();
       const leaseExpiresAt = new Date(now.getTime() + leaseSeconds * 1000);
       const claimed = await diligenceDb(trx)
@@ -59,4 +63,12 @@ export function claimJobHandler(context: DiligenceContext) {
       return { bodyJson: jsonBytes(body) };
     });
   };
+}
+
+/** The state machine's answer to claiming this job now: a refusal is thrown (D23). */
+function refuseUnlessClaimable(job: ClaimState, now: Date) {
+  const expired = leaseExpired(job, now);
+  const move = moveJob('claim', job.status, { leaseExpired: expired });
+  if (isRefusal(move)) throw refused(move.refuse, { status: job.status });
+  return { move, leaseExpired: expired };
 }

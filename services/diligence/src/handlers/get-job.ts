@@ -3,7 +3,7 @@ import type { diligencev1 } from '@landscreen/proto';
 import { jsonBytes, requireCaller } from '@landscreen/rpc';
 import type { DiligenceContext } from '../context.js';
 import { jobAnswer } from '../operations/job-answer.js';
-import { diligenceDb } from '../schema.js';
+import { contactsOf } from '../store/contacts.js';
 import { readJob } from '../store/jobs.js';
 import { customerContactView } from '../views/contact-view.js';
 
@@ -18,7 +18,7 @@ export function getJobHandler(context: DiligenceContext) {
     const job = await readJob(context.db, tenantId, request.jobId);
     const [answer, contacts] = await Promise.all([
       jobAnswer(context.db, job, context.clock.now()),
-      diligenceDb(context.db).selectFrom('contacts').selectAll().where('tenant_id', '=', tenantId).where('property_id', '=', job.property_id).orderBy('created_at').orderBy('id').execute(),
+      contactsOf(context.db, tenantId, job.property_id),
     ]);
     return { bodyJson: jsonBytes({ ...answer, parcel: job.parcel ?? null, contacts: contacts.map(customerContactView) }) };
   };

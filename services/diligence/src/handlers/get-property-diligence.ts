@@ -4,6 +4,7 @@ import { jsonBytes, requireCaller } from '@landscreen/rpc';
 import type { DiligenceContext } from '../context.js';
 import { isUuid } from '../input.js';
 import { diligenceDb } from '../schema.js';
+import { contactsOf } from '../store/contacts.js';
 import { stepsOf } from '../store/jobs.js';
 import { customerContactView } from '../views/contact-view.js';
 import { propertyDiligenceView } from '../views/property-diligence.js';
@@ -20,7 +21,7 @@ export function getPropertyDiligenceHandler(context: DiligenceContext) {
     const db = diligenceDb(context.db);
     const [job, contacts] = await Promise.all([
       db.selectFrom('jobs').selectAll().where('tenant_id', '=', tenantId).where('property_id', '=', request.propertyId).executeTakeFirst(),
-      db.selectFrom('contacts').selectAll().where('tenant_id', '=', tenantId).where('property_id', '=', request.propertyId).orderBy('created_at').orderBy('id').execute(),
+      contactsOf(context.db, tenantId, request.propertyId),
     ]);
     const diligence = job ? propertyDiligenceView(job, await stepsOf(context.db, [job.id])) : null;
     return { bodyJson: jsonBytes({ diligence, contacts: contacts.map(customerContactView) }) };

@@ -1,7 +1,7 @@
 import type { HandlerContext } from '@connectrpc/connect';
 import { sql } from 'kysely';
 import type { diligencev1 } from '@landscreen/proto';
-import { jsonBytes, requireCaller, validationError } from '@landscreen/rpc';
+import { issue, jsonBytes, requireCaller, validationError } from '@landscreen/rpc';
 import type { DiligenceContext } from '../context.js';
 import { diligenceDb } from '../schema.js';
 
@@ -49,9 +49,7 @@ function dayStart(day: string): Date {
   const match = DAY.exec(day);
   const start = match ? new Date(`${day}T00:00:00.000Z`) : undefined;
   if (!start || Number.isNaN(start.getTime()) || start.toISOString().slice(0, 10) !== day) {
-    throw validationError([
-      { type: 'date_from_datetime_parsing', loc: ['query', 'day'], msg: 'Input should be a valid date or datetime, expected a date in the format YYYY-MM-DD', input: day, ctx: { error: 'expected a date in the format YYYY-MM-DD' } },
-    ]);
+    throw validationError([issue.dateParsing(['query', 'day'], day)]);
   }
   return start;
 }

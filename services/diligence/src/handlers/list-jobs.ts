@@ -1,13 +1,11 @@
 import type { HandlerContext } from '@connectrpc/connect';
 import type { diligencev1 } from '@landscreen/proto';
-import { jsonBytes, requireCaller, validationError } from '@landscreen/rpc';
+import { issue, jsonBytes, requireCaller, validationError } from '@landscreen/rpc';
 import type { DiligenceContext } from '../context.js';
 import { JOB_STATUSES } from '../data-access/steps.js';
 import { diligenceDb } from '../schema.js';
 import { stepsOf } from '../store/jobs.js';
 import { jobView } from '../views/job-view.js';
-
-const statusList = JOB_STATUSES.map((status) => `'${status}'`).join(', ');
 
 /** One page of the tenant's jobs in one status (default queued), oldest first, with the total. */
 export function listJobsHandler(context: DiligenceContext) {
@@ -15,7 +13,7 @@ export function listJobsHandler(context: DiligenceContext) {
     const { tenantId } = requireCaller(call);
     const status = request.status || 'queued';
     if (!(JOB_STATUSES as readonly string[]).includes(status)) {
-      throw validationError([{ type: 'literal_error', loc: ['query', 'status'], msg: `Input should be ${statusList}`, input: status, ctx: { expected: statusList } }]);
+      throw validationError([issue.literalError(['query', 'status'], status, JOB_STATUSES)]);
     }
     const limit = Math.min(Math.max(request.limit || 20, 1), 100);
     const offset = Math.max(request.offset, 0);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { HandlerContext } from '@connectrpc/connect';
 import type { Kysely } from 'kysely';
 import type { diligencev1 } from '@landscreen/proto';
-import { jsonBytes, notFound, requireCaller, validationError } from '@landscreen/rpc';
+import { issue, jsonBytes, notFound, requireCaller, validationError } from '@landscreen/rpc';
 import type { DiligenceContext } from '../context.js';
 import { isUuid, jsonbText } from '../input.js';
 import { parseMoney } from '../money.js';
@@ -24,7 +24,7 @@ export function revealContactHandler(context: DiligenceContext) {
     const cost = parseMoney(request.costUsd || '0', ['body', 'cost_usd']);
     const contact = jsonbText(request.contactJson);
     if (contact === null || !contact.startsWith('{')) {
-      throw validationError([{ type: 'dict_type', loc: ['body', 'contact'], msg: 'Input should be a valid dictionary', input: null }]);
+      throw validationError([issue.dictType(['body', 'contact'], null)]);
     }
     if (!isUuid(request.propertyId)) throw propertyNotFound();
     const providerRequestId = request.providerRequestId ?? null;

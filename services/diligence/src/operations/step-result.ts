@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { diligencev1 } from '@landscreen/proto';
-import { validationError } from '@landscreen/rpc';
+import { issue, validationError } from '@landscreen/rpc';
 import { jsonbText } from '../input.js';
 import { formatMoney, parseMoney, type Money } from '../money.js';
 import { diligenceDb } from '../schema.js';
@@ -25,11 +25,9 @@ const RESULT_STATUSES: readonly string[] = ['ready', 'partial', 'needs_review'];
 
 /** Reads the result the gateway validated; the same checks again, so that no caller can write a bad one. */
 export function readStepResult(result: diligencev1.StepResult | undefined): StepResultInput {
-  if (!result) throw validationError([{ type: 'missing', loc: ['body'], msg: 'Field required', input: null }]);
+  if (!result) throw validationError([issue.missing(['body'])]);
   if (!RESULT_STATUSES.includes(result.status)) {
-    throw validationError([
-      { type: 'literal_error', loc: ['body', 'status'], msg: "Input should be 'ready', 'partial' or 'needs_review'", input: result.status, ctx: { expected: "'ready', 'partial' or 'needs_review'" } },
-    ]);
+    throw validationError([issue.literalError(['body', 'status'], result.status, RESULT_STATUSES)]);
   }
   return {
     status: result.status as ResultStatus,

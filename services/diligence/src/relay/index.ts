@@ -1,2 +1,3 @@
 export { createOutboxRelay, type OutboxRelay, type OutboxRelayDeps, type OutboxRelayOptions } from './outbox-relay.js';
-export { RELAY_FAULT_AFTER_PUBLISH, relayBatch } from './relay-batch.js';
+export { RELAY_FAULT_AFTER_PUBLISH } from './relay-batch.js';
+export { pruneOutbox } from './prune.js';

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { DILIGENCE_STREAM, DILIGENCE_SUBJECTS, type EventBus } from '@landscreen/events';
 import type { FaultInjector, Logger } from '@landscreen/rpc';
 import { backoffMs } from './backoff.js';
+import { PRUNE_BATCH, pruneOutbox } from './prune.js';
 import { relayBatch } from './relay-batch.js';
 
 export interface OutboxRelayOptions {
@@ -9,6 +10,10 @@ export interface OutboxRelayOptions {
   pollMs: number;
   /** Events claimed, published and marked per transaction. */
   batchSize: number;
+  /** Published events older than this are deleted from the outbox; undefined keeps them all. */
+  retentionHours?: number;
+  /** How often the relay prunes the outbox (default once a minute). */
+  pruneEveryMs?: number;
   /** First pause after a failure (NATS away, database away); doubles up to `maxBackoffMs`. */
   baseBackoffMs?: number;
   maxBackoffMs?: number;
@@ -24,8 +29,6 @@ export interface OutboxRelayDeps {
 export interface OutboxRelay {
   /** Starts the background loop; resolves at once (the loop retries on its own). */
   start(): void;
-  /** Polls now instead of at the end of the current pause. */
-  wake(): void;
   /** Stops polling and waits for the batch in hand to commit or roll back. */
   stop(): Promise<void>;
 }
@@ -42,27 +45,35 @@ export function createOutboxRelay(deps: OutboxRelayDeps, options: OutboxRelayOpt
   const { db, bus, logger, faults } = deps;
   const baseBackoff = options.baseBackoffMs ?? 100;
   const maxBackoff = options.maxBackoffMs ?? 5_000;
+  const pruneEveryMs = options.pruneEveryMs ?? 60_000;
+  let nextPruneAt = 0;
   let stopping = false;
   let running: Promise<void> | undefined;
+  /** Ends the current pause early (stop() does, so it never waits out a poll). */
   let wakeUp: (() => void) | undefined;
-  let woken = false;
 
   const pause = (ms: number) =>
     new Promise<void>((resolve) => {
-      if (woken || stopping) {
-        woken = false;
-        resolve();
-        return;
-      }
+      if (stopping) return resolve();
       const timer = setTimeout(done, ms);
       function done() {
         clearTimeout(timer);
         wakeUp = undefined;
-        woken = false;
         resolve();
       }
       wakeUp = done;
     });
+
+  /** Deletes old published rows a batch at a time until a batch comes back short. */
+  const prune = async (retentionHours: number) => {
+    let pruned = 0;
+    let deleted: number;
+    do {
+      deleted = await pruneOutbox(db, retentionHours);
+      pruned += deleted;
+    } while (deleted === PRUNE_BATCH && !stopping);
+    if (pruned > 0) logger.info({ pruned, retentionHours }, 'outbox pruned');
+  };
 
   const loop = async () => {
     let streamReady = false;
@@ -77,6 +88,10 @@ export function createOutboxRelay(deps: OutboxRelayDeps, options: OutboxRelayOpt
           streamReady = true;
         }
         const published = await relayBatch(db, bus, options.batchSize, faults);
+        if (options.retentionHours !== undefined && Date.now() >= nextPruneAt) {
+          nextPruneAt = Date.now() + pruneEveryMs;
+          await prune(options.retentionHours);
+        }
         if (failures > 0) logger.info({ failures }, 'outbox relay recovered');
         failures = 0;
         delay = published === options.batchSize ? 0 : options.pollMs;
@@ -94,10 +109,6 @@ export function createOutboxRelay(deps: OutboxRelayDeps, options: OutboxRelayOpt
   return {
     start() {
       running ??= loop();
-    },
-    wake() {
-      if (wakeUp) wakeUp();
-      else woken = true;
     },
     async stop() {
       stopping = true;

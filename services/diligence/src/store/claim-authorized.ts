@@ -1,5 +1,7 @@
 import { sql, type Kysely } from 'kysely';
+import { PREPARED } from '@landscreen/db';
 import { diligenceSubject } from '@landscreen/events';
+import { JOB_VIEW_COLUMNS, type JobViewRow } from '../views/job-view.js';
 import type { JobRow, StepRow } from './jobs.js';
 
 export interface ClaimFields {
@@ -9,6 +11,9 @@ export interface ClaimFields {
 }
 
 const STEP_DATES = ['started_at', 'completed_at'] as const;
+
+/** What the answer shows of the job: not its parcel, which a claim would only parse and drop. */
+const RETURNED = sql.raw(JOB_VIEW_COLUMNS.join(', '));
 
 /**
  * D23 in one statement, for the common case of a claim: an authorized job becomes running under a
@@ -24,16 +29,17 @@ const STEP_DATES = ['started_at', 'completed_at'] as const;
  * also names the worker it replaced) exactly as before.
  *
  * The event's payload must stay the one `recordJobEvent` (store/events.ts) writes for a claim;
- * claim-authorized.test.ts compares the two.
+ * test/e2e/diligence-claim-statement.test.ts compares the two.
  */
-export async function claimAuthorized(db: Kysely<any>, tenantId: string, jobId: string, claim: ClaimFields, now: Date): Promise<{ job: JobRow; steps: StepRow[] } | undefined> {
+export async function claimAuthorized(db: Kysely<any>, tenantId: string, jobId: string, claim: ClaimFields, now: Date): Promise<{ job: JobViewRow; steps: StepRow[] } | undefined> {
   const extra = { at: now.toISOString(), worker_id: claim.workerId, lease_expires_at: claim.leaseExpiresAt.toISOString() };
-  const { rows } = await sql<JobRow & { steps_json: (Omit<StepRow, 'started_at' | 'completed_at'> & Record<(typeof STEP_DATES)[number], string | null>)[] }>`
+  // Prepared: the text is fixed (every input a parameter), so each connection plans it once.
+  const { rows } = await sql<JobViewRow & { steps_json: (Omit<StepRow, 'started_at' | 'completed_at'> & Record<(typeof STEP_DATES)[number], string | null>)[] }>`${PREPARED}
     with claimed as (
       update diligence.jobs
       set status = 'running', claim_token = ${claim.claimToken}, claimed_by = ${claim.workerId}, lease_expires_at = ${claim.leaseExpiresAt}, updated_at = ${now}
       where id = ${jobId} and tenant_id = ${tenantId} and status = 'authorized'
-      returning *
+      returning tenant_id, tenant_slug, ${RETURNED}
     ), event as (
       insert into diligence.outbox (subject, data)
       select ${diligenceSubject('job', 'claimed')}, jsonb_build_object(
@@ -41,9 +47,15 @@ export async function claimAuthorized(db: Kysely<any>, tenantId: string, jobId: 
         'pipeline_item_id', pipeline_item_id, 'status', status) || ${JSON.stringify(extra)}::jsonb
       from claimed
     )
-    select claimed.*, (
-      -- Money stays a decimal string (as the driver gives numeric columns), not a JSON number.
-      select coalesce(jsonb_agg(to_jsonb(s) || jsonb_build_object('cost_usd', s.cost_usd::text) order by s.position), '[]'::jsonb)
+    select ${RETURNED}, (
+      -- json, not jsonb (nothing here is searched, and building jsonb cost the backend more);
+      -- money stays a decimal string (as the driver gives numeric columns), not a JSON number.
+      select coalesce(json_agg(json_build_object(
+        'job_id', s.job_id, 'name', s.name, 'position', s.position, 'status', s.status, 'attempts', s.attempts,
+        'claim_token', s.claim_token, 'provider', s.provider, 'provider_version', s.provider_version,
+        'provider_request_id', s.provider_request_id, 'data', s.data, 'citations', s.citations,
+        'cost_usd', s.cost_usd::text, 'error_code', s.error_code, 'error_message', s.error_message,
+        'started_at', s.started_at, 'completed_at', s.completed_at) order by s.position), '[]')
       from diligence.steps s where s.job_id = claimed.id
     ) as steps_json
     from claimed`.execute(db);
@@ -56,5 +68,18 @@ export async function claimAuthorized(db: Kysely<any>, tenantId: string, jobId: 
     started_at: step.started_at === null ? null : new Date(step.started_at),
     completed_at: step.completed_at === null ? null : new Date(step.completed_at),
   })) as StepRow[];
-  return { job: job as JobRow, steps };
+  return { job: job as JobViewRow, steps };
+}
+
+export type ClaimState = Pick<JobRow, 'status' | 'lease_expires_at'>;
+
+/**
+ * What a claim that found nothing to take needs to know to refuse (D23): the job's status and
+ * lease as committed now, or undefined for an unknown or another tenant's job. Prepared and narrow
+ * (not the parcel), since every claim that loses a race reads it.
+ */
+export async function readClaimState(db: Kysely<any>, tenantId: string, jobId: string): Promise<ClaimState | undefined> {
+  const { rows } = await sql<ClaimState>`${PREPARED}
+    select status, lease_expires_at from diligence.jobs where id = ${jobId} and tenant_id = ${tenantId}`.execute(db);
+  return rows[0];
 }

@@ -2,8 +2,11 @@ import { invalidClaim } from '../errors.js';
 import type { JobRow } from './jobs.js';
 
 /** True while the job runs under a lease that has not expired by the service's clock. */
-export const leaseLive = (job: JobRow, now: Date): boolean =>
+export const leaseLive = (job: Pick<JobRow, 'status' | 'lease_expires_at'>, now: Date): boolean =>
   job.status === 'running' && job.lease_expires_at !== null && new Date(job.lease_expires_at).getTime() > now.getTime();
+
+/** True when the job runs under a lease that has expired: it may be claimed again (D23). */
+export const leaseExpired = (job: Pick<JobRow, 'status' | 'lease_expires_at'>, now: Date): boolean => job.status === 'running' && !leaseLive(job, now);
 
 /**
  * D23 fencing: start, complete and fail need the job's live claim. A token of an expired lease, or

@@ -6,30 +6,28 @@ import { diligenceDb, type JobsTable, type StepsTable } from '../schema.js';
 export type JobRow = Selectable<JobsTable>;
 export type StepRow = Selectable<StepsTable>;
 
+/** The caller's job by id; another tenant's, or an id that is no UUID, is not found (D2). */
+const jobOfTenant = (db: Kysely<any>, tenantId: string, jobId: string) =>
+  diligenceDb(db).selectFrom('jobs').selectAll().where('tenant_id', '=', tenantId).where('id', '=', jobId);
+
 /**
  * The caller's job, locked for the rest of the transaction. Every write to a job or its steps takes
  * this lock first, so writers of one job queue up here and never interleave (D23: two claimers
- * never both see it free). Another tenant's job is not found (D2).
+ * never both see it free).
  */
 export async function lockJob(trx: Kysely<any>, tenantId: string, jobId: string): Promise<JobRow> {
   if (!isUuid(jobId)) throw jobNotFound();
-  const job = await diligenceDb(trx)
-    .selectFrom('jobs')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', jobId)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!job) throw jobNotFound();
-  return job;
+  return (await jobOfTenant(trx, tenantId, jobId).forUpdate().executeTakeFirst()) ?? throwJobNotFound();
 }
 
 /** The caller's job, unlocked (reads). */
 export async function readJob(db: Kysely<any>, tenantId: string, jobId: string): Promise<JobRow> {
   if (!isUuid(jobId)) throw jobNotFound();
-  const job = await diligenceDb(db).selectFrom('jobs').selectAll().where('tenant_id', '=', tenantId).where('id', '=', jobId).executeTakeFirst();
-  if (!job) throw jobNotFound();
-  return job;
+  return (await jobOfTenant(db, tenantId, jobId).executeTakeFirst()) ?? throwJobNotFound();
+}
+
+function throwJobNotFound(): never {
+  throw jobNotFound();
 }
 
 /** The steps of some jobs, each job's in its run order. */

@@ -6,20 +6,10 @@ import type { DiscoveryContext } from '../context.js';
 import { marketForCaller } from '../market-access.js';
 import { decodeCursor, encodeCursor } from '../ranking/cursor.js';
 import { pageAfter } from '../ranking/page.js';
-import type { RankSpec } from '../ranking/rank.js';
+import { rankSpecOf } from '../ranking/rank.js';
 import { discoveryResults } from '../results.js';
 import { canonicalSpecFrom } from '../spec-input.js';
 import { loadBuyBox } from './buy-boxes.js';
-
-/** What ranking needs of a compiled canonical spec. */
-export function rankSpecOf(spec: CanonicalSpec, compiled: ReturnType<typeof compileSpec>): RankSpec {
-  return {
-    must: compiled.must.map((rule) => ({ field: rule.field, test: rule.test, policy: rule.policy, op: rule.op, value: rule.value })),
-    preferred: compiled.preferred.map((rule) => ({ field: rule.field, test: rule.test, weight: rule.weight, op: rule.op, value: rule.value })),
-    preferenceWeightTotal: compiled.preferenceWeightTotal,
-    cutoffs: spec.verdict_cutoffs,
-  };
-}
 
 /**
  * The spec a request applies — the caller's draft or the saved box — with the saved box itself,
@@ -41,7 +31,7 @@ export async function appliedSpec(context: DiscoveryContext, call: HandlerContex
 export async function preparedQuery(context: DiscoveryContext, call: HandlerContext, buyBox: string | undefined, draftJson: Uint8Array | undefined) {
   const applied = await appliedSpec(context, call, buyBox, draftJson);
   const index = await context.ranker.index(applied.access.vintage.id);
-  const ranking = context.ranker.ranking(applied.hash, index, rankSpecOf(applied.spec, applied.compiled));
+  const ranking = context.ranker.ranking(applied.hash, index, rankSpecOf(applied.compiled));
   return { ...applied, index, ranking };
 }
 
@@ -67,7 +57,7 @@ export function queryHandler(context: DiscoveryContext) {
     const last = page.rows.at(-1);
     const nextCursor =
       page.remaining > 0 && last !== undefined
-        ? encodeCursor(secret, hash, { score: ranking.score[last]!, parcelKey: index.keys[last]! })
+        ? encodeCursor(secret, hash, { score: page.scores.at(-1)!, parcelKey: index.keys[last]! })
         : null;
     return {
       bodyJson: jsonBytes({

@@ -45,13 +45,3 @@ export async function entitle(db: Kysely<any>, tenantId: string, marketSlug: str
     .execute();
   return market;
 }
-
-export async function isEntitled(db: Kysely<any>, tenantId: string, marketId: string): Promise<boolean> {
-  const row = await discoveryDb(db)
-    .selectFrom('entitlements')
-    .select('market_id')
-    .where('tenant_id', '=', tenantId)
-    .where('market_id', '=', marketId)
-    .executeTakeFirst();
-  return row !== undefined;
-}

@@ -60,7 +60,7 @@ describe('ranking and paging (D14, D15)', () => {
             seen.push(...page.rows.map((row) => index.keys[row]!));
             if (page.remaining === 0) break;
             const last = page.rows.at(-1)!;
-            cursor = encodeCursor(SECRET, 'q', { score: ranking.score[last]!, parcelKey: index.keys[last]! });
+            cursor = encodeCursor(SECRET, 'q', { score: page.scores.at(-1)!, parcelKey: index.keys[last]! });
           }
           expect(seen).toEqual(expected.map((item) => item.key));
           expect(ranking.eligibleTotal).toBe(expected.length);

@@ -9,6 +9,8 @@ export interface PagePosition {
 
 export interface Page {
   rows: number[];
+  /** `scores[i]` is the score of `rows[i]` (the last one goes into the next page's cursor). */
+  scores: number[];
   /** Eligible rows after the page: there is a next page when > 0. */
   remaining: number;
 }
@@ -49,7 +51,7 @@ export function pageAfter(index: VintageIndex, ranking: Ranking, limit: number, 
     }
   }
   const page = Array.from(heap.subarray(0, size)).sort((a, b) => (before(a, b) ? -1 : 1));
-  return { rows: page.map((at) => rows[at]!), remaining: candidates - size };
+  return { rows: page.map((at) => rows[at]!), scores: page.map((at) => scores[at]!), remaining: candidates - size };
 }
 
 /** Moves the entry at `at` up while it comes after its parent (the worst stays on top). */

@@ -4,7 +4,7 @@ import { compileSpec, type CanonicalSpec } from '@landscreen/buybox-spec';
 import { valueAt } from './columns.js';
 import { pageAfter } from './page.js';
 import { MAX_RULES_BY_SET } from './preference-score.js';
-import { rank, type RankSpec } from './rank.js';
+import { rank, rankSpecOf } from './rank.js';
 import { market, mustRule, preferredRule } from './test-arbitraries.js';
 import type { VintageIndex } from './vintage-index.js';
 
@@ -17,16 +17,6 @@ const spec = (preferredCount: { minLength: number; maxLength: number }) =>
     verdict_cutoffs: cutoffs,
   }).map((parts) => ({ markets: ['m'], ...parts }) as unknown as CanonicalSpec);
 
-/** The ranking's view of a compiled spec, as the query handler builds it. */
-function rankSpecOf(compiled: ReturnType<typeof compileSpec>): RankSpec {
-  return {
-    must: compiled.must.map((rule) => ({ field: rule.field, test: rule.test, policy: rule.policy, op: rule.op, value: rule.value })),
-    preferred: compiled.preferred.map((rule) => ({ field: rule.field, test: rule.test, weight: rule.weight, op: rule.op, value: rule.value })),
-    preferenceWeightTotal: compiled.preferenceWeightTotal,
-    cutoffs: compiled.cutoffs,
-  };
-}
-
 /** Ranks the market and checks it against the row-wise evaluator, which the evidence of a result uses. */
 function checkAgainstEvaluator(index: VintageIndex, canonical: CanonicalSpec, limit: number): void {
   const compiled = compileSpec(canonical);
@@ -36,7 +26,7 @@ function checkAgainstEvaluator(index: VintageIndex, canonical: CanonicalSpec, li
 
   expect([...ranking.rows]).toEqual(eligible);
   expect(ranking.eligibleTotal).toBe(eligible.length);
-  for (const row of eligible) expect(Object.is(ranking.score[row], evaluations[row]!.score)).toBe(true);
+  ranking.rows.forEach((row, at) => expect(Object.is(ranking.scores[at], evaluations[row]!.score)).toBe(true));
   const byVerdict = { PURSUE: 0, MONITOR: 0, HOLD: 0 };
   for (const row of eligible) byVerdict[evaluations[row]!.verdict]++;
   expect(ranking.byVerdict).toEqual(byVerdict);
@@ -50,10 +40,11 @@ function checkAgainstEvaluator(index: VintageIndex, canonical: CanonicalSpec, li
     // Every page but the last holds at least one row: more pages than rows is a cursor that never moves.
     expect(pages).toBeLessThanOrEqual(index.size);
     const page = pageAfter(index, ranking, limit, after);
+    expect(page.scores).toEqual(page.rows.map((row) => evaluations[row]!.score));
     seen.push(...page.rows);
     if (page.remaining === 0) break;
     const last = page.rows.at(-1)!;
-    after = { score: ranking.score[last]!, keyRank: index.rankOfKey(key(last)) };
+    after = { score: page.scores.at(-1)!, keyRank: index.rankOfKey(key(last)) };
   }
   expect(seen).toEqual(expected);
 }

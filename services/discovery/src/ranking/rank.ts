@@ -1,17 +1,23 @@
-import { scoreOf } from '@landscreen/buybox-spec';
+import { scoreOf, type compileSpec } from '@landscreen/buybox-spec';
 import { eligibleRows, type MustRule } from './eligibility.js';
 import { scoreEligible, type PreferenceSpec, type PreferredRule, type VerdictCounts } from './preference-score.js';
 import { scratch } from './scratch.js';
-import { scoreByRow, type ScoreByRow } from './score-by-row.js';
 import type { VintageIndex } from './vintage-index.js';
 
-/** A rule as the ranking sees it: the fact it reads, the test of one value, the canonical op and value. */
-export type RankMustRule = MustRule;
-export type RankPreferredRule = PreferredRule;
-
+/** Rules as the ranking sees them: the fact each reads, the test of one value, the canonical op and value. */
 export interface RankSpec extends PreferenceSpec {
-  must: RankMustRule[];
-  preferred: RankPreferredRule[];
+  must: MustRule[];
+  preferred: PreferredRule[];
+}
+
+/** What ranking needs of a compiled canonical spec. */
+export function rankSpecOf(compiled: ReturnType<typeof compileSpec>): RankSpec {
+  return {
+    must: compiled.must.map((rule) => ({ field: rule.field, test: rule.test, policy: rule.policy, op: rule.op, value: rule.value })),
+    preferred: compiled.preferred.map((rule) => ({ field: rule.field, test: rule.test, weight: rule.weight, op: rule.op, value: rule.value })),
+    preferenceWeightTotal: compiled.preferenceWeightTotal,
+    cutoffs: compiled.cutoffs,
+  };
 }
 
 /** The whole vintage evaluated against one spec; cached per query_hash. */
@@ -20,8 +26,6 @@ export interface Ranking {
   rows: Uint32Array;
   /** `scores[i]` is the score of `rows[i]`. */
   scores: Float64Array;
-  /** The score of an eligible row, by row number (what a cursor records). */
-  score: ScoreByRow;
   eligibleTotal: number;
   byVerdict: VerdictCounts;
 }
@@ -37,7 +41,7 @@ export function rank(index: VintageIndex, spec: RankSpec): Ranking {
   const { scores, byVerdict } = scoreEligible(columnOf, spec, eligible, scratch);
   // The eligible rows live in the shared scratch buffers: the ranking keeps its own copy.
   const rows = eligible.rows.slice(0, eligible.count);
-  return { rows, scores, score: scoreByRow(rows, scores), eligibleTotal: eligible.count, byVerdict };
+  return { rows, scores, eligibleTotal: eligible.count, byVerdict };
 }
 
 export { scoreOf };

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Stage } from './stages.js';
+import { stageRank, type Stage } from './stages.js';
 
 export interface BoardFilter {
   stage?: Stage;
@@ -13,11 +13,6 @@ interface CardRow {
   status: string | null;
   job_id: string | null;
 }
-
-// A lookup per card on the job's unique (tenant, property) key: the cards stay in index order.
-const JOB = sql`left join lateral (
-  select status, job_id from diligence.screen_statuses v where v.tenant_id = i.tenant_id and v.property_id = i.property_id
-) s on true`;
 
 /**
  * The pipeline item record as JSON text: its 0-based `position` in its stage, `screen_status` and
@@ -36,7 +31,7 @@ function cardJsonOf(row: Omit<CardRow, 'stage'>, rank: number): string {
  * hashes or sorts the cards themselves.
  */
 export async function boardJson(db: Kysely<any>, tenantId: string, filter: BoardFilter): Promise<string> {
-  const stageFilter = filter.stage ? sql`and stage = ${filter.stage}` : filter.includeArchived ? sql`` : sql`and stage <> 'archived'`;
+  const stageFilter = filter.stage ? sql`and stage_rank = ${stageRank(filter.stage)}` : filter.includeArchived ? sql`` : sql`and stage_rank < ${stageRank('archived')}`;
   const [{ rows }, { rows: jobs }] = await Promise.all([
     sql<{ stage: Stage; property_id: string; card: string }>`
       select stage, property_id, card from pipeline.items
@@ -59,13 +54,18 @@ export async function boardJson(db: Kysely<any>, tenantId: string, filter: Board
   return `{"items":[${cards.join(',')}],"total":${rows.length}}`;
 }
 
-/** One card as JSON text, or undefined when the tenant has no such item. */
-export async function cardJson(db: Kysely<any>, tenantId: string, itemId: string): Promise<string | undefined> {
+/**
+ * One card as JSON text, found by its id or by its property's (a property has at most one card),
+ * or undefined when the tenant has no such card. Its job status is looked up on the job's unique
+ * (tenant, property) key.
+ */
+export async function cardJson(db: Kysely<any>, tenantId: string, key: { itemId: string } | { propertyId: string }): Promise<string | undefined> {
   const { rows } = await sql<CardRow & { rank: number }>`
     select i.stage, i.card, s.status, s.job_id,
            (select count(*)::int from pipeline.items o
-            where o.tenant_id = i.tenant_id and o.stage = i.stage and (o.position, o.id) < (i.position, i.id)) as rank
-    from pipeline.items i ${JOB}
-    where i.tenant_id = ${tenantId} and i.id = ${itemId}`.execute(db);
+            where o.tenant_id = i.tenant_id and o.stage_rank = i.stage_rank and (o.position, o.id) < (i.position, i.id)) as rank
+    from pipeline.items i
+    left join diligence.screen_statuses s on s.tenant_id = i.tenant_id and s.property_id = i.property_id
+    where i.tenant_id = ${tenantId} and ${'itemId' in key ? sql`i.id = ${key.itemId}` : sql`i.property_id = ${key.propertyId}`}`.execute(db);
   return rows[0] ? cardJsonOf(rows[0], rows[0].rank) : undefined;
 }

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { pipelineDb } from '../schema.js';
-import type { Stage } from './stages.js';
+import { stageRank, type Stage } from './stages.js';
 
 /**
  * Serialises moves on one tenant's board for the rest of the transaction: a move renumbers a
@@ -11,9 +11,12 @@ export async function lockBoard(trx: Kysely<any>, tenantId: string): Promise<voi
   await sql`select pg_advisory_xact_lock(hashtextextended(${`pipeline.board:${tenantId}`}, 0))`.execute(trx);
 }
 
+/** The cards of one stage of a tenant's board, by the board index (tenant_id, stage_rank, …). */
+const inStage = (tenantId: string, stage: Stage) => sql`tenant_id = ${tenantId} and stage_rank = ${stageRank(stage)}`;
+
 /** D18: a card added to a stage goes last — one past the stage's highest position. */
 export const nextPosition = (tenantId: string, stage: Stage) =>
-  sql<number>`(select coalesce(max(position) + 1, 0) from pipeline.items where tenant_id = ${tenantId} and stage = ${stage})`;
+  sql<number>`(select coalesce(max(position) + 1, 0) from pipeline.items where ${inStage(tenantId, stage)})`;
 
 /** Rewrites a stage's positions as 0..n-1 in its current order (ties from concurrent adds resolved by id). */
 async function renumber(trx: Kysely<any>, tenantId: string, stage: Stage): Promise<void> {
@@ -21,7 +24,7 @@ async function renumber(trx: Kysely<any>, tenantId: string, stage: Stage): Promi
     update pipeline.items set position = ranked.rank
     from (
       select id, (row_number() over (order by position, id) - 1)::int as rank
-      from pipeline.items where tenant_id = ${tenantId} and stage = ${stage}
+      from pipeline.items where ${inStage(tenantId, stage)}
     ) ranked
     where pipeline.items.id = ranked.id and pipeline.items.position <> ranked.rank`.execute(trx);
 }
@@ -46,7 +49,7 @@ export async function placeItem(trx: Kysely<any>, item: Placement, stage: Stage,
     .selectFrom('items')
     .select((eb) => eb.fn.countAll<string>().as('count'))
     .where('tenant_id', '=', item.tenant_id)
-    .where('stage', '=', stage)
+    .where('stage_rank', '=', stageRank(stage))
     .where('id', '<>', item.id)
     .executeTakeFirstOrThrow();
   const target = Math.min(position ?? Number.MAX_SAFE_INTEGER, Number(others.count));
@@ -54,9 +57,9 @@ export async function placeItem(trx: Kysely<any>, item: Placement, stage: Stage,
   // Close the gap the card leaves, then open one where it lands.
   if (stage === item.stage) {
     await db.updateTable('items').set((eb) => ({ position: eb('position', '-', 1) }))
-      .where('tenant_id', '=', item.tenant_id).where('stage', '=', stage).where('position', '>', current.position).execute();
+      .where('tenant_id', '=', item.tenant_id).where('stage_rank', '=', stageRank(stage)).where('position', '>', current.position).execute();
   }
   await db.updateTable('items').set((eb) => ({ position: eb('position', '+', 1) }))
-    .where('tenant_id', '=', item.tenant_id).where('stage', '=', stage).where('position', '>=', target).where('id', '<>', item.id).execute();
+    .where('tenant_id', '=', item.tenant_id).where('stage_rank', '=', stageRank(stage)).where('position', '>=', target).where('id', '<>', item.id).execute();
   await db.updateTable('items').set({ stage, position: target, updated_at: sql`now()` }).where('id', '=', item.id).execute();
 }

@@ -2,6 +2,12 @@
 export const STAGES = ['new', 'researching', 'contacted', 'negotiating', 'under_contract', 'closed', 'archived'] as const;
 export type Stage = (typeof STAGES)[number];
 
+/**
+ * A stage's place in board order: the items table's generated `stage_rank` (the same order, written
+ * in the migration), which leads the board index — filter on it, not on `stage`, to use the index.
+ */
+export const stageRank = (stage: Stage): number => STAGES.indexOf(stage);
+
 export const isStage = (value: string): value is Stage => (STAGES as readonly string[]).includes(value);
 
 export interface StagePatch {

@@ -24,7 +24,7 @@ const propertyMissing = (id: string) => notFound('property_not_found', `No prope
 
 /** One card, read back after a write, as JSON bytes. */
 async function oneItem(context: PipelineContext, tenantId: string, itemId: string): Promise<Uint8Array> {
-  const card = await cardJson(context.db, tenantId, itemId);
+  const card = await cardJson(context.db, tenantId, { itemId });
   if (card === undefined) throw itemMissing(itemId);
   return Buffer.from(card, 'utf8');
 }

@@ -21,12 +21,11 @@ export function propertyHandlers(context: PipelineContext) {
       const db = pipelineDb(context.db);
       const property = await db.selectFrom('properties').selectAll().where('id', '=', request.propertyId).where('tenant_id', '=', tenantId).executeTakeFirst();
       if (!property) throw missing;
-      const [matches, itemRows, diligence] = await Promise.all([
+      const [matches, card, diligence] = await Promise.all([
         db.selectFrom('buy_box_matches').selectAll().where('property_id', '=', property.id).orderBy('created_at', 'desc').orderBy('id').execute(),
-        db.selectFrom('items').select('id').where('property_id', '=', property.id).execute(),
+        cardJson(context.db, tenantId, { propertyId: property.id }),
         context.diligence.getPropertyDiligence({ propertyId: property.id }, onBehalfOf(call)),
       ]);
-      const card = itemRows.length ? await cardJson(context.db, tenantId, itemRows[0]!.id) : undefined;
       const screens = matches.map((match) => ({
         buy_box_match_id: match.id,
         buy_box: match.buy_box,

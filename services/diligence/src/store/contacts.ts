@@ -1,0 +1,7 @@
+import type { Kysely } from 'kysely';
+import { diligenceDb } from '../schema.js';
+
+/** The contacts on record for a property of the tenant, oldest first. */
+export function contactsOf(db: Kysely<any>, tenantId: string, propertyId: string) {
+  return diligenceDb(db).selectFrom('contacts').selectAll().where('tenant_id', '=', tenantId).where('property_id', '=', propertyId).orderBy('created_at').orderBy('id').execute();
+}
