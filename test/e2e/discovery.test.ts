@@ -169,6 +169,29 @@ describe.each(DATABASE_MODES)('buy boxes and discovery on %s', (mode) => {
     expect(response.body.results.map((row: any) => row.parcel_key)).toEqual(['p1', 'p6']);
   });
 
+  it('tells imported facts from computed ones in each result\'s provenance (D13)', async () => {
+    // 0.01° square near Austin with no acres given: the import computes them from the geometry.
+    const square = { type: 'Polygon' as const, coordinates: [[[-97.75, 30.25], [-97.74, 30.25], [-97.74, 30.26], [-97.75, 30.26], [-97.75, 30.25]]] };
+    const db = app.stack.database.db;
+    const area = await loadMarket(db, 'area-tx', [
+      { geometry: square, properties: { parcel_key: 'sq', apn: 'S-1', zoning: 'industrial', slope_degrees: 2 } },
+      { geometry: square, properties: { parcel_key: 'given', apn: 'S-2', acres: 10, zoning: 'industrial' } },
+    ]);
+    await entitleTenant(db, 'acme', 'area-tx');
+    const response = await query({ buy_box: 'Data center 50ac', draft: { ...SPEC, markets: ['area-tx'], must: [{ field: 'zoning', op: '=', value: 'industrial' }] } });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    const byKey = Object.fromEntries(response.body.results.map((row: any) => [row.parcel_key, row]));
+    const imported = { source: 'import', vintage_id: area.vintageId };
+    expect(byKey.sq.acres).toBe(263.9138);
+    expect(byKey.sq.provenance).toEqual({
+      acres: { source: 'computed', formula: 'geodesic_area', formula_version: 1, vintage_id: area.vintageId },
+      apn: imported,
+      zoning: imported,
+      slope_degrees: imported,
+    });
+    expect(byKey.given.provenance).toEqual({ acres: imported, apn: imported, zoning: imported });
+  });
+
   it('answers 403 not_entitled to a tenant without the market, and 404 for another tenant\'s box', async () => {
     await app.post('/v1/buyboxes', { name: 'Globex box', spec: SPEC }, { headers: GLOBEX });
     const refused = await query({ buy_box: 'Globex box' }, GLOBEX);

@@ -38,8 +38,6 @@ export {
   TYPED_PROPERTIES,
   toParcelRecord,
   type ComputedProvenance,
-  type FactProvenance,
-  type ImportProvenance,
   type ParcelRecord,
   type TypedFacts,
 } from './mapping.js';

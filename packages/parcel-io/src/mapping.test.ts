@@ -58,14 +58,18 @@ describe('toParcelRecord', () => {
         apn: '0123-456',
         address: '123 North Main Street, Suite 4',
       },
-      derived: { nearest_substation_distance_m: 1800.5, within_floodplain_polygon: false, slope_degrees: 210 },
-      freeFacts: { school_district: 'Austin ISD', year_built: null, tags: ['a', 'b'] },
-      provenance: {
-        acres: { source: 'import' },
-        nearest_substation_distance_m: { source: 'import' },
-        within_floodplain_polygon: { source: 'import' },
-        slope_degrees: { source: 'import' },
-      },
+      derived: new Map<string, unknown>([
+        ['nearest_substation_distance_m', 1800.5],
+        ['within_floodplain_polygon', false],
+        ['slope_degrees', 210],
+      ]),
+      freeFacts: new Map<string, unknown>([
+        ['school_district', 'Austin ISD'],
+        ['year_built', null],
+        ['tags', ['a', 'b']],
+      ]),
+      // Everything was read, nothing computed: the vintage says where it came from (D13).
+      computed: {},
     });
   });
 
@@ -85,11 +89,11 @@ describe('toParcelRecord', () => {
     const record = map({ apn: '1' });
     expect(record.typed.acres).toBe(Math.round(geodesicAreaAcres(SQUARE)! * 10_000) / 10_000);
     expect(record.typed.acres).toBe(263.9138); // R²·Δλ·(sin φ2 − sin φ1) of this 0.01° cell, in acres
-    expect(record.provenance.acres).toEqual({ source: 'computed', formula: 'geodesic_area', formula_version: 1 });
-    expect(record.provenance.acres).toBe(ACRES_FORMULA);
-    expect(map({ apn: '1', acres: '' }).provenance.acres).toEqual(ACRES_FORMULA);
+    expect(record.computed).toEqual({ acres: { source: 'computed', formula: 'geodesic_area', formula_version: 1 } });
+    expect(record.computed.acres).toBe(ACRES_FORMULA);
+    expect(map({ apn: '1', acres: '' }).computed.acres).toEqual(ACRES_FORMULA);
     const point = map({ apn: '1' }, { type: 'Point', coordinates: [-97.7, 30.3] });
-    expect([point.typed.acres, point.provenance.acres, point.lat, point.lon, point.bbox]).toEqual([null, undefined, 30.3, -97.7, [-97.7, 30.3, -97.7, 30.3]]);
+    expect([point.typed.acres, point.computed.acres, point.lat, point.lon, point.bbox]).toEqual([null, undefined, 30.3, -97.7, [-97.7, 30.3, -97.7, 30.3]]);
     const nowhere = map({ apn: '1' }, null);
     expect([nowhere.typed.acres, nowhere.lat, nowhere.lon, nowhere.bbox, nowhere.geometry]).toEqual([null, null, null, null, null]);
   });
@@ -114,22 +118,15 @@ describe('toParcelRecord', () => {
       remark: '', // likewise (a GeoJSON "" stays "")
     });
     expect(record.typed).toMatchObject({ acres: 12.25, developable_acres: 10, assessed_value_usd: 1250000, zoning: null, owner_name: null, land_use: 'Vacant' });
-    expect(record.derived).toEqual({
+    expect(Object.fromEntries(record.derived)).toEqual({
       nearest_substation_distance_m: 1800.5,
       within_floodplain_polygon: false,
       intersects_protected_area: true,
       protected_area_gap_status: 3,
       tract_geoid: '48453001100',
     });
-    expect(Object.keys(record.provenance).sort()).toEqual([
-      'acres',
-      'intersects_protected_area',
-      'nearest_substation_distance_m',
-      'protected_area_gap_status',
-      'tract_geoid',
-      'within_floodplain_polygon',
-    ]);
-    expect(record.freeFacts).toEqual({ owner_mailing_city: null, note: '42', remark: '' });
+    expect(record.computed).toEqual({});
+    expect(Object.fromEntries(record.freeFacts)).toEqual({ owner_mailing_city: null, note: '42', remark: '' });
   });
 
   it('refuses a value its field cannot hold, naming the property', () => {
@@ -158,8 +155,10 @@ describe('toParcelRecord', () => {
   it('keeps odd property names as plain own properties', () => {
     const properties = JSON.parse('{"apn":"1","__proto__":{"polluted":true},"constructor":"x"}') as Record<string, unknown>;
     const record = map(properties);
-    expect(Object.getPrototypeOf(record.freeFacts)).toBe(Object.prototype);
-    expect(Object.keys(record.freeFacts)).toEqual(['__proto__', 'constructor']);
+    expect([...record.freeFacts]).toEqual([
+      ['__proto__', { polluted: true }],
+      ['constructor', 'x'],
+    ]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });

@@ -3,6 +3,7 @@ import * as createSchema from './20261122T000000_create_schema.js';
 import * as marketsParcelsBuyBoxes from './20261122T000100_markets_parcels_buyboxes.js';
 import * as cursorKey from './20261122T000200_cursor_key.js';
 import * as vintageColumns from './20261122T000300_vintage_columns.js';
+import * as vintageColumnsLz4 from './20261122T000400_vintage_columns_lz4.js';
 
 /** Every migration of the "discovery" schema, in order. New migrations are appended here. */
 export const migrations: MigrationSet = {
@@ -10,4 +11,5 @@ export const migrations: MigrationSet = {
   '20261122T000100_markets_parcels_buyboxes': marketsParcelsBuyBoxes,
   '20261122T000200_cursor_key': cursorKey,
   '20261122T000300_vintage_columns': vintageColumns,
+  '20261122T000400_vintage_columns_lz4': vintageColumnsLz4,
 };

@@ -65,16 +65,19 @@ export class VintageIndexBuilder {
   constructor(private readonly vintageId: string) {}
 
   /** Adds a parcel with its facts (typed, free and derived, merged in that order: D13). */
-  add(parcelKey: string, ...factSets: Record<string, unknown>[]): void {
+  add(parcelKey: string, ...factSets: (Record<string, unknown> | ReadonlyMap<string, unknown>)[]): void {
     const row = this.keys.length;
     this.keys.push(parcelKey);
     for (const facts of factSets) {
-      for (const field in facts) {
-        let column = this.builders.get(field);
-        if (!column) this.builders.set(field, (column = new ColumnBuilder()));
-        column.set(row, facts[field]);
-      }
+      if (facts instanceof Map) for (const [field, value] of facts) this.set(row, field, value);
+      else for (const field in facts) this.set(row, field, (facts as Record<string, unknown>)[field]);
     }
+  }
+
+  private set(row: number, field: string, value: unknown): void {
+    let column = this.builders.get(field);
+    if (!column) this.builders.set(field, (column = new ColumnBuilder()));
+    column.set(row, value);
   }
 
   build(): VintageIndex {
