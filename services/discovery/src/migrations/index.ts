@@ -4,6 +4,7 @@ import * as marketsParcelsBuyBoxes from './20261122T000100_markets_parcels_buybo
 import * as cursorKey from './20261122T000200_cursor_key.js';
 import * as vintageColumns from './20261122T000300_vintage_columns.js';
 import * as vintageColumnsLz4 from './20261122T000400_vintage_columns_lz4.js';
+import * as vintageKeyOrder from './20261122T000500_vintage_key_order.js';
 
 /** Every migration of the "discovery" schema, in order. New migrations are appended here. */
 export const migrations: MigrationSet = {
@@ -12,4 +13,5 @@ export const migrations: MigrationSet = {
   '20261122T000200_cursor_key': cursorKey,
   '20261122T000300_vintage_columns': vintageColumns,
   '20261122T000400_vintage_columns_lz4': vintageColumnsLz4,
+  '20261122T000500_vintage_key_order': vintageKeyOrder,
 };

@@ -3,8 +3,9 @@ import type { Column } from './columns.js';
 import type { VintageIndex } from './vintage-index.js';
 
 const KEYS = '#parcel_key';
+const KEY_ORDER = '#parcel_key_order';
 
-const bytesOf = (array: Float64Array | Int32Array) => Buffer.from(array.buffer, array.byteOffset, array.byteLength);
+const bytesOf = (array: Float64Array | Int32Array | Uint32Array) => Buffer.from(array.buffer, array.byteOffset, array.byteLength);
 /** A copy on an aligned buffer: typed arrays cannot view a Buffer slice at an odd offset. */
 const aligned = (bytes: Uint8Array) => bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
 
@@ -18,6 +19,7 @@ export async function saveColumns(trx: Kysely<any>, index: VintageIndex): Promis
     sql`insert into discovery.vintage_columns (vintage_id, field, kind, data, dictionary)
         values (${index.vintageId}, ${field}, ${kind}, ${data}, ${dictionary === null ? null : JSON.stringify(dictionary)}::jsonb)`.execute(trx);
   await insert(KEYS, 'keys', Buffer.from(JSON.stringify(index.keys)), null);
+  await insert(KEY_ORDER, 'key_order', bytesOf(index.rowsByKey), null);
   for (const [field, column] of index.entries()) {
     if (column.kind === 'number') await insert(field, 'number', bytesOf(column.values), null);
     else if (column.kind === 'coded') await insert(field, 'coded', bytesOf(column.codes), column.dictionary);
@@ -25,17 +27,26 @@ export async function saveColumns(trx: Kysely<any>, index: VintageIndex): Promis
   }
 }
 
-export async function loadColumns(db: Kysely<any>, vintageId: string): Promise<{ keys: string[]; columns: Map<string, Column> }> {
+export interface StoredColumns {
+  keys: string[];
+  /** Rows in ascending parcel_key order; absent for vintages stored before it was kept. */
+  rowsByKey?: Uint32Array;
+  columns: Map<string, Column>;
+}
+
+export async function loadColumns(db: Kysely<any>, vintageId: string): Promise<StoredColumns> {
   const { rows } = await sql<{ field: string; kind: string; data: Uint8Array; dictionary: unknown[] | null }>`
     select field, kind, data, dictionary from discovery.vintage_columns where vintage_id = ${vintageId}`.execute(db);
   let keys: string[] | undefined;
+  let rowsByKey: Uint32Array | undefined;
   const columns = new Map<string, Column>();
   for (const row of rows) {
     if (row.kind === 'keys') keys = JSON.parse(Buffer.from(row.data).toString('utf8')) as string[];
+    else if (row.kind === 'key_order') rowsByKey = new Uint32Array(aligned(row.data));
     else if (row.kind === 'number') columns.set(row.field, { kind: 'number', values: new Float64Array(aligned(row.data)) });
     else if (row.kind === 'coded') columns.set(row.field, { kind: 'coded', codes: new Int32Array(aligned(row.data)), dictionary: row.dictionary ?? [] });
     else columns.set(row.field, { kind: 'mixed', values: JSON.parse(Buffer.from(row.data).toString('utf8')) as unknown[] });
   }
   if (!keys) throw new Error(`vintage ${vintageId} has no stored ranking index`);
-  return { keys, columns };
+  return { keys, rowsByKey, columns };
 }

@@ -52,8 +52,8 @@ export class VintageIndex {
   }
 
   static async load(db: Kysely<any>, vintageId: string): Promise<VintageIndex> {
-    const { keys, columns } = await loadColumns(db, vintageId);
-    return assemble(vintageId, keys, columns);
+    const { keys, rowsByKey, columns } = await loadColumns(db, vintageId);
+    return assemble(vintageId, keys, columns, rowsByKey);
   }
 }
 
@@ -87,13 +87,17 @@ export class VintageIndexBuilder {
   }
 }
 
-function assemble(vintageId: string, keys: string[], columns: Map<string, Column>): VintageIndex {
+function assemble(vintageId: string, keys: string[], columns: Map<string, Column>, storedOrder?: Uint32Array): VintageIndex {
   const count = keys.length;
-  const rowsByKey = new Uint32Array(count);
-  for (let index = 0; index < count; index++) rowsByKey[index] = index;
-  // D15 tie order: parcel_key ascending by code unit (as PostgreSQL's "C" collation).
-  rowsByKey.sort((a, b) => (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : 0));
+  const rowsByKey = storedOrder?.length === count ? storedOrder : keyOrder(keys);
   const keyRank = new Uint32Array(count);
   for (let rank = 0; rank < count; rank++) keyRank[rowsByKey[rank]!] = rank;
   return new VintageIndex(vintageId, count, keys, keyRank, rowsByKey, columns);
+}
+
+/** Rows in D15's tie order: parcel_key ascending by code unit (as PostgreSQL's "C" collation). */
+function keyOrder(keys: string[]): Uint32Array {
+  const rowsByKey = new Uint32Array(keys.length);
+  for (let index = 0; index < keys.length; index++) rowsByKey[index] = index;
+  return rowsByKey.sort((a, b) => (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : 0));
 }

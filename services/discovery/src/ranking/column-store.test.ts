@@ -1,0 +1,50 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '@landscreen/db';
+import { toParcelRecord } from '@landscreen/parcel-io';
+import { createTestPGlite, createTestPostgres } from '@landscreen/testing';
+import { importVintage } from '../operations/import-vintage.js';
+import { VintageIndex } from './vintage-index.js';
+
+// Keys out of order, with case and prefixes that a locale-aware sort would order differently.
+const KEYS = ['b', 'a', 'B', 'aa', 'a-1', 'Z', 'é'];
+
+describe.each([
+  ['pglite', createTestPGlite],
+  ['postgres', createTestPostgres],
+] as const)('a vintage\'s stored ranking index on %s', (_mode, open) => {
+  let database: DatabaseHandle;
+  let vintageId: string;
+
+  beforeAll(async () => {
+    database = await open();
+    const records = KEYS.map((key, index) =>
+      toParcelRecord({ line: index + 1, geometry: null, properties: { parcel_key: key, acres: index * 10, zoning: index % 2 ? 'ag' : 'industrial', slope_degrees: index, note: `n${index}` } }, 'store-tx'),
+    );
+    vintageId = (await importVintage(database.db, { market: 'store-tx', source: 'test', records })).vintageId;
+  });
+  afterAll(() => database?.close());
+
+  const expectIndex = (index: VintageIndex) => {
+    expect(index.keys).toEqual(KEYS);
+    // D15: code-unit order, as PostgreSQL's "C" collation.
+    expect([...index.rowsByKey].map((row) => KEYS[row])).toEqual([...KEYS].sort());
+    for (const [rank, row] of index.rowsByKey.entries()) expect(index.keyRank[row]).toBe(rank);
+    for (const [row, key] of KEYS.entries()) expect(index.rowOfKey(key)).toBe(row);
+    expect(index.rowOfKey('missing')).toBeUndefined();
+    expect(index.column('acres')).toEqual({ kind: 'number', values: Float64Array.from(KEYS, (_, i) => i * 10) });
+    expect(index.column('zoning')).toMatchObject({ kind: 'coded', dictionary: ['industrial', 'ag'] });
+    expect(index.column('note')).toMatchObject({ kind: 'coded', dictionary: KEYS.map((_, i) => `n${i}`) });
+  };
+
+  it('loads back the keys, their order and every column as the import built them', async () => {
+    const kinds = await sql<{ kind: string }>`select kind from discovery.vintage_columns where vintage_id = ${vintageId} and field like '#%' order by kind`.execute(database.db);
+    expect(kinds.rows.map((row) => row.kind)).toEqual(['key_order', 'keys']);
+    expectIndex(await VintageIndex.load(database.db, vintageId));
+  });
+
+  it('orders the keys itself for a vintage stored without its key order', async () => {
+    await sql`delete from discovery.vintage_columns where vintage_id = ${vintageId} and kind = 'key_order'`.execute(database.db);
+    expectIndex(await VintageIndex.load(database.db, vintageId));
+  });
+});
