@@ -176,6 +176,8 @@ describe.each(DATABASE_MODES)('buy boxes and discovery on %s', (mode) => {
     const area = await loadMarket(db, 'area-tx', [
       { geometry: square, properties: { parcel_key: 'sq', apn: 'S-1', zoning: 'industrial', slope_degrees: 2 } },
       { geometry: square, properties: { parcel_key: 'given', apn: 'S-2', acres: 10, zoning: 'industrial' } },
+      // A file's column named "__proto__" is a free fact like any other, and lends nothing.
+      { geometry: square, properties: JSON.parse('{"parcel_key":"odd","apn":"S-3","acres":5,"zoning":"industrial","__proto__":{"slope_degrees":1}}') },
     ]);
     await entitleTenant(db, 'acme', 'area-tx');
     const response = await query({ buy_box: 'Data center 50ac', draft: { ...SPEC, markets: ['area-tx'], must: [{ field: 'zoning', op: '=', value: 'industrial' }] } });
@@ -190,6 +192,9 @@ describe.each(DATABASE_MODES)('buy boxes and discovery on %s', (mode) => {
       slope_degrees: imported,
     });
     expect(byKey.given.provenance).toEqual({ acres: imported, apn: imported, zoning: imported });
+    expect(Object.hasOwn(byKey.odd.facts, '__proto__')).toBe(true);
+    expect(byKey.odd.facts['__proto__']).toEqual({ slope_degrees: 1 });
+    expect(byKey.odd.facts.slope_degrees).toBeUndefined();
   });
 
   it('answers 403 not_entitled to a tenant without the market, and 404 for another tenant\'s box', async () => {

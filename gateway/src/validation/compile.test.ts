@@ -27,6 +27,17 @@ describe('compile (pydantic v2 lax-mode semantics)', () => {
     expect(run(Body, { name: 'abc' }).value).toEqual({ name: 'abc', limit: 50 });
   });
 
+  it('keeps a "__proto__" property of an open object as data, never as the prototype', () => {
+    const Open = Type.Object({ name: Str(1, 5), note: Type.Optional(Str(1, 50)) }, { additionalProperties: true });
+    const input = JSON.parse('{"name":"abc","__proto__":{"note":"smuggled past validation"}}');
+    const { value, issues } = run(Open, input);
+    expect(issues).toEqual([]);
+    expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+    expect((value as { note?: string }).note).toBeUndefined();
+    expect(Object.keys(value as object)).toEqual(['name', '__proto__']);
+    expect(JSON.stringify(value)).toBe('{"name":"abc","__proto__":{"note":"smuggled past validation"}}');
+  });
+
   it('reports a missing field with the parent object as input', () => {
     const [item] = run(Body, {}).issues;
     expect(item).toEqual({ type: 'missing', loc: ['body', 'name'], msg: 'Field required', input: {} });

@@ -1,4 +1,4 @@
-import { issue, type Loc, type ValidationIssue } from '@landscreen/validation';
+import { issue, setOwn, type Loc, type ValidationIssue } from '@landscreen/validation';
 
 /**
  * A JSON-schema subset compiled into closures that validate like pydantic v2 in lax mode and
@@ -111,12 +111,12 @@ function compileObject(schema: Schema, mode: Mode): Validator {
         else if (sub.default !== undefined) output[name] = structuredClone(sub.default);
         continue;
       }
-      output[name] = validate(value, [...loc, name], issues);
+      setOwn(output, name, validate(value, [...loc, name], issues));
     }
     for (const [name, value] of Object.entries(input)) {
       if (known.has(name)) continue;
       if (extra === false) issues.push(issue.extraForbidden([...loc, name], value));
-      else output[name] = extraValidator ? extraValidator(value, [...loc, name], issues) : value;
+      else setOwn(output, name, extraValidator ? extraValidator(value, [...loc, name], issues) : value);
     }
     return output;
   };

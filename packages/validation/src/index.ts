@@ -1,1 +1,2 @@
 export { issue, expectedLiterals, type Loc, type ValidationIssue } from './issues.js';
+export { setOwn } from './own.js';

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { setOwn } from '@landscreen/validation';
 import { TYPED_FIELDS } from './fields.js';
 import { valueAt } from './ranking/columns.js';
 import type { VintageIndex } from './ranking/vintage-index.js';
@@ -48,7 +49,7 @@ export function parcelFacts(index: VintageIndex, row: number, fields: VintageFie
     const picked: Record<string, unknown> = {};
     for (const field of names) {
       const value = valueAt(index.column(field), row);
-      if (value !== null) picked[field] = value;
+      if (value !== null) setOwn(picked, field, value);
     }
     return picked;
   };

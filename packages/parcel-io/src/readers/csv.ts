@@ -5,7 +5,7 @@
 
 import { StringDecoder } from 'node:string_decoder';
 import { GeometryError, ParcelRowError, WktError } from '../errors.js';
-import { setOwn } from '../own.js';
+import { setOwn } from '@landscreen/validation';
 import type { GeoJSONGeometry, SourceRow } from '../types.js';
 import { checkLonLat, validateGeometry } from '../validate-geometry.js';
 import { parseWkt } from '../wkt.js';

@@ -2,7 +2,7 @@
 // newline-delimited readers so both report the same errors for the same mistakes.
 
 import { GeometryError, ParcelRowError, errorMessage } from '../errors.js';
-import { setOwn } from '../own.js';
+import { setOwn } from '@landscreen/validation';
 import type { SourceRow } from '../types.js';
 import { validateGeometry } from '../validate-geometry.js';
 
