@@ -1,18 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { ManualClock } from '@landscreen/rpc';
-import { DATABASE_MODES, startTestStack, type TestStack } from '@landscreen/testing';
+import { DATABASE_MODES, faultSwitch, startTestStack, type TestStack } from '@landscreen/testing';
 import { claimed, diligenceApi, expectStatus, ledgerRows, newJob, outboxSubjects, session, STEPS, type DiligenceApi } from '../support/diligence.js';
 
 const ADMIN = session('ada@ledger.test', 'ledger');
 const WORKER = session('wes@ledger.test', 'ledger', 'worker');
 const OTHER = session('oz@elsewhere.test', 'elsewhere', 'worker');
 
-/** Fails a transaction at a named point while `armed` holds that point's name. */
-let armed: string | undefined;
-const faults = (point: string) => {
-  if (point === armed) throw new Error(`injected fault at ${point}`);
-};
+const fault = faultSwitch();
 
 describe.each(DATABASE_MODES)('the cost ledger on %s', (mode) => {
   let app: TestStack;
@@ -21,7 +17,7 @@ describe.each(DATABASE_MODES)('the cost ledger on %s', (mode) => {
   const count = async (query: ReturnType<typeof sql<{ n: number }>>) => Number((await query.execute(app.stack.database.db)).rows[0]!.n);
 
   beforeAll(async () => {
-    app = await startTestStack(mode, { clock, faults });
+    app = await startTestStack(mode, { clock, faults: fault.faults });
     for (const headers of [ADMIN, WORKER, OTHER]) expectStatus(await app.get('/v1/me', { headers }), 200);
     api = diligenceApi(app, WORKER);
   });
@@ -32,14 +28,11 @@ describe.each(DATABASE_MODES)('the cost ledger on %s', (mode) => {
     const token = await claimed(api, jobId);
     expectStatus(await api.start(jobId, STEPS[0]!, token), 200);
     const before = await outboxSubjects(app, jobId);
-    armed = 'diligence.complete.after_result';
-    try {
-      const failed = await api.complete(jobId, STEPS[0]!, token, { cost_usd: '2.5', provider_request_id: 'r-1', data: { summary: 'x' } });
-      expect(failed.status).toBe(500);
-      expect(failed.body).toMatchObject({ code: 'internal', detail: 'internal error' });
-    } finally {
-      armed = undefined;
-    }
+    const failed = await fault.armedAt('diligence.complete.after_result', () =>
+      api.complete(jobId, STEPS[0]!, token, { cost_usd: '2.5', provider_request_id: 'r-1', data: { summary: 'x' } }),
+    );
+    expect(failed.status).toBe(500);
+    expect(failed.body).toMatchObject({ code: 'internal', detail: 'internal error' });
     const job = expectStatus(await api.get(jobId), 200).body;
     expect(job.steps[0]).toMatchObject({ status: 'running', data: null, cost_usd: '0.0000', provider: null });
     expect(job.cost_usd).toBe('0.0000');
@@ -142,12 +135,7 @@ describe.each(DATABASE_MODES)('the cost ledger on %s', (mode) => {
         expect(response.body.code).toBe('property_not_found');
       }
       expect((await diligenceApi(app, OTHER).reveal(propertyId, body)).status).toBe(404);
-      armed = 'diligence.reveal.after_contact';
-      try {
-        expect((await api.reveal(propertyId, body)).status).toBe(500);
-      } finally {
-        armed = undefined;
-      }
+      expect((await fault.armedAt('diligence.reveal.after_contact', () => api.reveal(propertyId, body))).status).toBe(500);
       expect(await count(sql<{ n: number }>`select count(*) as n from diligence.contacts where property_id = ${propertyId}`)).toBe(0);
       expect(await ledgerRows(app, jobId)).toEqual([]);
     });

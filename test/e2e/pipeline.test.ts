@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { STAGES } from '../../services/pipeline/src/board/stages.js';
-import { DATABASE_MODES, entitleTenant, loadMarket, startTestStack, type TestStack } from '@landscreen/testing';
+import { DATABASE_MODES, entitleTenant, faultSwitch, loadMarket, startTestStack, type TestStack } from '@landscreen/testing';
 
 const ACME = { authorization: 'Bearer dev:ann@acme.test', 'x-tenant': 'acme' };
 const GLOBEX = { authorization: 'Bearer dev:gil@globex.test', 'x-tenant': 'globex' };
@@ -27,11 +27,7 @@ const SPEC = {
   verdict_cutoffs: { pursue: 70, monitor: 40 },
 };
 
-/** Fails the promotion transaction at a named point while `armed` holds that point's name. */
-let armed: string | undefined;
-const faults = (point: string) => {
-  if (point === armed) throw new Error(`injected fault at ${point}`);
-};
+const fault = faultSwitch();
 
 describe.each(DATABASE_MODES)('promotion, the board and properties on %s', (mode) => {
   let app: TestStack;
@@ -45,7 +41,7 @@ describe.each(DATABASE_MODES)('promotion, the board and properties on %s', (mode
   const patch = (id: string, body: Record<string, unknown>, headers = ACME) => app.patch(`/v1/pipeline/${id}`, body, { headers });
 
   beforeAll(async () => {
-    app = await startTestStack(mode, { faults });
+    app = await startTestStack(mode, { faults: fault.faults });
     for (const headers of [ACME, GLOBEX]) expect((await app.get('/v1/me', { headers })).status).toBe(200);
     vintageId = (await loadMarket(db(), 'pipe-tx', PARCELS)).vintageId;
     await entitleTenant(db(), 'acme', 'pipe-tx');
@@ -217,13 +213,8 @@ describe.each(DATABASE_MODES)('promotion, the board and properties on %s', (mode
   it('a fault after the job insert leaves no row at all', async () => {
     const tables = ['pipeline.properties', 'pipeline.items', 'pipeline.buy_box_matches', 'diligence.jobs', 'diligence.steps', 'diligence.outbox'];
     const before = await Promise.all(tables.map(count));
-    armed = 'pipeline.promote.after_job';
-    try {
-      const failed = await promote({ parcel_key: 'tx-5', buy_box: 'DC', query_hash: queryHash });
-      expect(failed.status).toBe(500);
-    } finally {
-      armed = undefined;
-    }
+    const failed = await fault.armedAt('pipeline.promote.after_job', () => promote({ parcel_key: 'tx-5', buy_box: 'DC', query_hash: queryHash }));
+    expect(failed.status).toBe(500);
     expect(await Promise.all(tables.map(count))).toEqual(before);
   });
 

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { ConfigError, loadConfig } from '@landscreen/config';
-import { createLogger, deferredTransport, directTransport, systemClock, type ServiceModule } from '@landscreen/rpc';
+import { createLogger, systemClock } from '@landscreen/rpc';
 import { openEventBus } from '@landscreen/events';
 import { COMMANDS, findCommand } from './commands/index.js';
 import { runCommand } from './commands/run.js';
@@ -8,7 +8,7 @@ import { serve, SERVE_USAGE } from './commands/serve.js';
 import { runThroughServer } from './control/client.js';
 import { lockDataDir } from './runtime/data-dir-lock.js';
 import { openConfiguredDatabase } from './runtime/database.js';
-import { createModules, migrateModules } from './runtime/modules.js';
+import { inProcessServices, migrateModules } from './runtime/modules.js';
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -53,8 +53,8 @@ export async function main(argv: string[]): Promise<number> {
     const bus = await openEventBus(config.natsUrl);
     try {
       // Commands run the services in-process; a service that needs a peer reaches it the same way.
-      const modules: ServiceModule[] = createModules({ db: database.db, bus, clock: systemClock, config, logger, peer: () => deferredTransport(() => transport) });
-      const transport = directTransport(modules);
+      const { modules, connect } = inProcessServices({ db: database.db, bus, clock: systemClock, config, logger });
+      connect();
       // Like the server, a command works on an up-to-date schema (a fresh data dir included).
       await migrateModules(database, modules);
       return await runCommand(argv, { config, logger, database, modules }, out);

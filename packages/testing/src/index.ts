@@ -4,3 +4,4 @@ export { createTestPostgres, TEST_DATABASE_URL, withAdminClient, type TestDataba
 export { createTestPGlite } from './pglite.js';
 export { prepareTemplateDatabase } from './template.js';
 export { loadMarket, entitleTenant, type TestFeature } from './markets.js';
+export { faultSwitch } from './faults.js';

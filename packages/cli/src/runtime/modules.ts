@@ -5,7 +5,8 @@ import * as diligence from '@landscreen/diligence-service';
 import * as discovery from '@landscreen/discovery-service';
 import * as pipeline from '@landscreen/pipeline-service';
 import { migrateSchema, type DatabaseHandle, type MigrationSet } from '@landscreen/db';
-import type { ServiceDeps, ServiceFactory, ServiceModule } from '@landscreen/rpc';
+import type { Transport } from '@connectrpc/connect';
+import { deferredTransport, directTransport, type ServiceDeps, type ServiceFactory, type ServiceModule } from '@landscreen/rpc';
 
 export const SERVICE_FACTORIES: Record<ServiceName, ServiceFactory> = {
   auth: auth.createAuthService,
@@ -22,6 +23,22 @@ export const MIGRATION_PLAN: { schema: string; migrations: MigrationSet }[] = [a
 
 export function createModules(deps: ServiceDeps, names: readonly ServiceName[] = SERVICE_NAMES): ServiceModule[] {
   return names.map((name) => SERVICE_FACTORIES[name](deps));
+}
+
+/**
+ * Every service in-process, reaching its peers through one direct transport (the implementations
+ * called directly), as the gateway of the embedded default does. `connect()` opens it once the
+ * services are up; a peer called before that throws.
+ */
+export function inProcessServices(deps: Omit<ServiceDeps, 'peer'>) {
+  let transport: Transport | undefined;
+  const peer = () =>
+    deferredTransport(() => {
+      if (!transport) throw new Error('a service called a peer before the services were up');
+      return transport;
+    });
+  const modules = createModules({ ...deps, peer });
+  return { modules, peer, connect: () => void (transport = directTransport(modules)) };
 }
 
 /** Applies every module's migrations to its own schema, in service order. */

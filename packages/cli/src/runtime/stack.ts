@@ -4,12 +4,11 @@ import { startDiligenceWorker, type DiligenceWorker } from '@landscreen/diligenc
 import type { DatabaseHandle } from '@landscreen/db';
 import { openEventBus, type EventBus } from '@landscreen/events';
 import { createGateway, createServiceClients } from '@landscreen/gateway';
-import { deferredTransport, directTransport, systemClock, type Clock, type FaultInjector, type Logger, type ServiceModule } from '@landscreen/rpc';
-import type { Transport } from '@connectrpc/connect';
+import { systemClock, type Clock, type FaultInjector, type Logger, type ServiceModule } from '@landscreen/rpc';
 import type { FastifyInstance } from 'fastify';
 import { buildId } from './build-info.js';
 import { openConfiguredDatabase } from './database.js';
-import { createModules, migrateModules } from './modules.js';
+import { inProcessServices, migrateModules } from './modules.js';
 
 export interface EmbeddedStackOptions {
   config: Config;
@@ -51,16 +50,7 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
   const config = withWorker ? withWorkerSecret(options.config) : options.config;
   const database = options.database ?? (await openConfiguredDatabase(config));
   const bus = options.bus ?? (await openEventBus(config.natsUrl));
-  // Services reach each other through the same direct transport as the gateway; it exists once
-  // every module is built, and no service calls a peer before the stack is up.
-  let transport: Transport | undefined;
-  const peer = () =>
-    deferredTransport(() => {
-      if (!transport) throw new Error('a service called a peer before the stack was up');
-      return transport;
-    });
-  const deps = { db: database.db, bus, clock: options.clock ?? systemClock, config, logger, peer, faults: options.faults };
-  const modules = createModules(deps);
+  const { modules, peer, connect } = inProcessServices({ db: database.db, bus, clock: options.clock ?? systemClock, config, logger, faults: options.faults });
   const started: ServiceModule[] = [];
   let gateway: FastifyInstance | undefined;
   let worker: DiligenceWorker | undefined;
@@ -78,7 +68,7 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
       await module.start?.();
       started.push(module);
     }
-    transport = directTransport(modules);
+    connect();
     gateway = await createGateway({ deps: { clients: createServiceClients(peer), build: buildId() }, logger });
     let url = '';
     if (options.listen !== false) url = await gateway.listen({ host: config.host, port: config.port });
