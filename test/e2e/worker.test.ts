@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { loadConfig } from '@landscreen/config';
@@ -36,6 +38,8 @@ describe('diligence worker on PostgreSQL and NATS', () => {
   let worker: DiligenceWorker;
   const clock = new ManualClock();
   let nextParcel = 1;
+  /** What the worker logged at warn and above, for the paths only a log line shows. */
+  const workerLogs: { msg: string; job?: string; tenant?: string }[] = [];
 
   /** A tenant entitled to the market with a saved buy box; its first request creates it. */
   async function tenant(slug: string): Promise<void> {
@@ -71,7 +75,7 @@ describe('diligence worker on PostgreSQL and NATS', () => {
         providerTimeoutMs: 2_000,
         providerUrls: Object.fromEntries(FACT_STEPS.map((step) => [step, provider.url(step)])),
       },
-      logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
+      logger: pino({ level: 'warn' }, { write: (line: string) => void workerLogs.push(JSON.parse(line)) }),
       retryDelayMs: () => 50,
     });
   });
@@ -198,5 +202,21 @@ describe('diligence worker on PostgreSQL and NATS', () => {
       await second.stop();
       await secondBus.close();
     }
+  });
+
+  it('drops an event the API refuses for good (its tenant is gone) instead of retrying it forever, and goes on', async () => {
+    const jobId = randomUUID();
+    await stackBus.publish('diligence.job.created', { job_id: jobId, tenant: 'wk-gone' }, { id: `gone-${jobId}` });
+    await waitFor(
+      () => workerLogs.some((log) => log.job === jobId && log.tenant === 'wk-gone' && log.msg === 'the API refused the worker; event dropped'),
+      10_000,
+      'the worker to drop the event',
+    );
+    // Acknowledged, not left to redeliver: the consumer has nothing pending or unacknowledged.
+    await consumerIdle(nats.url, WORKER_DURABLE);
+    await tenant('wk-after');
+    provider.script = (call) => readyAnswer(call);
+    const { jobId: next } = await promote('wk-after');
+    expect((await settledJob(app, admin('wk-after'), next)).status).toBe('ready');
   });
 });
