@@ -1,4 +1,5 @@
 import type { Column } from './columns.js';
+import { keepAll } from './fused-kernels.js';
 import { ruleKernel, type KernelRule, type RuleKernel } from './rule-kernels.js';
 import type { Scratch } from './scratch.js';
 
@@ -25,9 +26,9 @@ interface MustKernel {
 const SAMPLE_SIZE = 1024;
 
 /**
- * D14's must rules, applied one after another to a shrinking list of rows: each rule reads only
- * the rows every earlier rule kept, and the rule that keeps the fewest (judged on a sample) goes
- * first. Which rows end eligible, and which need review, does not depend on the order: a row is
+ * D14's must rules: the rule that keeps the fewest rows (judged on a sample) reads the whole
+ * vintage, and the others read only the rows it kept, in one fused pass (fused-kernels.ts).
+ * Which rows end eligible, and which need review, does not depend on the order: a row is
  * eligible when every rule keeps it, and needs review when any `review` rule was unknown for it.
  */
 export function eligibleRows(size: number, columnOf: (field: string) => Column | undefined, must: readonly MustRule[], work: Scratch): Eligible {
@@ -38,12 +39,13 @@ export function eligibleRows(size: number, columnOf: (field: string) => Column |
   const { rows, review } = work;
   let input = work.allRows(size);
   let count = size;
-  const ordered = mostSelectiveFirst(kernels, input, review);
+  const [first, ...rest] = mostSelectiveFirst(kernels, input, review);
   review.fill(0, 0, size);
-  for (const { kernel, unknownKeeps } of ordered) {
-    count = kernel.keep(input, count, rows, review, unknownKeeps);
+  if (first) {
+    // The most selective rule narrows the whole vintage; the others read what it kept, together.
+    count = first.kernel.keep(input, count, rows, review, first.unknownKeeps);
     input = rows;
-    if (count === 0) break;
+    if (count > 0 && rest.length > 0) count = keepAll(rest, input, count, rows, review);
   }
   return { rows: input, review, count };
 }

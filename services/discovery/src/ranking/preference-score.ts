@@ -1,6 +1,7 @@
 import { scoreOf, verdictOf, type Cutoffs } from '@landscreen/buybox-spec';
 import type { Column } from './columns.js';
 import type { Eligible } from './eligibility.js';
+import { markAll } from './fused-kernels.js';
 import { ruleKernel, type KernelRule } from './rule-kernels.js';
 import type { Scratch } from './scratch.js';
 
@@ -44,8 +45,8 @@ export function scoreEligible(columnOf: (field: string) => Column | undefined, s
 function scoreBySet(columnOf: (field: string) => Column | undefined, spec: PreferenceSpec, eligible: Eligible, work: Scratch): Scores {
   const { rows, review, count } = eligible;
   const { preferred } = spec;
-  const passed = work.passed.subarray(0, count).fill(0);
-  preferred.forEach((rule, bit) => ruleKernel(columnOf(rule.field), rule).mark(rows, count, passed, bit));
+  const passed = work.passed.subarray(0, count);
+  markAll(preferred.map((rule) => ruleKernel(columnOf(rule.field), rule)), rows, count, passed);
 
   const sets = 1 << preferred.length;
   const scoreOfSet = new Float64Array(sets).fill(Number.NaN);

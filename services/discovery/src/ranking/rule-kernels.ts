@@ -25,14 +25,24 @@ export interface RuleKernel {
   keep(input: Uint32Array, count: number, rows: Uint32Array, review: Uint8Array, unknownKeeps: boolean): number;
   /** A preferred rule: sets `bit` in `passed[i]` for each row `rows[i]` it passes. */
   mark(rows: Uint32Array, count: number, passed: Uint32Array, bit: number): void;
+  /** The kernel's pass test as data, when it is one fused-kernels.ts can inline into a loop. */
+  readonly inline?: InlineTest;
 }
+
+/**
+ * A test simple enough to write out: a closed interval over numbers (a missing number, NaN, is
+ * unknown), or tables by code + 1 of the outcome and of whether it passes.
+ */
+export type InlineTest =
+  | { kind: 'interval'; values: Float64Array; low: number; high: number }
+  | { kind: 'coded'; codes: Int32Array; outcomes: Uint8Array; passes: Uint8Array };
 
 const FAIL = 0;
 const PASS = 1;
 const UNKNOWN = 2;
 const outcomeOf = (result: boolean | undefined) => (result === undefined ? UNKNOWN : result ? PASS : FAIL);
 /** What a must rule does by outcome: bit 0 keeps the row, bit 1 flags it for review. */
-const actionsFor = (unknownKeeps: boolean) => Uint8Array.of(0, 1, unknownKeeps ? 3 : 0);
+export const actionsFor = (unknownKeeps: boolean) => Uint8Array.of(0, 1, unknownKeeps ? 3 : 0);
 
 /**
  * The kernel of a rule over a column. Numeric rules on number columns compare in the loop;
@@ -55,6 +65,7 @@ export function ruleKernel(column: Column | undefined, rule: KernelRule): RuleKe
 /** `low <= value <= high` as 0 or 1; 0 for NaN. */
 function intervalKernel(values: Float64Array, low: number, high: number): RuleKernel {
   return {
+    inline: { kind: 'interval', values, low, high },
     keep(input, count, rows, review, unknownKeeps) {
       let kept = 0;
       if (!unknownKeeps) {
@@ -93,6 +104,7 @@ function codedKernel(codes: Int32Array, dictionary: readonly unknown[], test: Va
   // FAIL and UNKNOWN have a clear low bit, PASS a set one.
   const passes = outcomes.map((outcome) => outcome & PASS);
   return {
+    inline: { kind: 'coded', codes, outcomes, passes },
     keep(input, count, rows, review, unknownKeeps) {
       let kept = 0;
       if (!unknownKeeps) {
