@@ -43,19 +43,24 @@ export interface ParcelFacts {
 
 /** The facts of one row of the vintage index, split as the import split them (D13). */
 export function parcelFacts(index: VintageIndex, row: number, fields: VintageFields): ParcelFacts {
+  // The merge is built as the three are, not spread from them: spreading objects of dozens of
+  // properties (V8 keeps those as dictionaries) took ~100 µs a parcel, 5 ms of a 50-row page.
+  const facts: Record<string, unknown> = {};
   const typed: Record<string, unknown> = {};
-  for (const field of TYPED_FIELDS) typed[field] = valueAt(index.column(field), row);
+  for (const field of TYPED_FIELDS) typed[field] = facts[field] = valueAt(index.column(field), row);
   const pick = (names: string[]) => {
     const picked: Record<string, unknown> = {};
     for (const field of names) {
       const value = valueAt(index.column(field), row);
-      if (value !== null) setOwn(picked, field, value);
+      if (value === null) continue;
+      setOwn(picked, field, value);
+      setOwn(facts, field, value);
     }
     return picked;
   };
   const free_facts = pick(fields.freeFactFields);
   const derived = pick(fields.derivedFields);
-  return { typed, free_facts, derived, facts: { ...typed, ...free_facts, ...derived } };
+  return { typed, free_facts, derived, facts };
 }
 
 /**
