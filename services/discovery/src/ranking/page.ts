@@ -15,11 +15,46 @@ export interface Page {
   remaining: number;
 }
 
+/** How many of a ranking's best rows are kept in order once a page asks: 20 pages of 50. */
+export const HEAD_SIZE = 1_000;
+
 /**
- * The next `limit` eligible rows in D15 order (score desc, parcel_key asc) after `after`, chosen
- * with a bounded heap in one pass over the eligible rows: no sort of the whole market per page.
+ * The next `limit` eligible rows in D15 order (score desc, parcel_key asc) after `after`. The
+ * first page of a ranking keeps its best `headSize` rows in order (`ranking.head`), and a page
+ * that lies among them is a slice of them; any other page is chosen afresh by `scanPage`.
+ * Without the head, every page of a cached ranking scanned all its eligible rows again
+ * (~6 ms at 750,000 eligible).
  */
-export function pageAfter(index: VintageIndex, ranking: Ranking, limit: number, after?: PagePosition): Page {
+export function pageAfter(index: VintageIndex, ranking: Ranking, limit: number, after?: PagePosition, headSize = HEAD_SIZE): Page {
+  const head = (ranking.head ??= scanPage(index, ranking, headSize));
+  const start = after ? firstAfter(index, head, after) : 0;
+  const whole = head.remaining === 0; // the head holds every eligible row
+  if ((start < head.rows.length || whole) && (start + limit <= head.rows.length || whole)) {
+    const end = Math.min(head.rows.length, start + limit);
+    return { rows: head.rows.slice(start, end), scores: head.scores.slice(start, end), remaining: head.rows.length - end + head.remaining };
+  }
+  return scanPage(index, ranking, limit, after);
+}
+
+/** The position of the first row of `head` that comes after `after` (its length when none does). */
+function firstAfter(index: VintageIndex, head: Page, after: PagePosition): number {
+  let low = 0;
+  let high = head.rows.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    const score = head.scores[middle]!;
+    const comesAfter = score < after.score || (score === after.score && index.keyRank[head.rows[middle]!]! > after.keyRank);
+    if (comesAfter) high = middle;
+    else low = middle + 1;
+  }
+  return low;
+}
+
+/**
+ * The next `limit` eligible rows after `after`, chosen with a bounded heap in one pass over the
+ * eligible rows: no sort of the whole market per page.
+ */
+function scanPage(index: VintageIndex, ranking: Ranking, limit: number, after?: PagePosition): Page {
   const { rows, scores } = ranking;
   const rankOf = index.keyRank;
   // Without a cursor no row is at or before the start (scores are finite).

@@ -2,6 +2,7 @@ import { scoreOf, type compileSpec } from '@landscreen/buybox-spec';
 import { eligibleRows, type MustRule } from './eligibility.js';
 import { scoreEligible, type PreferenceSpec, type PreferredRule, type VerdictCounts } from './preference-score.js';
 import { scratch } from './scratch.js';
+import type { Page } from './page.js';
 import type { VintageIndex } from './vintage-index.js';
 
 /** Rules as the ranking sees them: the fact each reads, the test of one value, the canonical op and value. */
@@ -28,6 +29,8 @@ export interface Ranking {
   scores: Float64Array;
   eligibleTotal: number;
   byVerdict: VerdictCounts;
+  /** Its best rows in D15 order, kept by the first page asked of it (page.ts). */
+  head?: Page;
 }
 
 /**
