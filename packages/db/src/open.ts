@@ -5,6 +5,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.js';
+import { registerPool } from './copy-out.js';
 import { PreparingClient } from './prepared.js';
 
 export type DatabaseKind = 'postgres' | 'pglite';
@@ -48,6 +49,7 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
   // An idle client that loses its server must not crash the process.
   pool.on('error', () => {});
   const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
+  registerPool(db, pool);
   const url = new URL(connectionString);
   return {
     kind: 'postgres',

@@ -1,4 +1,6 @@
 import { sql, type Kysely } from 'kysely';
+import { canCopyOut, copyOut } from '@landscreen/db';
+import { isUuid } from '@landscreen/rpc';
 import type { Column } from './columns.js';
 import type { VintageIndex } from './vintage-index.js';
 
@@ -6,8 +8,14 @@ const KEYS = '#parcel_key';
 const KEY_ORDER = '#parcel_key_order';
 
 const bytesOf = (array: Float64Array | Int32Array | Uint32Array) => Buffer.from(array.buffer, array.byteOffset, array.byteLength);
-/** A copy on an aligned buffer: typed arrays cannot view a Buffer slice at an odd offset. */
-const aligned = (bytes: Uint8Array) => bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+/**
+ * The bytes as an ArrayBuffer a Float64Array or Int32Array can view: a copy only when they do not
+ * start on an 8-byte boundary of memory of their own (binary COPY hands over such buffers).
+ */
+const aligned = (bytes: Uint8Array): ArrayBuffer =>
+  bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
+    ? (bytes.buffer as ArrayBuffer)
+    : (bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
 
 /**
  * Stores a vintage's ranking index with the vintage (in the import's transaction): one row per
@@ -34,9 +42,15 @@ export interface StoredColumns {
   columns: Map<string, Column>;
 }
 
+interface StoredColumn {
+  field: string;
+  kind: string;
+  data: Uint8Array;
+  dictionary: unknown[] | null;
+}
+
 export async function loadColumns(db: Kysely<any>, vintageId: string): Promise<StoredColumns> {
-  const { rows } = await sql<{ field: string; kind: string; data: Uint8Array; dictionary: unknown[] | null }>`
-    select field, kind, data, dictionary from discovery.vintage_columns where vintage_id = ${vintageId}`.execute(db);
+  const rows = await readStoredColumns(db, vintageId);
   let keys: string[] | undefined;
   let rowsByKey: Uint32Array | undefined;
   const columns = new Map<string, Column>();
@@ -49,4 +63,26 @@ export async function loadColumns(db: Kysely<any>, vintageId: string): Promise<S
   }
   if (!keys) throw new Error(`vintage ${vintageId} has no stored ranking index`);
   return { keys, rowsByKey, columns };
+}
+
+/**
+ * The stored rows of a vintage's index. On PostgreSQL through binary COPY, which brings each blob
+ * as its bytes: as a query result it came as hex text, twice the size, and decoding it was most
+ * of loading a million-parcel vintage (3.6 s).
+ */
+async function readStoredColumns(db: Kysely<any>, vintageId: string): Promise<StoredColumn[]> {
+  if (!canCopyOut(db)) {
+    const { rows } = await sql<StoredColumn>`
+      select field, kind, data, dictionary from discovery.vintage_columns where vintage_id = ${vintageId}`.execute(db);
+    return rows;
+  }
+  // COPY takes no parameters; the id goes in as a literal only once it is known to be a uuid.
+  if (!isUuid(vintageId)) throw new Error(`not a vintage id: ${vintageId}`);
+  const rows = await copyOut(db, `select field, kind, data, dictionary::text from discovery.vintage_columns where vintage_id = '${vintageId}'`);
+  return rows.map(([field, kind, data, dictionary]) => ({
+    field: field!.toString('utf8'),
+    kind: kind!.toString('utf8'),
+    data: data!,
+    dictionary: dictionary === null ? null : (JSON.parse(dictionary!.toString('utf8')) as unknown[]),
+  }));
 }

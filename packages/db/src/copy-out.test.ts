@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { canCopyOut, copyOut, parseBinaryCopy } from './copy-out.js';
+import { openDatabase, type DatabaseHandle } from './open.js';
+
+const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+describe('copyOut on PostgreSQL', () => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await openDatabase({ databaseUrl: TEST_DATABASE_URL, maxConnections: 2 });
+  });
+  afterAll(() => database?.close());
+
+  it('answers every row\'s fields as bytes, NULL as null, blobs of megabytes whole', async () => {
+    const rows = await copyOut(
+      database.db,
+      `select n::text, case when n = 2 then null else decode(repeat(lpad(to_hex(n), 2, '0'), n * 1000000), 'hex') end, 'é'::text
+       from generate_series(1, 3) as n`,
+    );
+    expect(rows.map(([n, , text]) => [n!.toString(), text!.toString('utf8')])).toEqual([['1', 'é'], ['2', 'é'], ['3', 'é']]);
+    // Buffer.equals, not toEqual: a deep comparison of megabytes takes seconds.
+    expect(rows[0]![1]!.equals(Buffer.alloc(1_000_000, 1))).toBe(true);
+    expect(rows[1]![1]).toBeNull();
+    expect(rows[2]![1]!.equals(Buffer.alloc(3_000_000, 3))).toBe(true);
+    expect(await copyOut(database.db, 'select 1 where false')).toEqual([]);
+  });
+
+  it('rejects a failing statement and leaves the pool usable', async () => {
+    await expect(copyOut(database.db, 'select no_such_column from pg_class')).rejects.toThrow(/no_such_column/);
+    for (let round = 0; round < 3; round++) expect(await copyOut(database.db, 'select 42::text')).toEqual([[Buffer.from('42')]]);
+  });
+
+  it('is not offered on PGlite', async () => {
+    const pglite = await openDatabase({});
+    try {
+      expect(canCopyOut(pglite.db)).toBe(false);
+      expect(canCopyOut(database.db)).toBe(true);
+      await expect(copyOut(pglite.db, 'select 1')).rejects.toThrow(/PostgreSQL/);
+    } finally {
+      await pglite.close();
+    }
+  });
+});
+
+describe('parseBinaryCopy', () => {
+  // Header, a row of two fields ("ab" and NULL), a row of one empty field, the trailer.
+  const stream = Buffer.concat([
+    Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1'),
+    Buffer.from([0, 0, 0, 0, 0, 0, 0, 0]),
+    Buffer.from([0, 2, 0, 0, 0, 2, 0x61, 0x62, 0xff, 0xff, 0xff, 0xff]),
+    Buffer.from([0, 1, 0, 0, 0, 0]),
+    Buffer.from([0xff, 0xff]),
+  ]);
+  const expected = [[Buffer.from('ab'), null], [Buffer.alloc(0)]];
+
+  it('reads fields however the stream is cut into chunks', () => {
+    expect(parseBinaryCopy([stream])).toEqual(expected);
+    for (let size = 1; size <= stream.length; size++) {
+      const chunks: Buffer[] = [];
+      for (let at = 0; at < stream.length; at += size) chunks.push(stream.subarray(at, at + size));
+      expect(parseBinaryCopy(chunks)).toEqual(expected);
+    }
+  });
+
+  it('refuses what is not a binary COPY stream, or one cut short', () => {
+    expect(() => parseBinaryCopy([Buffer.from('PGCOPY\nnope and more')])).toThrow(/not a binary COPY/);
+    expect(() => parseBinaryCopy([stream.subarray(0, stream.length - 3)])).toThrow(/ended early/);
+  });
+});
