@@ -70,6 +70,31 @@ describe('FeatureCollectionParser', () => {
     expect(parse('{"type":"FeatureCollection","features":[ \n ]}\n\n')).toEqual([]);
   });
 
+  it('reads a feature per line (the common layout) as the byte scan reads it, CRLF and odd lines too', () => {
+    const feature = (apn: string) => `{"type":"Feature","properties":{"apn":"${apn}","s":"a,}"},"geometry":null}`;
+    const lines = [
+      '{"type":"FeatureCollection","features":[',
+      `${feature('1')},`,
+      `  ${feature('2')} ,\r`, // indented, a space before the comma, CRLF
+      `${feature('3')}, ${feature('4')},`, // two on a line
+      `${feature('5')}`, // no comma: it follows on the next line
+      `,${feature('6')},`,
+      `${feature('7')}]}`, // the end of the file on the same line
+    ];
+    const text = lines.join('\n');
+    const expected = ['1', '2', '3', '4', '5', '6', '7'].map((apn) => ({ apn, line: lineOf(text, `"apn":"${apn}"`) }));
+    for (const size of [1, 7, 64, 1 << 20]) {
+      expect(parse(text, size).map((row) => ({ apn: row.properties.apn, line: row.line })), `chunk size ${size}`).toEqual(expected);
+    }
+  });
+
+  it('refuses features a line apart with no "," between them, and a "," after the last', () => {
+    const feature = '{"type":"Feature","properties":{},"geometry":null}';
+    expect(failure(`{"features":[\n${feature}\n${feature}\n]}`)).toMatchObject({ line: 3 });
+    expect(failure(`{"features":[\n${feature},\n${feature},\n]}`)).toMatchObject({ line: 4, reason: expect.stringMatching(/trailing ","/) });
+    expect(failure(`{"features":[\n${feature}\n,,\n]}`)).toMatchObject({ line: 3, reason: expect.stringMatching(/expected a feature before ","/) });
+  });
+
   it('reports a feature that is not valid JSON at the line where it starts', () => {
     const text = [
       '{"type":"FeatureCollection","features":[',
