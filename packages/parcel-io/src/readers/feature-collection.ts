@@ -1,7 +1,8 @@
 // A streaming reader of one GeoJSON FeatureCollection. JSON.parse of the whole file would hold
 // the file and every parsed feature at once (gigabytes for a county); instead this scans bytes
 // with just enough JSON state (inside a string? escaped? nesting depth) to cut each element of
-// the top-level "features" array out of the stream and JSON.parse it alone.
+// the top-level "features" array out of the stream and JSON.parse it alone. A feature alone on
+// its line (the usual layout) is parsed straight from the line (see featureOnItsLine).
 //
 // Structural bytes of JSON are ASCII and never occur inside a multi-byte UTF-8 sequence, so
 // scanning bytes (not decoded text) is safe, and each element is decoded once, whole.
