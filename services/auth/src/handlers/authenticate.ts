@@ -5,7 +5,7 @@ import type { authv1 } from '@landscreen/proto';
 import { isUuid, serviceError } from '@landscreen/rpc';
 import type { AuthContext } from '../context.js';
 import { authDb, ROLES, type Role } from '../schema.js';
-import { constantTimeEqual, digest } from '../tokens.js';
+import { digest, matchesDigest } from '../tokens.js';
 import { findTenant } from '../operations/tenants.js';
 import { devCaller } from './dev-caller.js';
 
@@ -25,12 +25,14 @@ export interface CallerMessage {
 
 /** D3, D4, D7, D8: credentials → caller. One indexed query for a session. */
 export function authenticate(context: AuthContext) {
+  const { legacySharedSecret, authDev } = context.config;
+  // The secret's digest once, not on every request: each request digests only what it presents.
+  const secretDigest = legacySharedSecret ? digest(legacySharedSecret) : undefined;
   return async (request: authv1.AuthenticateRequest): Promise<{ caller: CallerMessage }> => {
     const { token, tenant, serviceTokenId } = request;
     if (!token) throw serviceError(Code.Unauthenticated, 'unauthenticated', 'Authentication required.');
     if (serviceTokenId !== undefined) return { caller: await serviceTokenCaller(context, serviceTokenId, token) };
-    const { legacySharedSecret, authDev } = context.config;
-    if (legacySharedSecret && constantTimeEqual(token, legacySharedSecret)) return { caller: await legacyCaller(context, tenant) };
+    if (secretDigest && matchesDigest(token, secretDigest)) return { caller: await legacyCaller(context, tenant) };
     if (token.startsWith('dev:')) {
       if (!authDev) throw invalidToken();
       return { caller: await devCaller(context, token, tenant) };
