@@ -1,3 +1,5 @@
+import net from 'node:net';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canCopyOut, copyOut, parseBinaryCopy } from './copy-out.js';
 import { openDatabase, type DatabaseHandle } from './open.js';
@@ -28,6 +30,61 @@ describe('copyOut on PostgreSQL', () => {
   it('rejects a failing statement and leaves the pool usable', async () => {
     await expect(copyOut(database.db, 'select no_such_column from pg_class')).rejects.toThrow(/no_such_column/);
     for (let round = 0; round < 3; round++) expect(await copyOut(database.db, 'select 42::text')).toEqual([[Buffer.from('42')]]);
+  });
+
+  it('rejects, without crashing the process, when the connection dies mid-copy; the pool goes on', async () => {
+    // Observed at once: it fails while this test is still waiting for the admin connection.
+    const copying = copyOut(database.db, 'select pg_sleep(3)::text').then(
+      () => new Error('the copy did not fail'),
+      (error: Error) => error,
+    );
+    const admin = await openDatabase({ databaseUrl: TEST_DATABASE_URL, maxConnections: 1 });
+    try {
+      // Wait for the COPY to be running, then end its backend as an operator (or a failover) would.
+      for (let tries = 0; tries < 100; tries++) {
+        const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where query like 'copy (select pg_sleep(3)%'`.execute(admin.db);
+        if (rows[0]!.n > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await sql`select pg_terminate_backend(pid) from pg_stat_activity where query like 'copy (select pg_sleep(3)%'`.execute(admin.db);
+    } finally {
+      await admin.close();
+    }
+    expect((await copying).message).toMatch(/terminat/);
+    expect(await copyOut(database.db, 'select 7::text')).toEqual([[Buffer.from('7')]]);
+  });
+
+  it('rejects, without crashing the process, when the network drops mid-copy', async () => {
+    // A proxy to the server that cuts both sockets once 2 MB of the answer went through.
+    const target = new URL(TEST_DATABASE_URL);
+    const proxy = net.createServer((client) => {
+      const server = net.connect(Number(target.port || 5432), target.hostname);
+      let bytes = 0;
+      server.on('data', (data: Buffer) => {
+        bytes += data.length;
+        if (bytes > 2_000_000) {
+          client.destroy();
+          server.destroy();
+        } else client.write(data);
+      });
+      client.on('data', (data) => server.write(data));
+      client.on('error', () => server.destroy());
+      server.on('error', () => client.destroy());
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const url = new URL(TEST_DATABASE_URL);
+    url.host = `127.0.0.1:${(proxy.address() as net.AddressInfo).port}`;
+    const through = await openDatabase({ databaseUrl: url.toString(), maxConnections: 1 });
+    try {
+      await expect(copyOut(through.db, "select repeat('x', 1000000) from generate_series(1, 20)")).rejects.toThrow(/terminated|ECONNRESET/);
+    } finally {
+      await through.close();
+      proxy.close();
+    }
+  });
+
+  it('takes one select, nothing after a ";"', async () => {
+    await expect(copyOut(database.db, "select 1) to stdout; drop table x; copy (select 1")).rejects.toThrow(/single select/);
   });
 
   it('is not offered on PGlite', async () => {

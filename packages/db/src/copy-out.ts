@@ -27,11 +27,25 @@ export function canCopyOut(db: Kysely<any>): boolean {
 export async function copyOut(db: Kysely<any>, select: string): Promise<(Buffer | null)[][]> {
   const pool = pools.get(db);
   if (!pool) throw new Error('copyOut needs a PostgreSQL database opened by @landscreen/db');
+  // One statement: the simple-query protocol would run anything after a ";".
+  if (select.includes(';')) throw new Error('copyOut takes a single select');
   const client = await pool.connect();
+  let failure: Error | undefined;
+  // A checked-out client has no pool listener: a connection lost mid-copy (seconds, for hundreds
+  // of megabytes) would otherwise be an uncaught 'error'. The query is rejected through
+  // handleError either way; the listener only keeps the process alive.
+  const onError = (error: Error) => (failure = error);
+  client.on('error', onError);
   try {
     return await new Promise<(Buffer | null)[][]>((resolve, reject) => void client.query(new CopyToRows(`copy (${select}) to stdout (format binary)`, resolve, reject) as never));
+  } catch (error) {
+    failure ??= error as Error;
+    throw error;
   } finally {
-    client.release();
+    client.off('error', onError);
+    // After any failure the client is discarded, not returned to the pool: a server that ends the
+    // connection (a FATAL error, a failover) reports it like any statement error.
+    client.release(failure);
   }
 }
 
@@ -103,6 +117,7 @@ export class BinaryCopyParser {
       if (data.length < HEADER_LENGTH) return this.hold(data, 0);
       if (!data.subarray(0, SIGNATURE.length).equals(SIGNATURE)) throw new Error('not a binary COPY stream');
       const extension = data.readInt32BE(SIGNATURE.length + 4);
+      if (extension < 0) throw new Error('not a binary COPY stream');
       if (data.length < HEADER_LENGTH + extension) return this.hold(data, 0);
       at = HEADER_LENGTH + extension;
       this.headerRead = true;

@@ -43,6 +43,12 @@ describe.each([
     expectIndex(await VintageIndex.load(database.db, vintageId));
   });
 
+  it('orders the keys itself when the stored order is not one (a damaged row)', async () => {
+    const reversed = Buffer.from(Uint32Array.from(KEYS.keys()).reverse().buffer);
+    await sql`update discovery.vintage_columns set data = ${reversed} where vintage_id = ${vintageId} and kind = 'key_order'`.execute(database.db);
+    expectIndex(await VintageIndex.load(database.db, vintageId));
+  });
+
   it('orders the keys itself for a vintage stored without its key order', async () => {
     await sql`delete from discovery.vintage_columns where vintage_id = ${vintageId} and kind = 'key_order'`.execute(database.db);
     expectIndex(await VintageIndex.load(database.db, vintageId));

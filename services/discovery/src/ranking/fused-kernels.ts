@@ -13,12 +13,19 @@ import { actionsFor, type InlineTest, type RuleKernel } from './rule-kernels.js'
 
 type Loop = (input: Uint32Array, count: number, output: Uint32Array, review: Uint8Array, args: unknown[]) => number;
 
-/** Loops by shape; shapes are few (a kind and a bit or policy per rule), so this stays small. */
+/**
+ * Loops by shape, the most recently used last. Real specs repeat a few shapes; the bound keeps
+ * specs crafted to differ from compiling without end.
+ */
 const LOOPS = new Map<string, Loop>();
+const MAX_LOOPS = 256;
 
 function loopFor(shape: string, write: () => string): Loop {
   let loop = LOOPS.get(shape);
-  if (!loop) LOOPS.set(shape, (loop = new Function('input', 'count', 'output', 'review', 'args', write()) as Loop));
+  if (loop) LOOPS.delete(shape);
+  else loop = new Function('input', 'count', 'output', 'review', 'args', write()) as Loop;
+  LOOPS.set(shape, loop);
+  if (LOOPS.size > MAX_LOOPS) LOOPS.delete(LOOPS.keys().next().value!);
   return loop;
 }
 
@@ -71,7 +78,11 @@ export function keepAll(
   rows: Uint32Array,
   review: Uint8Array,
 ): number {
-  const inlined = kernels.flatMap(({ kernel, unknownKeeps }) => (kernel.inline ? [{ test: kernel.inline, unknownKeeps }] : []));
+  // Which rows are kept does not depend on the rules' order, so the loop's does not either:
+  // sorted by kind and policy, specs share few shapes.
+  const inlined = kernels
+    .flatMap(({ kernel, unknownKeeps }) => (kernel.inline ? [{ test: kernel.inline, unknownKeeps }] : []))
+    .sort((a, b) => a.test.kind.localeCompare(b.test.kind) || +a.unknownKeeps - +b.unknownKeeps);
   if (inlined.length > 0) {
     const shape = `keep ${inlined.map(({ test, unknownKeeps }) => `${test.kind[0]}${+unknownKeeps}`).join(' ')}`;
     const args = inlined.flatMap(({ test, unknownKeeps }): unknown[] => {

@@ -89,7 +89,7 @@ export class VintageIndexBuilder {
 
 function assemble(vintageId: string, keys: string[], columns: Map<string, Column>, storedOrder?: Uint32Array): VintageIndex {
   const count = keys.length;
-  const rowsByKey = storedOrder?.length === count ? storedOrder : keyOrder(keys);
+  const rowsByKey = storedOrder && isKeyOrder(keys, storedOrder) ? storedOrder : keyOrder(keys);
   const keyRank = new Uint32Array(count);
   for (let rank = 0; rank < count; rank++) keyRank[rowsByKey[rank]!] = rank;
   return new VintageIndex(vintageId, count, keys, keyRank, rowsByKey, columns);
@@ -100,4 +100,14 @@ function keyOrder(keys: string[]): Uint32Array {
   const rowsByKey = new Uint32Array(keys.length);
   for (let index = 0; index < keys.length; index++) rowsByKey[index] = index;
   return rowsByKey.sort((a, b) => (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : 0));
+}
+
+/**
+ * Whether `order` lists every row once in ascending parcel_key order: strictly ascending keys over
+ * all `keys.length` entries can only be that. One pass, against the sort it spares.
+ */
+function isKeyOrder(keys: string[], order: Uint32Array): boolean {
+  if (order.length !== keys.length) return false;
+  for (let rank = 1; rank < order.length; rank++) if (!(keys[order[rank - 1]!]! < keys[order[rank]!]!)) return false;
+  return order.length === 0 || keys[order[0]!] !== undefined;
 }
