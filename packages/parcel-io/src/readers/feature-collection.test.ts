@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ParcelRowError } from '../errors.js';
 import { CHUNK_SIZES, lineOf, parseInChunks, thrown } from '../testing/files.js';
 import { FeatureCollectionParser } from './feature-collection.js';
@@ -88,11 +88,36 @@ describe('FeatureCollectionParser', () => {
     }
   });
 
-  it('refuses features a line apart with no "," between them, and a "," after the last', () => {
+  it('refuses a missing "," between features, and a stray or trailing one, the same way in any chunks', () => {
     const feature = '{"type":"Feature","properties":{},"geometry":null}';
-    expect(failure(`{"features":[\n${feature}\n${feature}\n]}`)).toMatchObject({ line: 3 });
-    expect(failure(`{"features":[\n${feature},\n${feature},\n]}`)).toMatchObject({ line: 4, reason: expect.stringMatching(/trailing ","/) });
-    expect(failure(`{"features":[\n${feature}\n,,\n]}`)).toMatchObject({ line: 3, reason: expect.stringMatching(/expected a feature before ","/) });
+    const cases: [string, number, RegExp][] = [
+      [`{"features":[\n${feature}\n${feature}\n]}`, 3, /expected "," between features/],
+      [`{"features":[\n${feature} ${feature},\n${feature}\n]}`, 2, /expected "," between features/],
+      [`{"features":[\n${feature}\n"x"\n]}`, 3, /expected "," between features/],
+      [`{"features":[\n"x" ${feature}\n]}`, 2, /expected "," between features/],
+      [`{"features":[\n${feature},\n${feature},\n]}`, 4, /trailing ","/],
+      [`{"features":[\n${feature}\n,,\n]}`, 3, /expected a feature before ","/],
+    ];
+    for (const [text, line, reason] of cases) {
+      for (const size of [...CHUNK_SIZES, 1 << 20]) {
+        expect(failure(text, size), `${JSON.stringify(text)} in chunks of ${size}`).toMatchObject({ line, reason: expect.stringMatching(reason) });
+      }
+    }
+  });
+
+  it('tries a line whole once, not once per feature on it (which read the rest of the line each time)', () => {
+    const feature = '{"type":"Feature","properties":{"a":1},"geometry":null}';
+    const line = Array.from({ length: 2_000 }, () => feature).join(',');
+    const text = `{"type":"FeatureCollection","features":[\n${Array.from({ length: 20 }, () => line).join(',\n')}\n]}`;
+    const parses = vi.spyOn(JSON, 'parse');
+    try {
+      expect(parse(text)).toHaveLength(40_000);
+      // One parse per feature, one failed try per line, and a few for the collection's members
+      // (a try per feature made it 77,810).
+      expect(parses.mock.calls.length).toBeLessThanOrEqual(40_000 + 20 + 5);
+    } finally {
+      parses.mockRestore();
+    }
   });
 
   it('reports a feature that is not valid JSON at the line where it starts', () => {

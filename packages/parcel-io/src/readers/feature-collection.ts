@@ -51,6 +51,8 @@ export class FeatureCollectionParser implements RowParser {
   private afterComma = false;
   /** A feature read whole from its line ended without a ","; the next must be "," or "]". */
   private needComma = false;
+  /** The element being collected has closed (its "}", "]" or '"' went by). */
+  private elementDone = false;
 
   // The bytes being collected: from capStart in the current chunk, after `pieces` from earlier ones.
   private capKind = NONE;
@@ -84,6 +86,7 @@ export class FeatureCollectionParser implements RowParser {
         else if (b === QUOTE) {
           inString = false;
           if (depth === 1 && this.capKind === KEY) this.endKey(chunk, i + 1);
+          else if (depth === 2 && this.capKind === ELEMENT) this.elementDone = true; // a string element
         } else if (b === LF) line++; // invalid in JSON, but keep the count right for later rows
         continue;
       }
@@ -91,8 +94,10 @@ export class FeatureCollectionParser implements RowParser {
         // Inside a feature (or deep in another member): only nesting and strings matter.
         if (b === QUOTE) inString = true;
         else if (b === LBRACE || b === LBRACKET) depth++;
-        else if (b === RBRACE || b === RBRACKET) depth--;
-        else if (b === LF) line++;
+        else if (b === RBRACE || b === RBRACKET) {
+          // Back at the "features" array: the element just closed.
+          if (--depth === 2 && this.capKind === ELEMENT) this.elementDone = true;
+        } else if (b === LF) line++;
         continue;
       }
       if (b === LF) {
@@ -157,8 +162,9 @@ export class FeatureCollectionParser implements RowParser {
           this.inFeatures = false;
           depth = 1;
         } else {
-          if (this.needComma) throw new ParcelRowError(line, 'expected "," between features');
-          if (b === LBRACE && this.capKind === NONE) {
+          // A feature read whole, or one whose last byte has gone by: only "," or "]" may follow.
+          if (this.needComma || this.elementDone) throw new ParcelRowError(line, 'expected "," between features');
+          if (b === LBRACE && this.capKind === NONE && startsLine(chunk, i)) {
             const lineEnd = this.featureOnItsLine(chunk, i, line, rows);
             if (lineEnd !== -1) {
               i = lineEnd - 1; // the line feed is counted by the next round
@@ -234,6 +240,7 @@ export class FeatureCollectionParser implements RowParser {
   /** The collected bytes up to `end` (exclusive) in `chunk`, decoded; collection stops. */
   private finishCapture(chunk: Buffer, end: number): string {
     this.capKind = NONE;
+    this.elementDone = false;
     if (this.pieces.length === 0) return chunk.toString('utf8', this.capStart, end);
     this.pieces.push(chunk.subarray(this.capStart, end));
     const text = Buffer.concat(this.pieces).toString('utf8');
@@ -296,6 +303,20 @@ function checkCrs(value: unknown, line: number): void {
     line,
     `"crs" ${JSON.stringify(name ?? value)} is not WGS84 longitude/latitude; reproject the file to EPSG:4326`,
   );
+}
+
+/**
+ * Whether only blanks stand between the line's start and `at`. The whole-line read is tried only
+ * there, so a line of many features costs one try, not one per feature (each try reads the rest
+ * of the line). At a chunk's start the answer is no: the byte scan reads that line.
+ */
+function startsLine(chunk: Buffer, at: number): boolean {
+  for (let before = at - 1; before >= 0; before--) {
+    const b = chunk[before];
+    if (b === LF) return true;
+    if (b !== SPACE && b !== TAB && b !== CR) return false;
+  }
+  return false;
 }
 
 /** `end` moved back over spaces, tabs and carriage returns, not before `start`. */
