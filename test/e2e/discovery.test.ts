@@ -246,4 +246,13 @@ describe.each(DATABASE_MODES)('buy boxes and discovery on %s', (mode) => {
     const stale = await query({ buy_box: 'Data center 50ac', limit: 2, cursor: before.body.next_cursor });
     expect(stale.status).toBe(422);
   });
+
+  it('takes a body\'s "__proto__" member as data over HTTP, lending the body no field (D1)', async () => {
+    // Built by JSON.parse, as the server reads it: "__proto__" is then an own member of the body.
+    const body = JSON.parse(`{"name":"proto box","spec":${JSON.stringify(SPEC)},"__proto__":{"description":"smuggled past validation"}}`);
+    const created = await app.post('/v1/buyboxes', body, { headers: ACME });
+    expect(created.status).toBe(201);
+    expect(created.body.description ?? null).toBeNull();
+    expect((await app.request('DELETE', '/v1/buyboxes/proto%20box', { headers: ACME })).status).toBe(204);
+  });
 });
