@@ -49,9 +49,10 @@ export class FeatureCollectionParser implements RowParser {
   private inFeatures = false;
   private sawFeatures = false;
   private afterComma = false;
-  /** A feature read whole from its line ended without a ","; the next must be "," or "]". */
-  private needComma = false;
-  /** The element being collected has closed (its "}", "]" or '"' went by). */
+  /**
+   * The last element has ended (its "}", "]" or '"' went by, or it was read whole from its line):
+   * only "," or "]" may follow.
+   */
   private elementDone = false;
 
   // The bytes being collected: from capStart in the current chunk, after `pieces` from earlier ones.
@@ -151,19 +152,18 @@ export class FeatureCollectionParser implements RowParser {
       // depth === 2
       if (this.inFeatures) {
         if (b === COMMA) {
-          if (this.needComma) this.needComma = false;
-          else if (this.capKind !== ELEMENT) throw new ParcelRowError(line, 'expected a feature before ","');
-          else rows.push(this.endElement(chunk, i));
+          if (this.capKind === ELEMENT) rows.push(this.endElement(chunk, i));
+          else if (this.elementDone) this.elementDone = false; // after a feature read from its line
+          else throw new ParcelRowError(line, 'expected a feature before ","');
           this.afterComma = true;
         } else if (b === RBRACKET) {
           if (this.capKind === ELEMENT) rows.push(this.endElement(chunk, i));
           else if (this.afterComma) throw new ParcelRowError(line, 'trailing "," after the last feature');
-          this.needComma = false;
+          this.elementDone = false;
           this.inFeatures = false;
           depth = 1;
         } else {
-          // A feature read whole, or one whose last byte has gone by: only "," or "]" may follow.
-          if (this.needComma || this.elementDone) throw new ParcelRowError(line, 'expected "," between features');
+          if (this.elementDone) throw new ParcelRowError(line, 'expected "," between features');
           if (b === LBRACE && this.capKind === NONE && startsLine(chunk, i)) {
             const lineEnd = this.featureOnItsLine(chunk, i, line, rows);
             if (lineEnd !== -1) {
@@ -227,7 +227,7 @@ export class FeatureCollectionParser implements RowParser {
     }
     rows.push(featureToRow(value, line));
     this.afterComma = comma;
-    this.needComma = !comma;
+    this.elementDone = !comma;
     return lineEnd;
   }
 
