@@ -174,7 +174,7 @@ describe.each(DATABASE_MODES)('request validation conformance on %s', (mode) => 
     table(ACCEPT_ROWS, rowName, async (row) => expectPassesValidation(await send(app, row.request)));
   });
 
-  describe('rules beyond a field\'s schema that DESIGN.md sends to 422', () => {
+  describe('rules beyond a field\'s schema that docs/design.md sends to 422', () => {
     table(STATUS_ROWS, rowName, async (row) => {
       const response = await send(app, row.request);
       expect(response.status, show(response)).toBe(row.status);

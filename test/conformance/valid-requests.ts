@@ -1,7 +1,7 @@
 /**
- * One VALID request per endpoint of both spec documents (and of the endpoints DESIGN.md D33-D35
+ * One VALID request per endpoint of both spec documents (and of the endpoints docs/design.md D33-D35
  * adds). Every bad-input row starts from one of these and changes one thing, so each of them must
- * pass validation: they are written from the spec's request tables and DESIGN.md, not from the
+ * pass validation: they are written from the spec's request tables and docs/design.md, not from the
  * gateway's schemas.
  */
 
@@ -224,12 +224,12 @@ export const VALID = {
 export type EndpointKey = keyof typeof VALID;
 export const ENDPOINTS = Object.keys(VALID) as EndpointKey[];
 
-/** Endpoints whose request has a JSON body (spec request tables, DESIGN.md shapes). */
+/** Endpoints whose request has a JSON body (spec request tables, docs/design.md shapes). */
 export const BODY_ENDPOINTS = ENDPOINTS.filter((key) => (VALID[key] as Req).body !== undefined);
 
 /**
  * Endpoints whose body is required: the two sign-in bodies the spec marks "(required)", every typed
- * request (their required fields cannot be met without a body) and the open objects DESIGN.md gives
+ * request (their required fields cannot be met without a body) and the open objects docs/design.md gives
  * required fields (D9, D12, D28, D34, D35). The spec does not mark the remaining open-object bodies
  * (lead requests, lead import, leads find, pipeline add and patch) as required: those are left out.
  */

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '@landscreen/testing';
 
-const SPEC_DIR = new URL('../../../shared/spec/', import.meta.url);
+const SPEC_DIR = new URL('../../docs/spec/', import.meta.url);
 const DILIGENCE_PREFIX = '/v1/internal/diligence';
 
 /** Every `| METHOD | /path |` row of both spec documents ('...' expands to the diligence prefix). */

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The operator CLI (DESIGN.md D37). The TypeScript sources run through tsx's loader, so no build
+// The operator CLI (docs/design.md D37). The TypeScript sources run through tsx's loader, so no build
 // step stands between a fresh clone and a working command.
 import { register } from 'tsx/esm/api';
 

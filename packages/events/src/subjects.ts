@@ -1,4 +1,4 @@
-/** The JetStream stream that carries the diligence events (DESIGN.md D27). */
+/** The JetStream stream that carries the diligence events (docs/design.md D27). */
 export const DILIGENCE_STREAM = 'DILIGENCE';
 
 /** Subjects captured by {@link DILIGENCE_STREAM}. */

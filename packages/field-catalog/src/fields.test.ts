@@ -6,7 +6,7 @@ import { LAYERS, PRESETS } from './vocabulary.js';
 import { backticked, lineContaining, parseLegend, parseTables } from './testing/spec-markdown.js';
 
 const SPEC = readFileSync(
-  new URL('../../../../shared/spec/point-data-catalog-and-pricing.md', import.meta.url),
+  new URL('../../../docs/spec/point-data-catalog-and-pricing.md', import.meta.url),
   'utf8',
 );
 const TABLES = parseTables(SPEC);

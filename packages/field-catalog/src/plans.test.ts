@@ -5,7 +5,7 @@ import { PLANS, PLAN_IDS, PRICE_LIST, getPlan, isPlanId } from './plans.js';
 import { backticked, lineContaining, parseTables } from './testing/spec-markdown.js';
 
 const SPEC = readFileSync(
-  new URL('../../../../shared/spec/point-data-catalog-and-pricing.md', import.meta.url),
+  new URL('../../../docs/spec/point-data-catalog-and-pricing.md', import.meta.url),
   'utf8',
 );
 const TABLES = parseTables(SPEC);

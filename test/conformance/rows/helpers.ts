@@ -27,7 +27,7 @@ export interface AcceptRow {
   disagreement?: string;
 }
 
-/** A request the spec or DESIGN.md says answers 422, on a rule not bound to one field's schema. */
+/** A request the spec or docs/design.md says answers 422, on a rule not bound to one field's schema. */
 export interface StatusRow {
   endpoint: EndpointKey;
   name: string;

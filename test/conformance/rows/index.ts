@@ -16,5 +16,5 @@ export const BAD_ROWS: BadRow[] = sections.flatMap((section) => section.bad);
 export const MULTI_ROWS: BadRow[] = multi;
 /** Edges of the limits and open-object extras: must pass validation. */
 export const ACCEPT_ROWS: AcceptRow[] = sections.flatMap((section) => section.accept);
-/** Rules beyond one field's schema that DESIGN.md sends to 422. */
+/** Rules beyond one field's schema that docs/design.md sends to 422. */
 export const STATUS_ROWS: StatusRow[] = [...authBuyboxes.status, ...discovery.status];

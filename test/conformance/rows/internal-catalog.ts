@@ -4,7 +4,7 @@ import { body, drop, dropQuery, list, query, rowsFor, str, type AcceptRow, type 
 const estimate = rowsFor('POST /v1/internal/hosting-capacity/estimate');
 const findings = rowsFor('GET /v1/internal/utility-findings');
 
-/** Catalog spec endpoints with the shapes of DESIGN.md D33 (fields), D34 (fetch batch) and D35 (runs, lookup). */
+/** Catalog spec endpoints with the shapes of docs/design.md D33 (fields), D34 (fetch batch) and D35 (runs, lookup). */
 const fields = rowsFor('GET /v1/meta/fields');
 const batch = rowsFor('POST /v1/fetch/batch');
 const runs = rowsFor('POST /v1/runs');

@@ -387,7 +387,7 @@ export const LogoutResponseSchema: GenMessage<LogoutResponse> = /*@__PURE__*/
 export const AuthService: GenService<{
   /**
    * Health answers whether the service's database answers and whether the migrations applied to
-   * its schema are exactly those of this build (DESIGN.md D32).
+   * its schema are exactly those of this build (docs/design.md D32).
    *
    * @generated from rpc landscreen.auth.v1.AuthService.Health
    */

@@ -167,7 +167,7 @@ export const ListPlansResponseSchema: GenMessage<ListPlansResponse> = /*@__PURE_
 export const CatalogService: GenService<{
   /**
    * Health answers whether the service's database answers and whether the migrations applied to
-   * its schema are exactly those of this build (DESIGN.md D32).
+   * its schema are exactly those of this build (docs/design.md D32).
    *
    * @generated from rpc landscreen.catalog.v1.CatalogService.Health
    */

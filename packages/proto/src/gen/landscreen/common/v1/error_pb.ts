@@ -15,7 +15,7 @@ export const file_landscreen_common_v1_error: GenFile = /*@__PURE__*/
 
 /**
  * ErrorDetail travels as a Connect error detail from a service to the gateway. The gateway turns
- * it into the public error body of DESIGN.md D2: {"detail": <message>, "code": <code>, ...fields}.
+ * it into the public error body of docs/design.md D2: {"detail": <message>, "code": <code>, ...fields}.
  * For validation failures (code "validation") `fields.detail` holds the pydantic-style error list
  * of D1 and the gateway answers 422 with it.
  *

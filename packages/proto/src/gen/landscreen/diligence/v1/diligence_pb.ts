@@ -657,7 +657,7 @@ export const GetPropertyDiligenceResponseSchema: GenMessage<GetPropertyDiligence
 export const DiligenceService: GenService<{
   /**
    * Health answers whether the service's database answers and whether the migrations applied to
-   * its schema are exactly those of this build (DESIGN.md D32).
+   * its schema are exactly those of this build (docs/design.md D32).
    *
    * @generated from rpc landscreen.diligence.v1.DiligenceService.Health
    */

@@ -614,7 +614,7 @@ export const GetParcelResponseSchema: GenMessage<GetParcelResponse> = /*@__PURE_
 export const DiscoveryService: GenService<{
   /**
    * Health answers whether the service's database answers and whether the migrations applied to
-   * its schema are exactly those of this build (DESIGN.md D32).
+   * its schema are exactly those of this build (docs/design.md D32).
    *
    * @generated from rpc landscreen.discovery.v1.DiscoveryService.Health
    */

@@ -369,7 +369,7 @@ export const GetPropertyResponseSchema: GenMessage<GetPropertyResponse> = /*@__P
 export const PipelineService: GenService<{
   /**
    * Health answers whether the service's database answers and whether the migrations applied to
-   * its schema are exactly those of this build (DESIGN.md D32).
+   * its schema are exactly those of this build (docs/design.md D32).
    *
    * @generated from rpc landscreen.pipeline.v1.PipelineService.Health
    */
