@@ -1,6 +1,6 @@
 import { Code, ConnectError } from '@connectrpc/connect';
 import { describe, expect, it } from 'vitest';
-import { conflict, serviceError, validationError } from '@landscreen/rpc';
+import { conflict, databaseUnavailable, serviceError, validationError } from '@landscreen/rpc';
 import { RequestValidationError } from '../validation/index.js';
 import { ApiError } from './api-error.js';
 import { fromServiceError } from './connect-status.js';
@@ -33,6 +33,13 @@ describe('fromServiceError (the one Connect → HTTP mapping)', () => {
     const limited = fromServiceError(serviceError(Code.ResourceExhausted, 'rate_limited', 'Slow down.', { retry_after_seconds: 30 })) as ApiError;
     expect(limited.headers).toEqual({ 'retry-after': '30' });
     expect(limited.body()).toEqual({ detail: 'Slow down.', code: 'rate_limited' });
+  });
+
+  it('answers a database outage 503 database_unavailable with Retry-After, not 500', () => {
+    const error = fromServiceError(databaseUnavailable()) as ApiError;
+    expect(error.status).toBe(503);
+    expect(error.body()).toEqual({ detail: expect.any(String), code: 'database_unavailable' });
+    expect(error.headers).toEqual({ 'retry-after': '5' });
   });
 
   it('turns a service validation failure into the D1 422 list', () => {

@@ -58,4 +58,16 @@ describe('loadConfig', () => {
       expect((error as ConfigError).problems).toHaveLength(4);
     }
   });
+
+  it('reads the database timeouts: bounded defaults, 0 lifts a limit, nonsense is refused', () => {
+    expect(loadConfig({}).database).toEqual({ connectTimeoutMs: 5000, statementTimeoutMs: 30000, queryTimeoutMs: 35000, idleTimeoutMs: 10000, keepAliveMs: 10000 });
+    const config = loadConfig({ DB_CONNECT_TIMEOUT_MS: '1000', DB_STATEMENT_TIMEOUT_MS: '0', DB_QUERY_TIMEOUT_MS: '2500' });
+    expect(config.database).toMatchObject({ connectTimeoutMs: 1000, statementTimeoutMs: 0, queryTimeoutMs: 2500 });
+    try {
+      loadConfig({ DB_CONNECT_TIMEOUT_MS: '0', DB_QUERY_TIMEOUT_MS: 'soon' });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as ConfigError).problems).toHaveLength(2);
+    }
+  });
 });

@@ -118,6 +118,14 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     verifyPerAddress: count('AUTH_VERIFY_LIMIT_PER_ADDRESS', 300),
   };
 
+  // Bulk work (imports, migrations) lifts the query timeouts itself (@landscreen/db liftTimeouts).
+  const database = {
+    connectTimeoutMs: bounded('DB_CONNECT_TIMEOUT_MS', 5_000, 1, 600_000),
+    statementTimeoutMs: bounded('DB_STATEMENT_TIMEOUT_MS', 30_000, 0, 86_400_000),
+    queryTimeoutMs: bounded('DB_QUERY_TIMEOUT_MS', 35_000, 0, 86_400_000),
+    idleTimeoutMs: bounded('DB_IDLE_TIMEOUT_MS', 10_000, 0, 86_400_000),
+    keepAliveMs: bounded('DB_KEEPALIVE_MS', 10_000, 0, 86_400_000),
+  };
   const relay = {
     pollMs: bounded('RELAY_POLL_MS', 100, 1, 60_000),
     batchSize: bounded('RELAY_BATCH_SIZE', 500, 1, 10_000),
@@ -148,6 +156,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     port: gatewayPort,
     host,
     dataDir: path.resolve(text('DATA_DIR') ?? '.data'),
+    discoveryCacheDir: discoveryCacheDir(text('DISCOVERY_CACHE_DIR')),
     databaseUrl,
     natsUrl: url('NATS_URL', ['nats:', 'tls:', 'ws:', 'wss:']),
     smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
@@ -158,6 +167,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     logLevel,
     sessionTtlDays,
     authLimits,
+    database,
     serviceUrls,
     servicePorts,
     relay,
@@ -167,3 +177,6 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }
+
+/** `off` turns the cache off; absent stays absent, so it follows a dataDir given as an override (tests). */
+const discoveryCacheDir = (raw: string | undefined): string | false | undefined => (raw === undefined ? undefined : raw === 'off' ? false : path.resolve(raw));

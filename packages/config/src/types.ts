@@ -17,6 +17,8 @@ export interface Config {
   host: string;
   /** Where the embedded default keeps its PGlite database and the local mailbox. */
   dataDir: string;
+  /** Where discovery keeps local copies of vintage indexes; absent: `dataDir/discovery-cache`; false: none. */
+  discoveryCacheDir?: string | false;
   /** PostgreSQL connection string; absent means PGlite under `dataDir`. */
   databaseUrl: string | undefined;
   /** NATS server; absent means the in-process event bus. */
@@ -38,10 +40,25 @@ export interface Config {
   serviceUrls: Partial<Record<ServiceName, string>>;
   /** Port of each service when it is served as its own process. */
   servicePorts: Record<ServiceName, number>;
+  /** How long PostgreSQL may take before an operation fails as "database unavailable" (0: no limit). */
+  database: DatabaseConfig;
   /** D27: the diligence outbox relay, run by the diligence service. */
   relay: RelayConfig;
   /** The diligence worker (workers/diligence). */
   worker: WorkerConfig;
+}
+
+export interface DatabaseConfig {
+  /** Opening a connection, and waiting for a free one in the pool. */
+  connectTimeoutMs: number;
+  /** Server-side `statement_timeout`. */
+  statementTimeoutMs: number;
+  /** Client side: a query with no answer by then has its connection dropped (a black-holed server). */
+  queryTimeoutMs: number;
+  /** An idle pooled connection is closed after this long. */
+  idleTimeoutMs: number;
+  /** Idle time before TCP keepalive probes start. */
+  keepAliveMs: number;
 }
 
 export interface RelayConfig {

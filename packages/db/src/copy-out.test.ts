@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canCopyOut, copyOut, parseBinaryCopy } from './copy-out.js';
 import { openDatabase, type DatabaseHandle } from './open.js';
+import { QueryTimeoutError } from './unavailable.js';
 
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -80,6 +81,21 @@ describe('copyOut on PostgreSQL', () => {
     } finally {
       await through.close();
       proxy.close();
+    }
+  });
+
+  it('is bounded by silence, not length: a copy that streams goes on, one that goes quiet is dropped', async () => {
+    const bounded = await openDatabase({ databaseUrl: TEST_DATABASE_URL, maxConnections: 1, timeouts: { statementTimeoutMs: 0, queryTimeoutMs: 800 } });
+    try {
+      // ~1.5 s in all, a few rows (flushed in 8 kB messages) every 80 ms.
+      const rows = await copyOut(bounded.db, "select repeat('x', 1000) || pg_sleep(0.01)::text from generate_series(1, 150)");
+      expect(rows).toHaveLength(150);
+      const started = Date.now();
+      await expect(copyOut(bounded.db, 'select pg_sleep(5)::text')).rejects.toBeInstanceOf(QueryTimeoutError);
+      expect(Date.now() - started).toBeLessThan(4_000);
+      expect(await copyOut(bounded.db, 'select 8::text')).toEqual([[Buffer.from('8')]]);
+    } finally {
+      await bounded.close();
     }
   });
 

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
+import type { PreparingClient, PreparingClientConfig } from './prepared.js';
+import { QueryTimeoutError } from './unavailable.js';
 
 /**
  * Bulk reads through `COPY (…) TO STDOUT (FORMAT binary)`: every field arrives as its raw bytes.
@@ -29,14 +31,16 @@ export async function copyOut(db: Kysely<any>, select: string): Promise<(Buffer 
   if (!pool) throw new Error('copyOut needs a PostgreSQL database opened by @landscreen/db');
   // One statement: the simple-query protocol would run anything after a ";".
   if (select.includes(';')) throw new Error('copyOut takes a single select');
-  const client = await pool.connect();
-  // A checked-out client has no pool listener: a connection lost mid-copy (seconds, for hundreds
-  // of megabytes) would otherwise be an uncaught 'error'. The copy is rejected through
-  // handleError either way; the listener only keeps the process alive.
-  const keepAlive = () => {};
-  client.on('error', keepAlive);
+  const client = (await pool.connect()) as unknown as PreparingClient & pg.PoolClient;
+  // The query timeout bounds silence, not the whole copy: hundreds of megabytes take seconds, but
+  // a connection that stops sending anything (black-holed) is dropped. The pool's 'connect'
+  // listener keeps a connection lost mid-copy from crashing the process.
+  const silenceMs = (pool.options as PreparingClientConfig).clientQueryTimeoutMs ?? 0;
+  let silence: NodeJS.Timeout | undefined;
+  if (silenceMs > 0) silence = setTimeout(() => client.drop(new QueryTimeoutError(silenceMs)), silenceMs);
+  const heard = () => void silence?.refresh();
   try {
-    const rows = await new Promise<(Buffer | null)[][]>((resolve, reject) => void client.query(new CopyToRows(`copy (${select}) to stdout (format binary)`, resolve, reject) as never));
+    const rows = await new Promise<(Buffer | null)[][]>((resolve, reject) => void client.query(new CopyToRows(`copy (${select}) to stdout (format binary)`, resolve, reject, heard) as never));
     client.release();
     return rows;
   } catch (error) {
@@ -45,7 +49,7 @@ export async function copyOut(db: Kysely<any>, select: string): Promise<(Buffer 
     client.release(error as Error);
     throw error;
   } finally {
-    client.off('error', keepAlive);
+    clearTimeout(silence);
   }
 }
 
@@ -62,6 +66,8 @@ class CopyToRows {
     private readonly text: string,
     private readonly resolve: (rows: (Buffer | null)[][]) => void,
     private readonly reject: (error: Error) => void,
+    /** Called at every chunk: the connection is alive. */
+    private readonly heard: () => void,
   ) {}
 
   submit(connection: { query(text: string): void }): void {
@@ -69,6 +75,7 @@ class CopyToRows {
   }
 
   handleCopyData(message: { chunk: Buffer }): void {
+    this.heard();
     if (this.failure) return;
     try {
       this.parser.push(message.chunk);

@@ -4,3 +4,5 @@ export { migrateSchema, migrationStatus, statements, MigrationError, type Migrat
 export { Mutex } from './mutex.js';
 export { PREPARED } from './prepared.js';
 export { canCopyOut, copyOut, parseBinaryCopy } from './copy-out.js';
+export { DEFAULT_DATABASE_TIMEOUTS, liftTimeouts, withoutTimeouts, type DatabaseTimeouts } from './timeouts.js';
+export { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, QueryTimeoutError } from './unavailable.js';

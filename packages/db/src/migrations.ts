@@ -1,4 +1,5 @@
 import { Migrator, sql, type Kysely, type Migration } from 'kysely';
+import { withoutTimeouts } from './timeouts.js';
 
 /** A service's migrations, by timestamped name, listed explicitly (no directory scanning). */
 export type MigrationSet = Record<string, Migration>;
@@ -23,9 +24,13 @@ function migratorFor(db: Kysely<any>, schema: string, migrations: MigrationSet):
   });
 }
 
-/** Brings `schema` up to date; throws (never logs-and-continues) when a migration fails. */
+/**
+ * Brings `schema` up to date; throws (never logs-and-continues) when a migration fails. Without
+ * query timeouts: a migration may build an index over millions of rows, or wait for another
+ * process's migration lock.
+ */
 export async function migrateSchema(db: Kysely<any>, schema: string, migrations: MigrationSet): Promise<string[]> {
-  const { error, results } = await migratorFor(db, schema, migrations).migrateToLatest();
+  const { error, results } = await withoutTimeouts(db, (connection) => migratorFor(connection, schema, migrations).migrateToLatest());
   if (error) {
     const failed = results?.find((result) => result.status === 'Error');
     throw new MigrationError(schema, failed?.migrationName, error);

@@ -6,7 +6,8 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.js';
 import { registerPool } from './copy-out.js';
-import { PreparingClient } from './prepared.js';
+import { PreparingClient, type PreparingClientConfig } from './prepared.js';
+import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './timeouts.js';
 
 export type DatabaseKind = 'postgres' | 'pglite';
 
@@ -26,19 +27,31 @@ export interface OpenDatabaseOptions {
   pgliteDir?: string;
   /** Pool size for PostgreSQL. */
   maxConnections?: number;
+  /** PostgreSQL's timeouts (DEFAULT_DATABASE_TIMEOUTS when absent); PGlite has none. */
+  timeouts?: Partial<DatabaseTimeouts>;
 }
 
 const INT8_OID = 20;
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.maxConnections ?? 10);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.maxConnections ?? 10, { ...DEFAULT_DATABASE_TIMEOUTS, ...options.timeouts });
   return openPGlite(options.pgliteDir);
 }
 
-async function openPostgres(connectionString: string, max: number): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({
+async function openPostgres(connectionString: string, max: number, timeouts: DatabaseTimeouts): Promise<DatabaseHandle> {
+  const clientConfig: PreparingClientConfig = {
     connectionString,
+    connectionTimeoutMillis: timeouts.connectTimeoutMs,
+    // Sent with the startup message, so it holds for every statement without a round trip.
+    statement_timeout: timeouts.statementTimeoutMs || undefined,
+    clientQueryTimeoutMs: timeouts.queryTimeoutMs,
+    keepAlive: timeouts.keepAliveMs > 0,
+    keepAliveInitialDelayMillis: timeouts.keepAliveMs,
+  };
+  const pool = new pg.Pool({
+    ...clientConfig,
     max,
+    idleTimeoutMillis: timeouts.idleTimeoutMs,
     Client: PreparingClient,
     // Counts come back as int8; a count above 2^53 is not something this product meets.
     types: {
@@ -46,8 +59,13 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
         oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
-  // An idle client that loses its server must not crash the process.
+  // A client that loses its server must not crash the process, whether it is idle in the pool
+  // (the pool's own listener, then this 'error') or checked out: a request's client, a copy-out, a
+  // transaction. The query in flight fails with the error, and the pool discards the client.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
+  // A lifted query timeout (liftTimeouts, withoutTimeouts) ends with the connection's checkout.
+  pool.on('release', (_error: Error | undefined, client: pg.PoolClient) => void ((client as unknown as PreparingClient).unbounded = false));
   const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
   registerPool(db, pool);
   const url = new URL(connectionString);

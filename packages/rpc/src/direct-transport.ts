@@ -1,5 +1,6 @@
 import { create, isMessage, type DescMessage, type DescMethod, type DescMethodUnary, type DescService, type MessageInitShape } from '@bufbuild/protobuf';
 import { Code, ConnectError, createContextValues, createHandlerContext, type ConnectRouter, type ContextValues, type HandlerContext, type Transport, type UnaryResponse } from '@connectrpc/connect';
+import { toServiceError } from './database-outage.js';
 import type { ServiceModule } from './module.js';
 
 type UnaryImplementation = (request: unknown, context: HandlerContext) => unknown;
@@ -48,9 +49,10 @@ export function directTransport(modules: ServiceModule[]): Transport {
       const request = isMessage(input, method.input) ? input : create(method.input, input);
       let output: unknown;
       try {
-        output = await implementation(request, context);
+        const answer = implementation(request, context);
+        output = await (timeoutMs === undefined ? answer : withinDeadline(answer, context.signal));
       } catch (error) {
-        throw ConnectError.from(error);
+        throw toServiceError(error);
       }
       const message = isMessage(output, method.output) ? output : create(method.output, output as MessageInitShape<O>);
       return { stream: false, service: method.parent, method, header: context.responseHeader, trailer: context.responseTrailer, message };
@@ -59,6 +61,23 @@ export function directTransport(modules: ServiceModule[]): Transport {
       return Promise.reject(new ConnectError('streaming calls are not used between landscreen services', Code.Unimplemented));
     },
   };
+}
+
+/**
+ * The answer, or DeadlineExceeded once the call's deadline passes, as a network client would see
+ * it: an implementation that ignores its signal (a query on a black-holed database) cannot hold
+ * the caller past the deadline it asked for (the readiness probe's).
+ */
+function withinDeadline<T>(answer: T | Promise<T>, signal: AbortSignal): Promise<T> {
+  if (!(answer instanceof Promise)) return Promise.resolve(answer);
+  let onAbort: () => void = () => {};
+  const deadline = new Promise<never>((_, reject) => {
+    onAbort = () => reject(ConnectError.from(signal.reason ?? new ConnectError('the deadline was exceeded', Code.DeadlineExceeded)));
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+  });
+  answer.catch(() => {}); // a late failure after the deadline has no one to tell
+  return Promise.race([answer, deadline]).finally(() => signal.removeEventListener('abort', onAbort));
 }
 
 /**

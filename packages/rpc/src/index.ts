@@ -9,3 +9,4 @@ export * from './serve.js';
 export * from './json-body.js';
 export * from './caller.js';
 export * from './ids.js';
+export * from './database-outage.js';

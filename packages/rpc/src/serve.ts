@@ -1,5 +1,6 @@
 import http2 from 'node:http2';
 import { connectNodeAdapter } from '@connectrpc/connect-node';
+import { databaseOutageInterceptor } from './database-outage.js';
 import type { ServiceModule } from './module.js';
 
 export interface ServedServices {
@@ -17,6 +18,8 @@ export async function serveServices(modules: ServiceModule[], options: { host: s
     routes: (router) => {
       for (const module of modules) module.routes(router);
     },
+    // A database outage answers Unavailable, as it does in-process (directTransport).
+    interceptors: [databaseOutageInterceptor],
     connect: true,
     grpc: true,
     grpcWeb: true,

@@ -5,3 +5,4 @@ export { createTestPGlite } from './pglite.js';
 export { prepareTemplateDatabase } from './template.js';
 export { loadMarket, entitleTenant, type TestFeature } from './markets.js';
 export { faultSwitch } from './faults.js';
+export { startTcpProxy, type ProxyMode, type TcpProxy } from './tcp-proxy.js';

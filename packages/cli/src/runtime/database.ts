@@ -8,5 +8,6 @@ export function openConfiguredDatabase(config: Config, maxConnections?: number):
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pgdata'),
     maxConnections,
+    timeouts: config.database,
   });
 }
