@@ -13,7 +13,7 @@ export const ListJobsQuery = Type.Object({
 });
 
 export const SpendQuery = Type.Object({
-  day: Type.Optional(Type.String({ format: 'date', description: 'A UTC calendar day, YYYY-MM-DD; default today (UTC).' })),
+  day: Type.Optional(Type.String({ format: 'date', description: 'A UTC calendar day, YYYY-MM-DD, from 2000-01-01 to 2999-12-31; default today (UTC).' })),
 });
 
 export const JobPath = Type.Object({ job_id: Type.String() });

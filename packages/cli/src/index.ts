@@ -3,3 +3,4 @@ export { startEmbeddedStack, type EmbeddedStack, type EmbeddedStackOptions } fro
 export { createModules, migrateModules, MIGRATION_PLAN, SERVICE_FACTORIES } from './runtime/modules.js';
 export { startServiceProcess } from './runtime/service-process.js';
 export { startGatewayProcess } from './runtime/gateway-process.js';
+export { runCommand } from './commands/run.js';

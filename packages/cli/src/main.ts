@@ -57,7 +57,7 @@ export async function main(argv: string[]): Promise<number> {
       connect();
       // Like the server, a command works on an up-to-date schema (a fresh data dir included).
       await migrateModules(database, modules);
-      return await runCommand(argv, { config, logger, database, modules }, out);
+      return await runCommand(argv, { config, logger, database, bus, modules }, out);
     } finally {
       await bus.close();
       await database.close();

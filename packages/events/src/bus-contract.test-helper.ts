@@ -5,6 +5,8 @@ import { sleep, waitFor } from './test-wait.js';
 
 export interface BusFixture {
   bus: EventBus;
+  /** The same bus as another process sees it (another connection; in-process, the same bus). */
+  peer(): Promise<EventBus>;
   /** Removes whatever the test left behind (after the bus is closed). */
   dispose(): Promise<void>;
 }
@@ -22,8 +24,10 @@ function names(): { stream: string; prefix: string } {
 export function describeBusContract(name: string, makeFixture: (stream: string) => Promise<BusFixture>): void {
   describe(`${name}: EventBus contract`, () => {
     const open: BusFixture[] = [];
+    const peers: EventBus[] = [];
 
     afterEach(async () => {
+      for (const peer of peers.splice(0)) await peer.close();
       const fixtures = open.splice(0);
       for (const fixture of fixtures) {
         await fixture.bus.close();
@@ -31,13 +35,68 @@ export function describeBusContract(name: string, makeFixture: (stream: string) 
       }
     });
 
-    async function setup(): Promise<{ bus: EventBus; stream: string; prefix: string }> {
+    async function setup(): Promise<{ bus: EventBus; stream: string; prefix: string; peer(): Promise<EventBus> }> {
       const { stream, prefix } = names();
       const fixture = await makeFixture(stream);
       open.push(fixture);
       await fixture.bus.ensureStream(stream, [`${prefix}.>`]);
-      return { bus: fixture.bus, stream, prefix };
+      const peer = async () => {
+        const bus = await fixture.peer();
+        peers.push(bus);
+        return bus;
+      };
+      return { bus: fixture.bus, stream, prefix, peer };
     }
+
+    describe('broadcast (fan-out notices)', () => {
+      it('reaches every listener of a matching filter, on this process and on every other one, once', async () => {
+        const { bus, prefix, peer } = await setup();
+        const other = await peer();
+        const heard: string[] = [];
+        await bus.listen(`x${prefix}.cache.*`, (subject, data) => void heard.push(`here-1 ${subject.slice(prefix.length + 2)} ${JSON.stringify(data)}`));
+        await bus.listen(`x${prefix}.>`, (subject) => void heard.push(`here-2 ${subject.slice(prefix.length + 2)}`));
+        await other.listen(`x${prefix}.cache.evict`, (subject) => void heard.push(`there ${subject.slice(prefix.length + 2)}`));
+        await bus.listen(`x${prefix}.other`, () => void heard.push('wrong subject'));
+        // No stream captures the subject: a broadcast needs none.
+        await other.broadcast(`x${prefix}.cache.evict`, { session: 's1' });
+        await waitFor(() => heard.length >= 3, 5_000, 'three listeners');
+        await sleep(100);
+        expect(heard.sort()).toEqual(['here-1 cache.evict {"session":"s1"}', 'here-2 cache.evict', 'there cache.evict']);
+      });
+
+      it('keeps nothing: a listener hears only what is broadcast while it listens', async () => {
+        const { bus, prefix, peer } = await setup();
+        const other = await peer();
+        await bus.broadcast(`x${prefix}.a`, { n: 1 });
+        const heard: unknown[] = [];
+        const listening = await other.listen(`x${prefix}.a`, (_subject, data) => void heard.push(data));
+        await bus.broadcast(`x${prefix}.a`, { n: 2 });
+        await waitFor(() => heard.length === 1, 5_000, 'the second notice');
+        await listening.stop();
+        await bus.broadcast(`x${prefix}.a`, { n: 3 });
+        await sleep(200);
+        expect(heard).toEqual([{ n: 2 }]);
+      });
+
+      it('a listener that throws keeps neither the broadcaster nor the other listeners from their work', async () => {
+        const { bus, prefix } = await setup();
+        const heard: number[] = [];
+        await bus.listen(`x${prefix}.a`, () => {
+          throw new Error('listener failed');
+        });
+        await bus.listen(`x${prefix}.a`, (_subject, data) => void heard.push((data as { n: number }).n));
+        await bus.broadcast(`x${prefix}.a`, { n: 1 });
+        await bus.broadcast(`x${prefix}.a`, { n: 2 });
+        await waitFor(() => heard.length === 2, 5_000, 'both notices');
+        expect(heard).toEqual([1, 2]);
+      });
+
+      it('refuses wildcard subjects to broadcast to and malformed filters', async () => {
+        const { bus, prefix } = await setup();
+        await expect(bus.broadcast(`x${prefix}.*`, {})).rejects.toThrow();
+        await expect(bus.listen(`x${prefix}.>.a`, () => {})).rejects.toThrow();
+      });
+    });
 
     it('delivers a published event to a subscriber', async () => {
       const { bus, stream, prefix } = await setup();

@@ -1,5 +1,5 @@
 /**
- * The event bus the services publish diligence events on (DESIGN.md D27) and workers consume.
+ * The event bus the services publish diligence events on (docs/design.md D27) and workers consume.
  * Two implementations share this contract: NATS JetStream (distributed mode, `NATS_URL`) and an
  * in-process bus (embedded default). Delivery is at-least-once with explicit acks; publishing the
  * same event id twice within the duplicate window delivers it once.
@@ -31,6 +31,9 @@ export interface SubscribeOptions {
   maxDeliver?: number;
 }
 
+/** Receives a broadcast notice; runs synchronously and should not throw (nothing redelivers it). */
+export type BroadcastHandler = (subject: string, data: unknown) => void;
+
 /** Resolve to ack; throw to have the event redelivered later. */
 export type EventHandler = (event: BusEvent) => Promise<void>;
 
@@ -45,5 +48,14 @@ export interface EventBus {
   ensureStream(stream: string, subjects: string[]): Promise<void>;
   publish(subject: string, data: unknown, options: PublishOptions): Promise<void>;
   subscribe(stream: string, options: SubscribeOptions, handler: EventHandler): Promise<Subscription>;
+  /**
+   * A fan-out notice (e.g. a cache invalidation): every listener of a matching filter, in every
+   * process on this bus, receives it once while it listens. Unlike `publish` there is no stream,
+   * no durable and no redelivery: a listener that is away misses it, so it suits only what has
+   * another way to become right eventually (a cache's lifetime). No stream needs to capture it.
+   */
+  broadcast(subject: string, data: unknown): Promise<void>;
+  /** Listens to broadcasts on a subject filter (NATS syntax); registered when it resolves. */
+  listen(filter: string, handler: BroadcastHandler): Promise<Subscription>;
   close(): Promise<void>;
 }

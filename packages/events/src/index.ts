@@ -1,4 +1,4 @@
-export type { BusEvent, EventBus, EventHandler, PublishOptions, SubscribeOptions, Subscription } from './bus.js';
+export type { BroadcastHandler, BusEvent, EventBus, EventHandler, PublishOptions, SubscribeOptions, Subscription } from './bus.js';
 export { createMemoryBus, type MemoryBusOptions } from './memory-bus.js';
 export { connectNatsBus, type NatsBusOptions } from './nats-bus.js';
 export { openEventBus } from './open.js';

@@ -3,7 +3,11 @@ import { describeBusContract } from './bus-contract.test-helper.js';
 import { createMemoryBus } from './memory-bus.js';
 import { sleep, waitFor } from './test-wait.js';
 
-describeBusContract('memory', async () => ({ bus: createMemoryBus(), dispose: async () => {} }));
+describeBusContract('memory', async () => {
+  const bus = createMemoryBus();
+  // In one process every replica shares the one in-process bus.
+  return { bus, peer: async () => bus, dispose: async () => {} };
+});
 
 describe('memory bus specifics', () => {
   it('delivers an id again once the duplicate window has passed', async () => {

@@ -1,5 +1,6 @@
 import type { EventBus, EventHandler, PublishOptions, SubscribeOptions, Subscription } from './bus.js';
 import { encodeData } from './codec.js';
+import { MemoryBroadcast } from './memory-broadcast.js';
 import { MemoryConsumer, type MemoryWorker } from './memory-consumer.js';
 import { MemoryStream } from './memory-stream.js';
 import { DEFAULT_DUPLICATE_WINDOW_MS, resolveSubscribeOptions } from './options.js';
@@ -21,6 +22,7 @@ export function createMemoryBus(options: MemoryBusOptions = {}): EventBus {
   /** Consumers by stream name, then durable name. */
   const consumers = new Map<string, Map<string, MemoryConsumer>>();
   const subscriptions = new Set<Subscription>();
+  const broadcasts = new MemoryBroadcast();
   let closed = false;
   let closing: Promise<void> | undefined;
 
@@ -92,9 +94,20 @@ export function createMemoryBus(options: MemoryBusOptions = {}): EventBus {
       return subscription;
     },
 
+    async broadcast(subject: string, data: unknown) {
+      assertOpen();
+      broadcasts.broadcast(subject, data);
+    },
+
+    async listen(filter, handler) {
+      assertOpen();
+      return broadcasts.listen(filter, handler);
+    },
+
     close() {
       closing ??= (async () => {
         closed = true;
+        broadcasts.clear();
         await Promise.all([...subscriptions].map((s) => s.stop()));
         for (const byDurable of consumers.values()) for (const consumer of byDurable.values()) consumer.close();
       })();

@@ -21,6 +21,7 @@ afterAll(async () => {
 
 describeBusContract('nats', async (stream) => ({
   bus: await connectNatsBus(NATS_URL, { name: 'events-test', publishTimeoutMs: 2_000 }),
+  peer: () => connectNatsBus(NATS_URL, { name: 'events-test-peer' }),
   async dispose() {
     await jsm.streams.delete(stream).catch((error: unknown) => {
       if (!isStreamNotFound(error)) throw error;

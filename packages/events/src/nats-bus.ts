@@ -1,6 +1,7 @@
 import { StorageType, connect, nanos, type NatsConnection } from 'nats';
 import type { EventBus, EventHandler, PublishOptions, SubscribeOptions, Subscription } from './bus.js';
 import { encodeData } from './codec.js';
+import { natsBroadcast, natsListen } from './nats-broadcast.js';
 import { ensureConsumer, planFilters } from './nats-consumer.js';
 import { isStreamNotFound } from './nats-errors.js';
 import { startConsumeLoop } from './nats-subscription.js';
@@ -95,6 +96,24 @@ export async function connectNatsBus(url: string, options: NatsBusOptions = {}):
       const subscription: Subscription = {
         async stop() {
           await inner.stop();
+          subscriptions.delete(subscription);
+        },
+      };
+      subscriptions.add(subscription);
+      return subscription;
+    },
+
+    async broadcast(subject: string, data: unknown) {
+      assertOpen();
+      await natsBroadcast(nc, subject, data);
+    },
+
+    async listen(filter, handler) {
+      assertOpen();
+      const listening = await natsListen(nc, filter, handler);
+      const subscription: Subscription = {
+        async stop() {
+          await listening.stop();
           subscriptions.delete(subscription);
         },
       };

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '@landscreen/config';
+import type { EventBus } from '@landscreen/events';
 import type { Clock, Logger } from '@landscreen/rpc';
 import type { Limit } from './operations/rate-limit.js';
 import type { SessionCache } from './session-cache.js';
@@ -26,6 +27,8 @@ export const LINK_TTL_MS = 15 * 60_000;
 
 export interface AuthContext {
   db: Kysely<any>;
+  /** Carries cache invalidations to every replica (cache-invalidation.ts). */
+  bus: EventBus;
   clock: Clock;
   config: Config;
   logger: Logger;

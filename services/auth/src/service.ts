@@ -1,4 +1,6 @@
+import type { Subscription } from '@landscreen/events';
 import { healthCheck, type ServiceDeps, type ServiceModule } from '@landscreen/rpc';
+import { listenForInvalidations } from './cache-invalidation.js';
 import { authRoutes } from './connect.js';
 import { limitsFrom, type AuthContext, type AuthLimits } from './context.js';
 import { authenticate } from './handlers/authenticate.js';
@@ -18,10 +20,11 @@ export interface AuthServiceOptions {
 }
 
 export function createAuthService(deps: ServiceDeps, options: AuthServiceOptions = {}): ServiceModule & { mailerIdle(): Promise<void> } {
-  const base = { db: deps.db, clock: deps.clock, config: deps.config, logger: deps.logger.child({ service: 'auth' }), limits: { ...limitsFrom(deps.config), ...options.limits }, sessions: new SessionCache(), tenants: new TenantCache() };
+  const base = { db: deps.db, bus: deps.bus, clock: deps.clock, config: deps.config, logger: deps.logger.child({ service: 'auth' }), limits: { ...limitsFrom(deps.config), ...options.limits }, sessions: new SessionCache(), tenants: new TenantCache() };
   const mailer = options.mailer ?? (deps.config.smtpUrl ? smtpMailer(deps.config.smtpUrl) : mailboxMailer(deps.config.dataDir));
   const linkMailer = createLinkMailer(base, mailer);
   const context: AuthContext = { ...base, kickMailer: linkMailer.kick };
+  let invalidations: Subscription | undefined;
   return {
     name: 'auth',
     schema: SCHEMA,
@@ -33,8 +36,15 @@ export function createAuthService(deps: ServiceDeps, options: AuthServiceOptions
       authenticate: authenticate(context),
       logout: logout(context),
     }),
-    start: async () => linkMailer.start(),
-    stop: () => linkMailer.stop(),
+    start: async () => {
+      // Listening before the first request is answered: no invalidation can slip past this replica.
+      invalidations = await listenForInvalidations(deps.bus, context.sessions);
+      await linkMailer.start();
+    },
+    stop: async () => {
+      await invalidations?.stop();
+      await linkMailer.stop();
+    },
     mailerIdle: () => linkMailer.idle(),
   };
 }

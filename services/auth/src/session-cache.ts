@@ -12,13 +12,15 @@ interface Entry {
 
 /**
  * Resolved sessions, so that an authenticated request costs no query (issue 3: authentication
- * adds ≤ 1 ms). Revocation stays exact: logout goes through this service, which evicts the
- * session before it answers, so the very next request sees it revoked. Membership and role
- * changes are picked up within SESSION_CACHE_MS. Only positive answers are kept.
+ * adds ≤ 1 ms). Revocation and role changes bite on the next request: logout evicts the session
+ * here before it answers, and logouts and membership changes are broadcast to every replica,
+ * which evicts the session or everything of the identity (cache-invalidation.ts). SESSION_CACHE_MS
+ * remains the backstop for a replica that missed a broadcast. Only positive answers are kept.
  */
 export class SessionCache {
   private readonly entries = new Map<string, Entry>();
   private readonly keysBySession = new Map<string, Set<string>>();
+  private readonly sessionsByIdentity = new Map<string, Set<string>>();
 
   get(sessionDigest: string, tenant: string | undefined, now: number): CallerMessage | undefined {
     const key = `${sessionDigest}|${tenant ?? ''}`;
@@ -38,6 +40,11 @@ export class SessionCache {
     let keys = this.keysBySession.get(sessionDigest);
     if (!keys) this.keysBySession.set(sessionDigest, (keys = new Set()));
     keys.add(key);
+    if (caller.identity.id) {
+      let sessions = this.sessionsByIdentity.get(caller.identity.id);
+      if (!sessions) this.sessionsByIdentity.set(caller.identity.id, (sessions = new Set()));
+      sessions.add(sessionDigest);
+    }
   }
 
   /** Forgets a session under every tenant it was resolved for. */
@@ -46,8 +53,15 @@ export class SessionCache {
     this.keysBySession.delete(sessionDigest);
   }
 
+  /** Forgets every session of an identity (its memberships or roles changed). */
+  evictIdentity(identityId: string): void {
+    for (const sessionDigest of this.sessionsByIdentity.get(identityId) ?? []) this.evict(sessionDigest);
+    this.sessionsByIdentity.delete(identityId);
+  }
+
   clear(): void {
     this.entries.clear();
     this.keysBySession.clear();
+    this.sessionsByIdentity.clear();
   }
 }

@@ -3,6 +3,8 @@
  * UUID names nothing (404, never a database error). JSON the gateway parsed may hold lone UTF-16
  * surrogates, which jsonb refuses; they become U+FFFD, as they do in text columns.
  */
+import { parseJsonInput } from '@landscreen/rpc';
+
 export { isUuid } from '@landscreen/rpc';
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
@@ -18,10 +20,11 @@ function wellFormedValue(value: unknown): unknown {
   return value;
 }
 
-const decoder = new TextDecoder();
-
-/** JSON bytes from the gateway → JSON text jsonb accepts (or null when absent). */
-export function jsonbText(bytes: Uint8Array | undefined): string | null {
+/**
+ * JSON bytes of the request field at `loc` → JSON text jsonb accepts (or null when absent). Nesting
+ * is bounded before the recursive walk below: an internal caller bypasses the gateway's bound.
+ */
+export function jsonbText(bytes: Uint8Array | undefined, loc: (string | number)[]): string | null {
   if (bytes === undefined || bytes.length === 0) return null;
-  return JSON.stringify(wellFormedValue(JSON.parse(decoder.decode(bytes))));
+  return JSON.stringify(wellFormedValue(parseJsonInput(bytes, loc)));
 }

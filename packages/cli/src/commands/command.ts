@@ -1,12 +1,15 @@
 import type { Config } from '@landscreen/config';
 import type { DatabaseHandle } from '@landscreen/db';
+import type { EventBus } from '@landscreen/events';
 import type { Logger, ServiceModule } from '@landscreen/rpc';
 
-/** What an operator command gets: the database and the service modules of the process it runs in. */
+/** What an operator command gets: the database, bus and service modules of the process it runs in. */
 export interface CommandContext {
   config: Config;
   logger: Logger;
   database: DatabaseHandle;
+  /** The bus the servers use (NATS with NATS_URL; in the embedded server, its in-process bus). */
+  bus: EventBus;
   modules: ServiceModule[];
   out(line: string): void;
 }

@@ -14,7 +14,7 @@ export const demoCommand: Command = {
   words: ['demo'],
   summary: 'Load the synthetic demo market, entitled to the demo tenant',
   usage: 'landscreen demo [--parcels N] [--seed S] [--market SLUG]',
-  async run({ database, config, out }, args) {
+  async run({ database, bus, config, out }, args) {
     const { values } = parseArgs({
       args,
       options: { parcels: { type: 'string', default: '20000' }, seed: { type: 'string', default: '1' }, market: { type: 'string', default: DEMO_MARKET } },
@@ -48,7 +48,7 @@ export const demoCommand: Command = {
     });
     progress.update(result.parcels, 1, true);
     const tenant = (await findTenant(database.db, DEMO_TENANT)) ?? (await createTenant(database.db, DEMO_TENANT, 'Demo Land Co'));
-    await setMembership(database.db, DEMO_TENANT, DEMO_EMAIL, 'admin');
+    await setMembership(database.db, DEMO_TENANT, DEMO_EMAIL, 'admin', bus);
     await entitle(database.db, tenant.id, market);
     const base = config.publicUrl;
     out(`market ${market}: ${result.parcels.toLocaleString('en-US')} parcels (vintage ${result.vintageId}), entitled to tenant "${DEMO_TENANT}"`);

@@ -6,12 +6,14 @@ export const memberAddCommand: Command = {
   words: ['member', 'add'],
   summary: 'Add an email to a tenant with a role (or change its role)',
   usage: `landscreen member add --tenant SLUG --email EMAIL --role ${ROLES.join('|')}`,
-  async run({ database, out }, args) {
+  async run({ database, bus, out }, args) {
     const { values } = parseArgs({ args, options: { tenant: { type: 'string' }, email: { type: 'string' }, role: { type: 'string' } }, strict: true });
     if (!values.tenant || !values.email || !values.role) throw new UsageError('--tenant, --email and --role are required');
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email)) throw new UsageError(`"${values.email}" is not an email address`);
     try {
-      const member = await setMembership(database.db, values.tenant, values.email, values.role);
+      // Announced on the servers' bus, so a demotion bites on the member's next request (also
+      // when this runs in a process of its own, with NATS_URL).
+      const member = await setMembership(database.db, values.tenant, values.email, values.role, bus);
       out(`${member.identity.email} is ${member.role} of ${member.tenant.slug}`);
       return 0;
     } catch (error) {

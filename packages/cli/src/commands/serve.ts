@@ -52,7 +52,7 @@ async function startEmbedded(config: Config, logger: Logger) {
     const control = config.databaseUrl
       ? undefined
       : await serveControlSocket(config.dataDir, (argv, out) =>
-          runCommand(argv, { config, logger, database: stack.database, modules: stack.modules }, out),
+          runCommand(argv, { config, logger, database: stack.database, bus: stack.bus, modules: stack.modules }, out),
         );
     return {
       close: async () => {

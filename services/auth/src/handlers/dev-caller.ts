@@ -1,5 +1,6 @@
 import { Code } from '@connectrpc/connect';
 import { serviceError } from '@landscreen/rpc';
+import { announceMembershipChange } from '../cache-invalidation.js';
 import type { AuthContext } from '../context.js';
 import { authDb, ROLES, type Role } from '../schema.js';
 import { ensureIdentity, SLUG } from '../operations/tenants.js';
@@ -10,8 +11,9 @@ const EMAIL = /^[^\s@:]+@[^\s@:]+\.[^\s@:]+$/;
 
 /**
  * D7 dev sessions: `dev:<email>[:<role>]` acts as that email in the X-Tenant tenant, creating the
- * tenant, the identity and an admin membership on first use. The token's role, when given, is the
- * role of the request; otherwise the membership's.
+ * tenant, the identity and a membership on first use with the token's role (admin when it names
+ * none), so a magic-link session of that email later has the same role. The token's role, when
+ * given, is the role of the request; otherwise the membership's.
  */
 export async function devCaller(context: AuthContext, token: string, tenantSlug: string | undefined): Promise<CallerMessage> {
   const [, rawEmail = '', rawRole] = token.split(':');
@@ -34,11 +36,14 @@ export async function devCaller(context: AuthContext, token: string, tenantSlug:
   await auth.insertInto('tenants').values({ slug: tenantSlug, name: tenantSlug }).onConflict((c) => c.column('slug').doNothing()).execute();
   const tenant = await auth.selectFrom('tenants').select(['id', 'slug', 'name']).where('slug', '=', tenantSlug).executeTakeFirstOrThrow();
   const identity = await ensureIdentity(context.db, email);
-  await auth
+  const created = await auth
     .insertInto('memberships')
-    .values({ tenant_id: tenant.id, identity_id: identity.id, role: 'admin' })
+    .values({ tenant_id: tenant.id, identity_id: identity.id, role: (rawRole as Role | undefined) ?? 'admin' })
     .onConflict((c) => c.columns(['tenant_id', 'identity_id']).doNothing())
-    .execute();
+    .returning('role')
+    .executeTakeFirst();
+  // A new membership changes what the identity's other sessions resolve to (e.g. tenant_required).
+  if (created) await announceMembershipChange(context.bus, identity.id, context.logger);
   const membership = await auth
     .selectFrom('memberships')
     .select('role')

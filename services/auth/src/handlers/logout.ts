@@ -1,4 +1,5 @@
 import type { authv1 } from '@landscreen/proto';
+import { announceLogout } from '../cache-invalidation.js';
 import type { AuthContext } from '../context.js';
 import { authDb } from '../schema.js';
 import { digest } from '../tokens.js';
@@ -13,8 +14,11 @@ export function logout(context: AuthContext) {
       .where('token_digest', '=', tokenDigest)
       .where('revoked_at', 'is', null)
       .executeTakeFirst();
-    // Evicted before answering: the next request with this token asks the database and fails.
-    context.sessions.evict(tokenDigest.toString('hex'));
+    // Evicted here and on every other replica before answering: the next request with this
+    // token asks the database and fails, whichever replica serves it.
+    const sessionDigest = tokenDigest.toString('hex');
+    context.sessions.evict(sessionDigest);
+    if (Number(result.numUpdatedRows) > 0) await announceLogout(context.bus, sessionDigest, context.logger);
     return { revoked: Number(result.numUpdatedRows) > 0 };
   };
 }

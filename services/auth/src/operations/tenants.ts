@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely';
+import type { EventBus } from '@landscreen/events';
+import { announceMembershipChange } from '../cache-invalidation.js';
 import { authDb, ROLES, type Role } from '../schema.js';
 import { normaliseEmail } from '../tokens.js';
 
@@ -44,8 +46,12 @@ export async function ensureIdentity(db: Kysely<any>, email: string): Promise<{ 
   return auth.selectFrom('identities').select(['id', 'email']).where('email', '=', normalised).executeTakeFirstOrThrow();
 }
 
-/** Adds an identity to a tenant with a role, or changes its role. */
-export async function setMembership(db: Kysely<any>, tenantSlug: string, email: string, role: string) {
+/**
+ * Adds an identity to a tenant with a role, or changes its role. With the bus the auth replicas
+ * listen on, every replica forgets the identity's cached sessions, so the change bites on the next
+ * request; without it (a fresh database nobody serves yet) it bites within SESSION_CACHE_MS.
+ */
+export async function setMembership(db: Kysely<any>, tenantSlug: string, email: string, role: string, bus?: EventBus) {
   if (!ROLES.includes(role as Role)) throw new AuthInputError(`role must be one of ${ROLES.join(', ')}`);
   const tenant = await findTenant(db, tenantSlug);
   if (!tenant) throw new AuthInputError(`no tenant "${tenantSlug}"`);
@@ -55,5 +61,6 @@ export async function setMembership(db: Kysely<any>, tenantSlug: string, email: 
     .values({ tenant_id: tenant.id, identity_id: identity.id, role: role as Role })
     .onConflict((conflict) => conflict.columns(['tenant_id', 'identity_id']).doUpdateSet({ role: role as Role }))
     .execute();
+  if (bus) await announceMembershipChange(bus, identity.id);
   return { tenant, identity, role: role as Role };
 }

@@ -4,7 +4,7 @@ import { requireCaller } from '@landscreen/rpc';
 import type { DiligenceContext } from '../context.js';
 import { refused } from '../errors.js';
 import { jobBody } from '../operations/job-answer.js';
-import { chargeStep, readStepResult, resultEventFields, settleJob, writeStepResult } from '../operations/step-result.js';
+import { assertSameProviderRequest, chargeStep, readStepResult, resultEventFields, settleJob, writeStepResult } from '../operations/step-result.js';
 import { isRefusal, moveStep } from '../state-machine.js';
 import { assertLiveClaim } from '../store/claim.js';
 import { recordStepEvent } from '../store/events.js';
@@ -24,6 +24,7 @@ export function completeStepHandler(context: DiligenceContext) {
       const job = await lockJob(trx, tenantId, request.jobId);
       const step = stepNamed(await stepsOf(trx, [job.id]), request.step);
       assertLiveClaim(job, request.claimToken, now);
+      await assertSameProviderRequest(trx, step, result);
       const move = moveStep('complete', step.status, {}, result.status);
       if (isRefusal(move)) throw refused(move.refuse, { step: step.name, status: step.status });
       const completed = await writeStepResult(trx, step, move, result, now, request.claimToken.toLowerCase());

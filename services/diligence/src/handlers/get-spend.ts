@@ -1,11 +1,11 @@
 import type { HandlerContext } from '@connectrpc/connect';
 import { sql } from 'kysely';
 import type { diligencev1 } from '@landscreen/proto';
-import { issue, jsonBytes, requireCaller, validationError } from '@landscreen/rpc';
+import { jsonBytes, requireCaller } from '@landscreen/rpc';
 import type { DiligenceContext } from '../context.js';
 import { diligenceDb } from '../schema.js';
+import { spendDayStart } from '../spend-day.js';
 
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
@@ -16,7 +16,7 @@ export function getSpendHandler(context: DiligenceContext) {
   return async (request: diligencev1.GetSpendRequest, call: HandlerContext) => {
     const { tenantId } = requireCaller(call);
     const day = request.day ?? context.clock.now().toISOString().slice(0, 10);
-    const start = dayStart(day);
+    const start = spendDayStart(day);
     const end = new Date(start.getTime() + DAY_MS);
     const ledger = diligenceDb(context.db)
       .selectFrom('cost_ledger')
@@ -42,14 +42,4 @@ export function getSpendHandler(context: DiligenceContext) {
       }),
     };
   };
-}
-
-/** Midnight UTC of a YYYY-MM-DD calendar day (the gateway validated it; checked again here). */
-function dayStart(day: string): Date {
-  const match = DAY.exec(day);
-  const start = match ? new Date(`${day}T00:00:00.000Z`) : undefined;
-  if (!start || Number.isNaN(start.getTime()) || start.toISOString().slice(0, 10) !== day) {
-    throw validationError([issue.dateParsing(['query', 'day'], day)]);
-  }
-  return start;
 }

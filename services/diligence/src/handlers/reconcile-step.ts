@@ -4,7 +4,7 @@ import { requireCaller, validationError } from '@landscreen/rpc';
 import type { DiligenceContext } from '../context.js';
 import { refused } from '../errors.js';
 import { jobBody } from '../operations/job-answer.js';
-import { chargeStep, readStepResult, resultEventFields, settleJob, writeStepResult } from '../operations/step-result.js';
+import { assertSameProviderRequest, chargeStep, readStepResult, resultEventFields, settleJob, writeStepResult } from '../operations/step-result.js';
 import { isRefusal, moveStep } from '../state-machine.js';
 import { recordStepEvent } from '../store/events.js';
 import { lockJob, stepNamed, stepsOf } from '../store/jobs.js';
@@ -30,6 +30,7 @@ export function reconcileStepHandler(context: DiligenceContext) {
       const step = stepNamed(await stepsOf(trx, [job.id]), request.step);
       // Nothing can have been bought for a job nobody authorized.
       if (job.status === 'queued') throw refused('not_authorized', { status: job.status });
+      await assertSameProviderRequest(trx, step, result);
       const move = moveStep('reconcile', step.status, {}, result.status);
       if (isRefusal(move)) throw refused(move.refuse, { step: step.name, status: step.status });
       const written = move.changed ? await writeStepResult(trx, step, move, result, now, null) : step;

@@ -5,7 +5,8 @@ import type { diligencev1 } from '@landscreen/proto';
 import { issue, jsonBytes, notFound, requireCaller, validationError } from '@landscreen/rpc';
 import type { DiligenceContext } from '../context.js';
 import { isUuid, jsonbText } from '../input.js';
-import { parseMoney } from '../money.js';
+import { providerRequestConflict } from '../errors.js';
+import { formatMoney, moneyFromDb, parseMoney, type Money } from '../money.js';
 import { diligenceDb } from '../schema.js';
 import { recordCost } from '../store/ledger.js';
 import { revealView } from '../views/contact-view.js';
@@ -22,7 +23,7 @@ export function revealContactHandler(context: DiligenceContext) {
   return async (request: diligencev1.RevealContactRequest, call: HandlerContext) => {
     const { tenantId } = requireCaller(call);
     const cost = parseMoney(request.costUsd || '0', ['body', 'cost_usd']);
-    const contact = jsonbText(request.contactJson);
+    const contact = jsonbText(request.contactJson, ['body', 'contact']);
     if (contact === null || !contact.startsWith('{')) {
       throw validationError([issue.dictType(['body', 'contact'], null)]);
     }
@@ -42,7 +43,7 @@ export function revealContactHandler(context: DiligenceContext) {
         .onConflict((conflict) => conflict.columns(['tenant_id', 'property_id', 'provider', 'provider_request_id']).where('provider_request_id', 'is not', null).doNothing())
         .returningAll()
         .executeTakeFirst();
-      if (!inserted) return replay(trx, tenantId, request.propertyId, request.provider, providerRequestId!);
+      if (!inserted) return replay(trx, tenantId, request.propertyId, request.provider, providerRequestId!, cost);
       await context.faults?.('diligence.reveal.after_contact');
       if (ledgerId) {
         await recordCost(trx, { id: ledgerId, tenantId, jobId: job.id, step: null, propertyId: request.propertyId, provider: request.provider, providerRequestId, amount: cost, recordedAt: now });
@@ -52,7 +53,8 @@ export function revealContactHandler(context: DiligenceContext) {
   };
 }
 
-async function replay(trx: Kysely<any>, tenantId: string, propertyId: string, provider: string, providerRequestId: string) {
+/** The first reveal of a provider request again; another amount for it is refused, never dropped (409). */
+async function replay(trx: Kysely<any>, tenantId: string, propertyId: string, provider: string, providerRequestId: string, cost: Money) {
   const first = await diligenceDb(trx)
     .selectFrom('contacts')
     .selectAll()
@@ -61,6 +63,9 @@ async function replay(trx: Kysely<any>, tenantId: string, propertyId: string, pr
     .where('provider', '=', provider)
     .where('provider_request_id', '=', providerRequestId)
     .executeTakeFirstOrThrow();
+  const ledger = first.ledger_id ? await diligenceDb(trx).selectFrom('cost_ledger').select('amount_usd').where('id', '=', first.ledger_id).executeTakeFirst() : undefined;
+  const recorded = moneyFromDb(ledger?.amount_usd ?? null);
+  if (recorded !== cost) throw providerRequestConflict({ provider, provider_request_id: providerRequestId, cost_usd: formatMoney(recorded) });
   return answer(trx, first);
 }
 

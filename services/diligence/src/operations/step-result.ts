@@ -1,14 +1,16 @@
 import { sql, type Kysely } from 'kysely';
 import type { diligencev1 } from '@landscreen/proto';
 import { issue, validationError } from '@landscreen/rpc';
+import { amountOutOfRange, providerRequestConflict } from '../errors.js';
 import { jsonbText } from '../input.js';
-import { formatMoney, parseMoney, type Money } from '../money.js';
+import { formatMoney, MAX_STORABLE, moneyFromDb, parseMoney, type Money } from '../money.js';
 import { diligenceDb } from '../schema.js';
 import { FINISHED, moveJob, isRefusal, type ResultStatus, type StepMove } from '../state-machine.js';
 import { recordJobEvent } from '../store/events.js';
 import { addJobCost, moveJobTo, overBudget } from '../store/job-updates.js';
 import { stepsOf, type JobRow, type StepRow } from '../store/jobs.js';
 import { recordCost } from '../store/ledger.js';
+import { ledgerEntryFor, recordedRequest } from '../store/provider-requests.js';
 
 /** A provider's result for a step, as complete and reconcile both carry it (D24). */
 export interface StepResultInput {
@@ -34,10 +36,23 @@ export function readStepResult(result: diligencev1.StepResult | undefined): Step
     provider: result.provider,
     providerVersion: result.providerVersion ?? null,
     providerRequestId: result.providerRequestId ?? null,
-    data: jsonbText(result.dataJson),
-    citations: jsonbText(result.citationsJson),
+    data: jsonbText(result.dataJson, ['body', 'data']),
+    citations: jsonbText(result.citationsJson, ['body', 'citations']),
     cost: parseMoney(result.costUsd || '0', ['body', 'cost_usd']),
   };
+}
+
+/**
+ * D24: a provider request is recorded once per step. Presented again with the same provider and
+ * amount it is a repeat (idempotent); with another one it is not the same request, and dropping
+ * the new amount silently would lose money spent, so it is refused with what is recorded (409).
+ * Checked against the step as it was, before the result is written.
+ */
+export async function assertSameProviderRequest(trx: Kysely<any>, step: StepRow, result: StepResultInput): Promise<void> {
+  if (result.providerRequestId === null) return;
+  const recorded = await recordedRequest(trx, step, result.providerRequestId);
+  if (!recorded || (recorded.provider === result.provider && recorded.amount === result.cost)) return;
+  throw providerRequestConflict({ provider: recorded.provider, provider_request_id: result.providerRequestId, cost_usd: formatMoney(recorded.amount) });
 }
 
 /** Writes the result onto the step (the step's cost grows with its ledger rows, in {@link chargeStep}). */
@@ -70,6 +85,13 @@ export async function writeStepResult(trx: Kysely<any>, step: StepRow, move: Ste
  */
 export async function chargeStep(trx: Kysely<any>, job: JobRow, step: StepRow, result: StepResultInput, now: Date): Promise<{ job: JobRow; charged: boolean }> {
   if (result.cost === 0n) return { job, charged: false };
+  // A repeat of a recorded request pays nothing (assertSameProviderRequest saw it is the same).
+  if (result.providerRequestId !== null && (await ledgerEntryFor(trx, step, result.providerRequestId))) return { job, charged: false };
+  // The job's total is the sum of its steps' totals, so it bounds them all; the job row is locked,
+  // so the check holds until commit. Refused before anything is written: the step stays usable.
+  if (moneyFromDb(job.cost_usd) + result.cost > MAX_STORABLE) {
+    throw amountOutOfRange(job.cost_usd, formatMoney(result.cost), formatMoney(MAX_STORABLE));
+  }
   const charged = await recordCost(trx, {
     tenantId: job.tenant_id,
     jobId: job.id,

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import { moneyFromDb, tooLarge, type Money, formatMoney } from '../money.js';
+import { amountOutOfRange } from '../errors.js';
+import { formatMoney, MAX_STORABLE, moneyFromDb, type Money } from '../money.js';
 import { diligenceDb } from '../schema.js';
 import type { JobMove } from '../state-machine.js';
 import type { JobRow } from './jobs.js';
@@ -16,8 +17,8 @@ export async function addJobCost(trx: Kysely<any>, job: JobRow, amount: Money, n
       .returningAll()
       .executeTakeFirstOrThrow();
   } catch (error) {
-    // The job's total no longer fits numeric(12,4): refuse the amount rather than fail (D2).
-    if ((error as { code?: string }).code === NUMERIC_OVERFLOW) throw tooLarge(['body', 'cost_usd'], formatMoney(amount));
+    // Callers check the total first (chargeStep); should one not, the refusal is still a D2 409.
+    if ((error as { code?: string }).code === NUMERIC_OVERFLOW) throw amountOutOfRange(job.cost_usd, formatMoney(amount), formatMoney(MAX_STORABLE));
     throw error;
   }
 }
