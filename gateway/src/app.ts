@@ -6,6 +6,7 @@ import { registerVerifyPage } from './auth/verify-page.js';
 import { installJsonBodyParser } from './json-body.js';
 import { buildOpenApiDocument } from './openapi/document.js';
 import { registerDocsPage } from './openapi/docs-page.js';
+import { BODY_LIMITS } from './routes/body-limits.js';
 import { ROUTES, type GatewayDeps, type RouteDef } from './routes/index.js';
 import { compileRequest } from './validation/index.js';
 
@@ -42,6 +43,7 @@ async function gatewayApp(app: FastifyInstance, options: GatewayAppOptions): Pro
     app.route({
       method: route.method,
       url: fastifyPath(route.path),
+      bodyLimit: route.bodyLimit ?? (route.request.body ? BODY_LIMITS.standard : BODY_LIMITS.small),
       handler: async (request, reply) => {
         // D1 first (a malformed request is 422 whoever sends it), then who is calling, then the work.
         const valid = validate({ params: request.params, query: request.query, headers: request.headers, body: request.body });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Logger } from '@landscreen/rpc';
 import gatewayApp from './app.js';
+import { DEFAULT_BODY_LIMIT } from './routes/body-limits.js';
 import type { GatewayDeps } from './routes/index.js';
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -36,7 +37,8 @@ export async function createGateway(options: GatewayServerOptions): Promise<Fast
       const body = JSON.stringify({ detail: status === 431 ? 'The request headers are too large.' : 'The request is malformed.', code: status === 431 ? 'headers_too_large' : 'bad_request' });
       socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
     },
-    bodyLimit: 16 * 1024 * 1024,
+    // Each route sets its own (routes/body-limits.ts); this covers what no route declares.
+    bodyLimit: DEFAULT_BODY_LIMIT,
     connectionTimeout: 0,
     keepAliveTimeout: 72_000,
     requestTimeout: 120_000,

@@ -1,6 +1,7 @@
 import { TenantHeaders } from '../schemas/common.js';
 import { RequestLinkBody, VerifyBody } from '../schemas/auth.js';
 import { readCredentials } from '../auth/credentials.js';
+import { BODY_LIMITS } from './body-limits.js';
 import { json } from './responses.js';
 import { ANYONE } from './roles.js';
 import type { RouteDef } from './route.js';
@@ -15,6 +16,7 @@ export const authRoutes: RouteDef[] = [
     tag: 'auth',
     security: 'none',
     request: { body: RequestLinkBody, bodyRequired: true },
+    bodyLimit: BODY_LIMITS.small,
     responses: { 200: json('The link was sent if the email is a member.') },
     handler: async ({ request, raw, deps }) => {
       await deps.clients.auth.requestLink({ email: request.body.email, tenant: request.body.tenant, clientAddress: raw.ip });
@@ -29,6 +31,7 @@ export const authRoutes: RouteDef[] = [
     tag: 'auth',
     security: 'none',
     request: { body: VerifyBody, bodyRequired: true },
+    bodyLimit: BODY_LIMITS.small,
     responses: { 200: json('A session, the identity, the tenant and the role (D6).') },
     handler: async ({ request, raw, deps }) => {
       const verified = await deps.clients.auth.verifyLink({ token: request.body.token, clientAddress: raw.ip });

@@ -1,12 +1,13 @@
 import { Type } from '@sinclair/typebox';
 import { TenantHeaders } from '../schemas/common.js';
-import { BuyBoxRecord, CreateBuyBoxBody, ParseBuyBoxBody, ReplaceBuyBoxBody } from '../schemas/buybox.js';
+import { BuyBoxName, BuyBoxRecord, CreateBuyBoxBody, ParseBuyBoxBody, ReplaceBuyBoxBody } from '../schemas/buybox.js';
+import { BODY_LIMITS } from './body-limits.js';
 import { json, noContent } from './responses.js';
 import { READERS, WRITERS } from './roles.js';
 import { asCaller, toJsonBytes } from './call.js';
 import type { RouteDef } from './route.js';
 
-const NamePath = Type.Object({ name: Type.String({ minLength: 1, maxLength: 255 }) });
+const NamePath = Type.Object({ name: BuyBoxName });
 
 export const buyBoxRoutes: RouteDef[] = [
   {
@@ -33,6 +34,7 @@ export const buyBoxRoutes: RouteDef[] = [
     security: 'session',
     roles: WRITERS,
     request: { headers: TenantHeaders, body: CreateBuyBoxBody, bodyRequired: true },
+    bodyLimit: BODY_LIMITS.draft,
     responses: { 201: json('The saved buy box (D9).', BuyBoxRecord) },
     handler: async ({ request, caller, raw, deps }) => {
       const { name, description, spec } = request.body;
@@ -49,6 +51,7 @@ export const buyBoxRoutes: RouteDef[] = [
     security: 'session',
     roles: WRITERS,
     request: { headers: TenantHeaders, path: NamePath, body: ReplaceBuyBoxBody, bodyRequired: true },
+    bodyLimit: BODY_LIMITS.draft,
     responses: { 200: json('The updated buy box.', BuyBoxRecord) },
     handler: async ({ request, caller, raw, deps }) => {
       const { spec, description } = request.body;

@@ -1,5 +1,6 @@
 import { TenantHeaders } from '../schemas/common.js';
 import { FetchBatchRequest, FieldsQuery, LookupRequest, RunPath, RunRequest } from '../schemas/catalog.js';
+import { BODY_LIMITS } from './body-limits.js';
 import { json } from './responses.js';
 import { READERS, WRITERS } from './roles.js';
 import type { RouteDef } from './route.js';
@@ -55,6 +56,7 @@ export const catalogRoutes: RouteDef[] = [
     security: 'session',
     roles: WRITERS,
     request: { headers: TenantHeaders, body: RunRequest, bodyRequired: true },
+    bodyLimit: BODY_LIMITS.run,
     responses: { 202: json('{"run_id","status"} (D35).') },
   },
   {

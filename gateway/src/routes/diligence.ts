@@ -11,6 +11,7 @@ import {
   SpendQuery,
   StepPath,
 } from '../schemas/diligence.js';
+import { BODY_LIMITS } from './body-limits.js';
 import { json } from './responses.js';
 import { INTERNAL } from './roles.js';
 import { asCaller, toJsonBytes } from './call.js';
@@ -43,6 +44,7 @@ const stepAction = (action: string, summary: string, body: RouteDef['request']['
   security: 'session',
   roles: INTERNAL,
   request: { headers: TenantHeaders, path: StepPath, body, bodyRequired: true },
+  ...(action === 'complete' || action === 'reconcile' ? { bodyLimit: BODY_LIMITS.providerResult } : {}),
   responses: { 200: json('The job with its steps.') },
   handler,
 });

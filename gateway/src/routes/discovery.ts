@@ -8,6 +8,7 @@ import {
   PromoteRequest,
   PromoteResponse,
 } from '../schemas/discovery.js';
+import { BODY_LIMITS } from './body-limits.js';
 import { json } from './responses.js';
 import { READERS, WRITERS } from './roles.js';
 import { asCaller, toJsonBytes } from './call.js';
@@ -24,6 +25,7 @@ export const discoveryRoutes: RouteDef[] = [
     security: 'session',
     roles: READERS,
     request: { headers: TenantHeaders, body: DiscoveryQueryRequest, bodyRequired: true },
+    bodyLimit: BODY_LIMITS.draft,
     responses: { 200: json('One page of ranked parcels with evidence.', DiscoveryQueryResponse) },
     handler: async ({ request, caller, raw, deps }) => {
       const { buy_box: buyBox, draft, limit, cursor } = request.body;
@@ -60,6 +62,7 @@ export const discoveryRoutes: RouteDef[] = [
     security: 'session',
     roles: WRITERS,
     request: { headers: TenantHeaders, body: PromoteRequest, bodyRequired: true },
+    bodyLimit: BODY_LIMITS.draft,
     responses: { 202: json('The four ids and `created` or `existing`.', PromoteResponse) },
     handler: async ({ request, caller, raw, deps }) => {
       const { parcel_key: parcelKey, buy_box: buyBox, query_hash: queryHash, draft } = request.body;

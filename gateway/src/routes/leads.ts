@@ -1,5 +1,6 @@
 import { OpenObject, TenantHeaders } from '../schemas/common.js';
 import { DeliveryPath, LeadsFindBody, LeadsFindQuery, PropertyPath, RevealBody } from '../schemas/board.js';
+import { BODY_LIMITS } from './body-limits.js';
 import { json, pdf } from './responses.js';
 import { INTERNAL, READERS, WRITERS } from './roles.js';
 import { asCaller, toJsonBytes } from './call.js';
@@ -37,6 +38,7 @@ export const leadRoutes: RouteDef[] = [
     security: 'session',
     roles: WRITERS,
     request: { headers: TenantHeaders, body: OpenObject() },
+    bodyLimit: BODY_LIMITS.leadImport,
     responses: { 201: json('The imported leads.') },
   },
   {
@@ -49,6 +51,7 @@ export const leadRoutes: RouteDef[] = [
     security: 'session',
     roles: READERS,
     request: { headers: TenantHeaders, query: LeadsFindQuery, body: LeadsFindBody },
+    bodyLimit: BODY_LIMITS.draft,
     responses: { 200: json('{"count","by_verdict"} and, without count_only, "rows".') },
     handler: async ({ request, caller, raw, deps }) => {
       const body = request.body ?? {};

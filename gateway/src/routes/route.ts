@@ -54,6 +54,8 @@ export interface RouteDef {
   /** D8: the roles allowed (docs/roles.md). A service-token route also admits service tokens. */
   roles?: Role[];
   request: RequestSchemas;
+  /** Bytes of body read before 413; by default BODY_LIMITS.standard with a body, else .small. */
+  bodyLimit?: number;
   responses: Record<number, ResponseSpec>;
   handler?: RouteHandler;
   /** Hidden from the OpenAPI document (the docs page's own assets). */

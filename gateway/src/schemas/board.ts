@@ -46,7 +46,7 @@ export const LeadsFindQuery = Type.Object({
 });
 
 export const LeadsFindBody = OpenObject({
-  buy_box: Type.Optional(Str(1, 255)),
+  buy_box: Type.Optional(Str(1, 255, { 'x-name': true })),
   draft: Type.Optional(Nullable(DiscoveryDraft)),
   count_only: Type.Optional(Type.Boolean()),
 });

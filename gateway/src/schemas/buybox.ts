@@ -19,12 +19,23 @@ export const Rule = Closed(
   { $id: 'Rule' },
 );
 
+/**
+ * Weights and cutoffs are bounded so that every score is a finite number (a weight of 1e307 made
+ * 100 × Σ overflow): the bound of DRAFT_LIMITS in @landscreen/buybox-spec, which the discovery
+ * service applies too (docs/decisions.md, "Weights and cutoffs are bounded").
+ */
+const SCORE_INPUT_BOUND = 1_000_000;
+const Bounded = (description: string) => Type.Number({ minimum: -SCORE_INPUT_BOUND, maximum: SCORE_INPUT_BOUND, description });
+
 export const PreferredRule = Closed(
-  { ...ruleFields, weight: Type.Number() },
+  { ...ruleFields, weight: Bounded('What the rule adds to the score when it passes (D14).') },
   { $id: 'PreferredRule' },
 );
 
-export const Cutoffs = Closed({ pursue: Type.Number(), monitor: Type.Number() }, { $id: 'Cutoffs' });
+export const Cutoffs = Closed(
+  { pursue: Bounded('Score from which a parcel is PURSUE (D14).'), monitor: Bounded('Score from which a parcel is MONITOR (D14).') },
+  { $id: 'Cutoffs' },
+);
 
 export const DiscoveryDraft = Closed(
   {
@@ -36,7 +47,8 @@ export const DiscoveryDraft = Closed(
   { $id: 'DiscoveryDraft', description: 'A buy-box spec: one market, must-have rules, weighted preferences, verdict cutoffs.' },
 );
 
-export const BuyBoxName = Str(1, 255);
+/** Compared, stored and looked up in NFC, trimmed; invisible characters refused (`x-name`). */
+export const BuyBoxName = Str(1, 255, { 'x-name': true });
 
 export const CreateBuyBoxBody = OpenObject(
   {

@@ -4,7 +4,7 @@ import { Closed, Nullable, OpenObject, Str, Uuid } from './common.js';
 
 export const DiscoveryQueryRequest = Closed(
   {
-    buy_box: Str(1, 255, { description: 'Name of a saved buy box.' }),
+    buy_box: Str(1, 255, { 'x-name': true, description: 'Name of a saved buy box.' }),
     draft: Type.Optional(Nullable(DiscoveryDraft, { description: 'A spec supplied by the caller instead of the saved one.' })),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
     cursor: Type.Optional(Nullable(Str(undefined, 4096), { description: 'Taken from next_cursor.' })),
@@ -104,7 +104,7 @@ export const PromoteRequest = Closed(
 export const DirectPromoteRequest = Closed(
   {
     parcel_key: Str(1, 500),
-    buy_box: Str(1, 255, { description: 'Names a SAVED buy box.' }),
+    buy_box: Str(1, 255, { 'x-name': true, description: 'Names a SAVED buy box.' }),
     vintage_id: Type.Optional(Nullable(Uuid({ description: 'The vintage the caller resolved the parcel against.' }))),
   },
   { $id: 'DirectPromoteRequest' },

@@ -100,6 +100,23 @@ describe('compile (pydantic v2 lax-mode semantics)', () => {
     expect(run(money, true).types).toEqual(['body:decimal_type']);
   });
 
+  it('gives an x-name string one form (NFC, trimmed) and refuses invisible characters in it', () => {
+    const name = Str(1, 5, { 'x-name': true });
+    expect(run(name, '  Cafe\u0301 ').value).toBe('Café');
+    expect(run(name, 'Café').value).toBe('Café');
+    expect(run(name, '   ').types).toEqual(['body:string_too_short']);
+    expect(run(name, 'dc\u200b').issues).toEqual([
+      {
+        type: 'value_error',
+        loc: ['body'],
+        msg: 'Value error, a name cannot contain control or invisible characters (found U+200B)',
+        input: 'dc\u200b',
+        ctx: { error: 'a name cannot contain control or invisible characters (found U+200B)' },
+      },
+    ]);
+    expect(run(Str(1, 5), ' dc\u200b').value).toBe(' dc\u200b');
+  });
+
   it('rejects non-objects and non-lists by their pydantic names', () => {
     expect(run(Body, []).types).toEqual(['body:dict_type']);
     expect(run(Type.Array(Type.String()), 'x').types).toEqual(['body:list_type']);

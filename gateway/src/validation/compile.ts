@@ -1,4 +1,4 @@
-import { issue, setOwn, type Loc, type ValidationIssue } from '@landscreen/validation';
+import { invisibleCharacterIn, invisibleCharacterSentence, issue, normaliseName, setOwn, type Loc, type ValidationIssue } from '@landscreen/validation';
 
 /**
  * A JSON-schema subset compiled into closures that validate like pydantic v2 in lax mode and
@@ -7,8 +7,10 @@ import { issue, setOwn, type Loc, type ValidationIssue } from '@landscreen/valid
  * Keywords understood: type (incl. arrays with "null"), anyOf (nullable unions), properties,
  * required, additionalProperties, default, minLength, maxLength, pattern, format (uuid, date,
  * email), minimum, maximum, exclusiveMinimum, exclusiveMaximum, enum, const, items, minItems,
- * maxItems, and the vendor keyword `x-decimal` ({ maxPlaces }) for money: a JSON number or a
- * decimal string, returned as a normalised decimal string so that floats never carry money.
+ * maxItems, and the vendor keywords `x-decimal` ({ maxPlaces }) for money: a JSON number or a
+ * decimal string, returned as a normalised decimal string so that floats never carry money; and
+ * `x-name` (true) for a name people type and read: refused with control or invisible characters,
+ * returned in NFC and trimmed, its length counted after that (pydantic's str_strip_whitespace).
  */
 export type Schema = Record<string, any>;
 export type Mode = 'json' | 'text';
@@ -144,20 +146,33 @@ function compileArray(schema: Schema, mode: Mode): Validator {
 function compileString(schema: Schema): Validator {
   const { minLength, maxLength, format } = schema;
   const pattern = schema.pattern ? new RegExp(schema.pattern) : undefined;
+  const isName = schema['x-name'] === true;
   return (input, loc, issues) => {
     if (typeof input !== 'string') {
       issues.push(format === 'uuid' ? issue.uuidType(loc, input) : format === 'date' ? issue.dateType(loc, input) : issue.stringType(loc, input));
       return input;
     }
-    const length = minLength !== undefined || maxLength !== undefined ? [...input].length : 0;
+    if (isName && refusedName(input, loc, issues)) return input;
+    const text = isName ? normaliseName(input) : input;
+    const length = minLength !== undefined || maxLength !== undefined ? [...text].length : 0;
     if (minLength !== undefined && length < minLength) issues.push(issue.stringTooShort(loc, input, minLength));
     else if (maxLength !== undefined && length > maxLength) issues.push(issue.stringTooLong(loc, input, maxLength));
-    else if (pattern && !pattern.test(input)) issues.push(issue.patternMismatch(loc, input, schema.pattern));
-    else if (format === 'uuid' && !UUID.test(input)) issues.push(issue.uuidParsing(loc, input));
-    else if (format === 'date' && !isCalendarDate(input)) issues.push(issue.dateParsing(loc, input));
-    else if (format === 'email' && !EMAIL.test(input)) issues.push(issue.emailInvalid(loc, input));
-    return input;
+    else if (pattern && !pattern.test(text)) issues.push(issue.patternMismatch(loc, input, schema.pattern));
+    else if (format === 'uuid' && !UUID.test(text)) issues.push(issue.uuidParsing(loc, input));
+    else if (format === 'date' && !isCalendarDate(text)) issues.push(issue.dateParsing(loc, input));
+    else if (format === 'email' && !EMAIL.test(text)) issues.push(issue.emailInvalid(loc, input));
+    return text;
   };
+}
+
+/** A name holding a character nobody can see is refused (docs/decisions.md, "Buy-box names"). */
+function refusedName(input: string, loc: Loc, issues: ValidationIssue[]): boolean {
+  const hidden = invisibleCharacterIn(input);
+  if (hidden === undefined) return false;
+  // A NUL is refused in every string of a request (request.ts): one issue for it.
+  if (hidden === 'U+0000') return true;
+  issues.push(issue.valueError(loc, input, invisibleCharacterSentence(hidden)));
+  return true;
 }
 
 function isCalendarDate(text: string): boolean {

@@ -19,3 +19,24 @@ describe('jsonErrorPosition (the index Python\'s json module reports)', () => {
     expect(jsonErrorPosition(text)).toBe(position);
   });
 });
+
+describe('jsonErrorPosition on hostile text', () => {
+  it('answers a position for 20,000 unclosed brackets, without recursion', () => {
+    expect(jsonErrorPosition('['.repeat(20_000))).toBe(20_000);
+    expect(jsonErrorPosition(`${'{"a":'.repeat(20_000)}1${'}'.repeat(19_999)}]`)).toBe(5 * 20_000 + 1 + 19_999);
+  });
+
+  it('finds the first error inside nested members', () => {
+    expect(jsonErrorPosition('[[1],[2,]]')).toBe(8);
+    expect(jsonErrorPosition('{"a":{"b":[1,{"c":}]}}')).toBe(18);
+    expect(jsonErrorPosition('{"a":[1,2],"b":{"c":[true,nul]}}')).toBe(26);
+  });
+
+  it('reads a megabyte of malformed text in one pass', () => {
+    const text = `[${'1,'.repeat(500_000)}]`;
+    const started = performance.now();
+    expect(jsonErrorPosition(text)).toBe(text.length - 1);
+    // ~30 ms on an idle core; the bound leaves room for a machine busy with other suites.
+    expect(performance.now() - started).toBeLessThan(3000);
+  });
+});

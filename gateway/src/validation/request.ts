@@ -1,5 +1,6 @@
 import { compile, type Schema, type Validator } from './compile.js';
 import { issue, type ValidationIssue } from '@landscreen/validation';
+import { jsonNestedDeeperThan, MAX_JSON_DEPTH } from '@landscreen/rpc';
 import { jsonErrorPosition } from './json-position.js';
 
 export interface RequestSchemas {
@@ -33,8 +34,17 @@ export class JsonBodyError extends Error {
   }
 }
 
+/** A body whose bytes are not UTF-8 (json-body.ts): `position` counts the characters before them. */
+export class InvalidUtf8Body {
+  constructor(readonly position: number, readonly byteOffset: number) {}
+}
+
 function parseBody(raw: unknown): unknown {
+  if (raw instanceof InvalidUtf8Body) throw new JsonBodyError(raw.position, `Invalid UTF-8 at byte ${raw.byteOffset}`);
   if (typeof raw !== 'string') return raw;
+  // Before anything recursive runs, and before JSON.parse, which reads a deep text slowly
+  // (1,000,000 levels: 2 s); docs/decisions.md, "JSON nesting depth".
+  if (jsonNestedDeeperThan(raw)) throw new RequestValidationError([issue.jsonTooDeep(['body'], MAX_JSON_DEPTH)]);
   try {
     return JSON.parse(raw);
   } catch (error) {
@@ -42,20 +52,34 @@ function parseBody(raw: unknown): unknown {
   }
 }
 
+/** A NUL cannot be stored as PostgreSQL text, whatever the field. */
+function nulIssue(text: string, loc: () => (string | number)[], input: unknown = text): ValidationIssue | undefined {
+  return text.includes('\u0000') ? issue.nulCharacter(loc(), input) : undefined;
+}
+
 /**
  * PostgreSQL text and JSON cannot hold U+0000, so a NUL anywhere in a request (a key, a value, a
  * path or query parameter) is refused up front as 422 rather than failing deep in a service.
+ * (A `loc` is built only for a failure: a body may hold a million strings.)
  */
 function nulIssues(value: unknown, loc: (string | number)[], issues: ValidationIssue[], depth = 0): void {
-  if (depth > 64 || issues.length > 50) return;
+  if (depth > MAX_JSON_DEPTH || issues.length > 50) return;
+  const visit = (item: unknown, key: string | number) => {
+    if (typeof item === 'string') {
+      const problem = nulIssue(item, () => [...loc, key]);
+      if (problem) issues.push(problem);
+    } else if (item !== null && typeof item === 'object') nulIssues(item, [...loc, key], issues, depth + 1);
+  };
   if (typeof value === 'string') {
-    if (value.includes('\u0000')) issues.push(issue.nulCharacter(loc, value));
+    const problem = nulIssue(value, () => loc);
+    if (problem) issues.push(problem);
   } else if (Array.isArray(value)) {
-    value.forEach((item, index) => nulIssues(item, [...loc, index], issues, depth + 1));
+    for (let index = 0; index < value.length && issues.length <= 50; index++) visit(value[index], index);
   } else if (value !== null && typeof value === 'object') {
     for (const [key, item] of Object.entries(value)) {
-      if (key.includes('\u0000')) issues.push(issue.nulCharacter([...loc, key], key));
-      nulIssues(item, [...loc, key], issues, depth + 1);
+      const problem = nulIssue(key, () => [...loc, key], key);
+      if (problem) issues.push(problem);
+      visit(item, key);
     }
   }
 }

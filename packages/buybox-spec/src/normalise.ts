@@ -26,6 +26,12 @@ export const DRAFT_LIMITS = Object.freeze({
   rules: 50,
   fieldLength: 100,
   opLength: 20,
+  /**
+   * |weight| and |cutoff| at most this (the spec gives no bound): 50 rules of such weights sum
+   * to 5e7, so 100 × Σ and every score stay finite and exact to the 4 decimals they are rounded
+   * to; a score lies in [-100, 100], so no useful cutoff comes near. docs/decisions.md.
+   */
+  scoreInput: 1_000_000,
 });
 
 export interface NormaliseOptions {
@@ -88,8 +94,11 @@ class Checker {
     return trimmed;
   }
 
-  /** A required finite number; numeric strings are accepted as the gateway accepts them (lax mode). */
-  number(owner: Record<string, unknown>, key: string, loc: Loc): number | undefined {
+  /**
+   * A required finite number within ±`bound`; numeric strings are accepted as the gateway accepts
+   * them (lax mode).
+   */
+  number(owner: Record<string, unknown>, key: string, loc: Loc, bound: number): number | undefined {
     if (!Object.hasOwn(owner, key) || owner[key] === undefined) {
       this.issues.push(issue.missing(loc, owner));
       return undefined;
@@ -109,6 +118,10 @@ class Checker {
     }
     if (!Number.isFinite(value)) {
       this.issues.push(issue.finiteNumber(loc, input));
+      return undefined;
+    }
+    if (value > bound || value < -bound) {
+      this.issues.push(value > bound ? issue.lessThanEqual(loc, input, bound) : issue.greaterThanEqual(loc, input, -bound));
       return undefined;
     }
     return value === 0 ? 0 : value; // -0 → 0
@@ -212,7 +225,7 @@ function checkPreferred(checker: Checker, input: unknown, index: number): Canoni
   if (!checker.record(input, loc, PREFERRED_KEYS)) return undefined;
   const field = checker.field(input, loc);
   const opValue = checker.opAndValue(input, loc);
-  const weight = checker.number(input, 'weight', [...loc, 'weight']);
+  const weight = checker.number(input, 'weight', [...loc, 'weight'], DRAFT_LIMITS.scoreInput);
   if (field === undefined || opValue === undefined || weight === undefined) return undefined;
   return { field, op: opValue.op, value: opValue.value, weight };
 }
@@ -240,8 +253,8 @@ function checkCutoffs(checker: Checker, draft: Record<string, unknown>): Cutoffs
   }
   const input = draft.verdict_cutoffs;
   if (!checker.record(input, ['verdict_cutoffs'], CUTOFF_KEYS)) return undefined;
-  const pursue = checker.number(input, 'pursue', ['verdict_cutoffs', 'pursue']);
-  const monitor = checker.number(input, 'monitor', ['verdict_cutoffs', 'monitor']);
+  const pursue = checker.number(input, 'pursue', ['verdict_cutoffs', 'pursue'], DRAFT_LIMITS.scoreInput);
+  const monitor = checker.number(input, 'monitor', ['verdict_cutoffs', 'monitor'], DRAFT_LIMITS.scoreInput);
   if (pursue === undefined || monitor === undefined) return undefined;
   return { pursue, monitor };
 }

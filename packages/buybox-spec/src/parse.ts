@@ -4,6 +4,7 @@
 // warning naming its line, so a user pasting a buy box from an email gets a draft to correct
 // plus a list of what to look at.
 
+import { DRAFT_LIMITS } from './normalise.js';
 import { valueShapeError } from './ops.js';
 import { NEGATED } from './parse/lexicon.js';
 import { stripComment, unquote } from './parse/literals.js';
@@ -128,6 +129,10 @@ function negate(rule: ParsedRule): ParsedRule | null {
   return op === undefined ? null : { ...rule, op };
 }
 
+// The draft a text gives must be one a buy box can be saved with (DRAFT_LIMITS.scoreInput).
+const withinBound = (value: number) => Math.abs(value) <= DRAFT_LIMITS.scoreInput;
+const BOUND_TEXT = `±${DRAFT_LIMITS.scoreInput.toLocaleString('en-US')}`;
+
 class TextParser {
   readonly warnings: string[] = [];
   readonly must: Rule[] = [];
@@ -194,9 +199,11 @@ class TextParser {
   private cutoffLine(number: number, which: 'pursue' | 'monitor', body: string): void {
     const match = /^(?:>=|≥|=|at|above|from)?\s*([-+]?(?:\d+(?:\.\d+)?|\.\d+))\s*%?$/i.exec(body.trim());
     if (!match) return this.warn(number, `${which}: expects a number (a score from 0 to 100), e.g. '${which}: ${DEFAULT_CUTOFFS[which]}'`);
+    const value = Number(match[1]);
+    if (!withinBound(value)) return this.warn(number, `${which}: ${match[1]} is beyond ${BOUND_TEXT}; ignored`);
     const previous = this.cutoffs[which];
     if (previous) this.warn(number, `${which} cutoff given again (first on line ${previous.line}); using ${match[1]}`);
-    this.cutoffs[which] = { value: Number(match[1]), line: number };
+    this.cutoffs[which] = { value, line: number };
   }
 
   private ruleLine(number: number, kind: 'must' | 'must_not' | 'prefer', body: string, whole: string): void {
@@ -215,6 +222,9 @@ class TextParser {
   private addRule(number: number, kind: 'must' | 'prefer', rule: ParsedRule, modifiers: Modifiers): void {
     const problem = valueShapeError(rule.op, rule.value);
     if (problem !== null) return this.warn(number, `${problem}; rule ignored`);
+    if (kind === 'prefer' && modifiers.weight !== null && !withinBound(modifiers.weight)) {
+      return this.warn(number, `the weight is beyond ${BOUND_TEXT}; rule ignored`);
+    }
     if (!this.options.knownField(rule.field)) {
       this.warn(number, unknownFieldSentence(rule.field, suggestField(rule.field, this.options.fieldNames)));
     }

@@ -3,11 +3,15 @@
 
 import type { CanonicalPreferredRule, Cutoffs, Verdict } from './types.js';
 
-/** preference_weight_total = Σ|weight| (D14). */
+/**
+ * preference_weight_total = Σ|weight| (D14). Validated weights (DRAFT_LIMITS.scoreInput) never
+ * come near overflow; a spec stored before that bound might, and its total is then held at the
+ * largest double rather than answered as Infinity (which JSON writes as null).
+ */
 export function preferenceWeightTotal(preferred: readonly Pick<CanonicalPreferredRule, 'weight'>[]): number {
   let total = 0;
   for (const rule of preferred) total += Math.abs(rule.weight);
-  return total;
+  return Math.min(total, Number.MAX_VALUE);
 }
 
 /**
@@ -26,7 +30,20 @@ export function roundScore(score: number): number {
  */
 export function scoreOf(contributionSum: number, weightTotal: number): number {
   if (weightTotal === 0) return 100;
-  return roundScore((100 * contributionSum) / weightTotal);
+  const score = (100 * contributionSum) / weightTotal;
+  if (Number.isFinite(score)) return roundScore(score);
+  return finiteScore(contributionSum, weightTotal);
+}
+
+/**
+ * Only weights far beyond the validated bound get here (100 × Σ overflowed): the same ratio taken
+ * the other way round, held to [-100, 100], where |Σcontribution| ≤ Σ|weight| puts every score,
+ * so that a score is always a number, a cursor can carry it and a verdict follows from it.
+ */
+function finiteScore(contributionSum: number, weightTotal: number): number {
+  const score = 100 * (contributionSum / weightTotal);
+  if (Number.isNaN(score)) return contributionSum > 0 ? 100 : contributionSum < 0 ? -100 : 0;
+  return roundScore(Math.max(-100, Math.min(100, score)));
 }
 
 /**

@@ -1,2 +1,4 @@
 export { issue, expectedLiterals, type Loc, type ValidationIssue } from './issues.js';
 export { setOwn } from './own.js';
+export { ECHO_LIMIT_BYTES, ECHO_SUMMARY, echoInput, fitsInJson } from './input-echo.js';
+export { invisibleCharacterIn, invisibleCharacterSentence, normaliseName } from './names.js';

@@ -1,3 +1,5 @@
+import { echoInput } from './input-echo.js';
+
 /** One item of the D1 validation error list (pydantic v2 shape). */
 export interface ValidationIssue {
   loc: (string | number)[];
@@ -10,7 +12,7 @@ export interface ValidationIssue {
 export type Loc = (string | number)[];
 
 /**
- * The pydantic v2 error types and messages of DESIGN.md D1, in one place so that every validator
+ * The pydantic v2 error types and messages of docs/design.md D1, in one place so that every validator
  * words a failure the same way.
  */
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
@@ -21,7 +23,7 @@ export function expectedLiterals(allowed: readonly unknown[]): string {
   return quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}` : (quoted[0] ?? '');
 }
 
-export const issue = {
+const builders = {
   missing: (loc: Loc, input: unknown = null): ValidationIssue => ({ type: 'missing', loc, msg: 'Field required', input }),
   extraForbidden: (loc: Loc, input: unknown): ValidationIssue => ({
     type: 'extra_forbidden',
@@ -194,6 +196,17 @@ export const issue = {
     input,
     ctx: { error: 'NUL characters (U+0000) are not allowed' },
   }),
+  /**
+   * JSON nested deeper than a reader allows: pydantic's own parser reports its recursion limit as
+   * json_invalid too (docs/decisions.md, "JSON nesting depth").
+   */
+  jsonTooDeep: (loc: Loc, maxDepth: number): ValidationIssue => ({
+    type: 'json_invalid',
+    loc,
+    msg: `JSON nested deeper than ${maxDepth} levels`,
+    input: {},
+    ctx: { error: 'recursion limit exceeded', max_depth: maxDepth },
+  }),
   jsonInvalid: (position: number, error: string): ValidationIssue => ({
     type: 'json_invalid',
     loc: ['body', position],
@@ -202,3 +215,18 @@ export const issue = {
     ctx: { error },
   }),
 };
+
+/** Every builder's `input` goes through echoInput, so no error echoes an unbounded value. */
+function withEchoedInput<T extends Record<string, (...args: any[]) => ValidationIssue>>(all: T): T {
+  const wrapped: Record<string, (...args: any[]) => ValidationIssue> = {};
+  for (const [name, build] of Object.entries(all)) {
+    wrapped[name] = (...args) => {
+      const item = build(...args);
+      if ('input' in item) item.input = echoInput(item.input);
+      return item;
+    };
+  }
+  return wrapped as T;
+}
+
+export const issue = withEchoedInput(builders);

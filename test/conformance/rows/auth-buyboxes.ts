@@ -23,6 +23,11 @@ export const bad: BadRow[] = [
   create.set('name empty (1-255 chars)', ['name'], '', 'string_too_short'),
   create.set('name 256 chars (1-255 chars)', ['name'], str(256), 'string_too_long'),
   create.set('name not a string', ['name'], 7, 'string_type'),
+  // Names are one name however typed: invisible and control characters refused (docs/decisions.md).
+  create.set('name with a zero-width space', ['name'], 'dc\u200b', 'value_error'),
+  create.set('name with a bidi override', ['name'], '\u202edc', 'value_error'),
+  create.set('name of spaces only (trimmed, 1-255 chars)', ['name'], '   ', 'string_too_short'),
+  replace.bad('path name with a zero-width space', atPath(`/v1/buyboxes/${encodeURIComponent('dc\u200b')}`), ['path', 'name'], 'value_error'),
   create.missing(['spec']),
   ...draftRows('POST /v1/buyboxes', ['spec']),
 

@@ -50,6 +50,10 @@ export function draftRows(endpoint: EndpointKey, at: Loc): BadRow[] {
     missing(['preferred', 0, 'weight']),
     s('preferred[0].weight not a number', ['preferred', 0, 'weight'], 'heavy', 'float_parsing'),
     s('preferred[0].weight a list', ['preferred', 0, 'weight'], [3], 'float_type'),
+    // Bounded so that every score is finite (docs/decisions.md, "Weights and cutoffs are bounded").
+    s('preferred[0].weight 1e307 (at most 1,000,000)', ['preferred', 0, 'weight'], 1e307, 'less_than_equal'),
+    s('preferred[0].weight -1000001 (at least -1,000,000)', ['preferred', 0, 'weight'], -1_000_001, 'greater_than_equal'),
+    s('verdict_cutoffs.pursue 1e307 (at most 1,000,000)', ['verdict_cutoffs', 'pursue'], 1e307, 'less_than_equal'),
     missing(['verdict_cutoffs']),
     s('verdict_cutoffs not an object', ['verdict_cutoffs'], 70, 'dict_type'),
     missing(['verdict_cutoffs', 'pursue']),
@@ -77,5 +81,6 @@ export function draftAccepts(endpoint: EndpointKey, at: Loc): AcceptRow[] {
     ok(`${d}.must[0].value an array (any JSON)`, [set(['must', 0, 'op'], 'between'), set(['must', 0, 'value'], [50, 500])]),
     ok(`${d}.must and preferred omitted`, [drop([...at, 'must']), drop([...at, 'preferred'])]),
     ok(`${d}.verdict cutoffs as decimals`, set(['verdict_cutoffs'], { pursue: 72.5, monitor: 40.25 })),
+    ok(`${d}.weight and cutoffs at ±1,000,000`, [set(['preferred', 0, 'weight'], -1_000_000), set(['verdict_cutoffs'], { pursue: 1_000_000, monitor: -1_000_000 })]),
   ];
 }

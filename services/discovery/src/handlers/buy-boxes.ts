@@ -3,6 +3,7 @@ import { parseBuyBoxText, specHash } from '@landscreen/buybox-spec';
 import { FIELDS } from '@landscreen/field-catalog';
 import type { discoveryv1 } from '@landscreen/proto';
 import { jsonBytes, notFound, parseJsonBytes, requireCaller, serviceError } from '@landscreen/rpc';
+import { buyBoxName } from '../buy-box-name.js';
 import type { DiscoveryContext } from '../context.js';
 import { knownFieldsOf, TYPED_FIELDS } from '../fields.js';
 import { discoveryDb, type BuyBoxesTable } from '../schema.js';
@@ -35,37 +36,40 @@ export function buyBoxHandlers(context: DiscoveryContext) {
 
     async createBuyBox(request: discoveryv1.CreateBuyBoxRequest, call: HandlerContext) {
       const { tenantId } = requireCaller(call);
+      const name = buyBoxName(request.name, ['body', 'name']);
       const spec = await canonicalSpecFrom(context.db, parseJsonBytes(request.specJson), ['body', 'spec']);
       const now = context.clock.now();
       const row = await db
         .insertInto('buy_boxes')
-        .values({ tenant_id: tenantId, name: request.name, description: request.description ?? null, spec: JSON.stringify(spec), spec_hash: specHash(spec), created_at: now, updated_at: now })
+        .values({ tenant_id: tenantId, name, description: request.description ?? null, spec: JSON.stringify(spec), spec_hash: specHash(spec), created_at: now, updated_at: now })
         .onConflict((conflict) => conflict.columns(['tenant_id', 'name']).doNothing())
         .returning(COLUMNS)
         .executeTakeFirst();
-      if (!row) throw serviceError(Code.AlreadyExists, 'buy_box_exists', `A buy box named "${request.name}" already exists.`);
+      if (!row) throw serviceError(Code.AlreadyExists, 'buy_box_exists', `A buy box named "${name}" already exists.`);
       return { buyBoxJson: jsonBytes(buyBoxRecord(row)) };
     },
 
     async replaceBuyBox(request: discoveryv1.ReplaceBuyBoxRequest, call: HandlerContext) {
       const { tenantId } = requireCaller(call);
+      const name = buyBoxName(request.name, ['path', 'name']);
       const spec = await canonicalSpecFrom(context.db, parseJsonBytes(request.specJson), ['body', 'spec']);
       const description = request.clearDescription ? { description: null } : request.description !== undefined ? { description: request.description } : {};
       const row = await db
         .updateTable('buy_boxes')
         .set({ spec: JSON.stringify(spec), spec_hash: specHash(spec), updated_at: context.clock.now(), ...description })
         .where('tenant_id', '=', tenantId)
-        .where('name', '=', request.name)
+        .where('name', '=', name)
         .returning(COLUMNS)
         .executeTakeFirst();
-      if (!row) throw missing(request.name);
+      if (!row) throw missing(name);
       return { buyBoxJson: jsonBytes(buyBoxRecord(row)) };
     },
 
     async deleteBuyBox(request: discoveryv1.DeleteBuyBoxRequest, call: HandlerContext) {
       const { tenantId } = requireCaller(call);
-      const result = await db.deleteFrom('buy_boxes').where('tenant_id', '=', tenantId).where('name', '=', request.name).executeTakeFirst();
-      if (Number(result.numDeletedRows) === 0) throw missing(request.name);
+      const name = buyBoxName(request.name, ['path', 'name']);
+      const result = await db.deleteFrom('buy_boxes').where('tenant_id', '=', tenantId).where('name', '=', name).executeTakeFirst();
+      if (Number(result.numDeletedRows) === 0) throw missing(name);
       return {};
     },
 
@@ -79,7 +83,8 @@ export function buyBoxHandlers(context: DiscoveryContext) {
 }
 
 /** A saved buy box of the caller's tenant, or 404. */
-export async function loadBuyBox(context: DiscoveryContext, tenantId: string, name: string) {
+export async function loadBuyBox(context: DiscoveryContext, tenantId: string, requested: string) {
+  const name = buyBoxName(requested, ['body', 'buy_box']);
   const row = await discoveryDb(context.db).selectFrom('buy_boxes').select(COLUMNS).where('tenant_id', '=', tenantId).where('name', '=', name).executeTakeFirst();
   if (!row) throw missing(name);
   return row;
