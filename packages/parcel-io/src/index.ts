@@ -30,6 +30,7 @@ export {
   representativePoint,
   validateGeometry,
 } from './geometry.js';
+export type { GeometryCheck } from './validate-geometry.js';
 export { normaliseApn, normaliseAddress, trigrams, trigramSimilarity } from './normalise.js';
 export { CoercionError, isBlank, toBoolean, toInteger, toNumber, toText } from './coerce.js';
 export {

@@ -14,6 +14,16 @@ const GEOMETRY_TYPES: ReadonlySet<unknown> = new Set<GeometryType>([
   'MultiPolygon',
 ]);
 
+export interface GeometryCheck {
+  /**
+   * Whether positions must be WGS84 longitude/latitude (the default). A caller that reprojects
+   * from the file's own CRS turns it off and checks the ranges after reprojecting.
+   */
+  lonLatRanges?: boolean;
+}
+
+type PositionCheck = (value: unknown) => Position;
+
 /**
  * Returns `{ type, coordinates }` of a valid Point, MultiPoint, LineString, MultiLineString,
  * Polygon or MultiPolygon (other members such as `bbox` are dropped), or throws GeometryError.
@@ -21,8 +31,9 @@ const GEOMETRY_TYPES: ReadonlySet<unknown> = new Set<GeometryType>([
  * null, and an empty geometry (`coordinates: []`, as WKT EMPTY), give null: a parcel without a
  * location, which later steps handle once instead of every helper guarding empty arrays.
  */
-export function validateGeometry(value: unknown): GeoJSONGeometry | null {
+export function validateGeometry(value: unknown, check: GeometryCheck = {}): GeoJSONGeometry | null {
   if (value === null) return null;
+  const position = check.lonLatRanges === false ? numbers : lonLatPosition;
   if (typeof value !== 'object' || Array.isArray(value)) {
     throw new GeometryError(`geometry must be an object or null, got ${preview(value)}`);
   }
@@ -34,13 +45,13 @@ export function validateGeometry(value: unknown): GeoJSONGeometry | null {
     case 'MultiPoint':
       return { type, coordinates: list(coordinates, 'MultiPoint', position) };
     case 'LineString':
-      return { type, coordinates: lineString(coordinates) };
+      return { type, coordinates: lineString(coordinates, position) };
     case 'MultiLineString':
-      return { type, coordinates: list(coordinates, 'MultiLineString', lineString) };
+      return { type, coordinates: list(coordinates, 'MultiLineString', (v) => lineString(v, position)) };
     case 'Polygon':
-      return { type, coordinates: polygon(coordinates) };
+      return { type, coordinates: polygon(coordinates, position) };
     case 'MultiPolygon':
-      return { type, coordinates: list(coordinates, 'MultiPolygon', polygon) };
+      return { type, coordinates: list(coordinates, 'MultiPolygon', (v) => polygon(v, position)) };
     case 'GeometryCollection':
       throw new GeometryError('GeometryCollection is not supported; use a MultiPolygon');
     default:
@@ -62,7 +73,13 @@ export function checkLonLat(lon: number, lat: number): void {
   }
 }
 
-function position(value: unknown): Position {
+function lonLatPosition(value: unknown): Position {
+  const position = numbers(value);
+  checkLonLat(position[0], position[1]);
+  return position;
+}
+
+function numbers(value: unknown): Position {
   if (!Array.isArray(value) || value.length < 2) {
     throw new GeometryError(`a position must be an array [longitude, latitude], got ${preview(value)}`);
   }
@@ -72,23 +89,22 @@ function position(value: unknown): Position {
       throw new GeometryError(`a position must hold numbers, got ${preview(value)}`);
     }
   }
-  checkLonLat(value[0] as number, value[1] as number);
   return value as Position;
 }
 
-function lineString(value: unknown): Position[] {
+function lineString(value: unknown, position: PositionCheck): Position[] {
   const positions = list(value, 'LineString', position);
   if (positions.length < 2) throw new GeometryError('a LineString needs at least 2 positions');
   return positions;
 }
 
-function polygon(value: unknown): Position[][] {
-  const rings = list(value, 'Polygon', ring);
+function polygon(value: unknown, position: PositionCheck): Position[][] {
+  const rings = list(value, 'Polygon', (v) => ring(v, position));
   if (rings.length === 0) throw new GeometryError('a Polygon needs an outer ring');
   return rings;
 }
 
-function ring(value: unknown): Position[] {
+function ring(value: unknown, position: PositionCheck): Position[] {
   const positions = list(value, 'ring', position);
   if (positions.length < 4) {
     throw new GeometryError(`a polygon ring needs at least 4 positions, got ${positions.length}`);

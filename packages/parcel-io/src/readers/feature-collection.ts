@@ -9,6 +9,7 @@
 
 import { ParcelRowError, errorMessage } from '../errors.js';
 import type { SourceRow } from '../types.js';
+import type { GeometryCheck } from '../validate-geometry.js';
 import { featureToRow, parseFeature } from './feature.js';
 import type { RowParser } from './row-parser.js';
 
@@ -32,7 +33,17 @@ const KEY = 1;
 const VALUE = 2;
 const ELEMENT = 3;
 
+export interface FeatureCollectionOptions extends GeometryCheck {
+  /**
+   * Receives the collection's `crs` member (and its line) in place of the default check, which
+   * refuses anything but WGS84: for a caller that reprojects.
+   */
+  onCrs?: (crs: unknown, line: number) => void;
+}
+
 export class FeatureCollectionParser implements RowParser {
+  constructor(private readonly options: FeatureCollectionOptions = {}) {}
+
   // Scanner state, carried from chunk to chunk.
   private line = 1;
   private depth = 0;
@@ -225,7 +236,7 @@ export class FeatureCollectionParser implements RowParser {
     } catch {
       return -1; // the byte scan finds where it really ends, or reports it
     }
-    rows.push(featureToRow(value, line));
+    rows.push(featureToRow(value, line, this.options));
     this.afterComma = comma;
     this.elementDone = !comma;
     return lineEnd;
@@ -259,7 +270,7 @@ export class FeatureCollectionParser implements RowParser {
 
   private endElement(chunk: Buffer, end: number): SourceRow {
     const line = this.capLine;
-    return parseFeature(this.finishCapture(chunk, end), line);
+    return parseFeature(this.finishCapture(chunk, end), line, this.options);
   }
 
   /** Only "type" and "crs" are worth keeping: they tell us whether the file is what we expect. */
@@ -278,7 +289,7 @@ export class FeatureCollectionParser implements RowParser {
         throw new ParcelRowError(line, `invalid "${this.key}" in the FeatureCollection: ${errorMessage(error)}`);
       }
       if (this.key === 'type') checkType(value, line);
-      else checkCrs(value, line);
+      else (this.options.onCrs ?? checkCrs)(value, line);
     }
     this.expectKey = true;
     this.key = null;

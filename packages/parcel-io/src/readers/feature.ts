@@ -4,19 +4,19 @@
 import { GeometryError, ParcelRowError, errorMessage } from '../errors.js';
 import { setOwn } from '@landscreen/validation';
 import type { SourceRow } from '../types.js';
-import { validateGeometry } from '../validate-geometry.js';
+import { validateGeometry, type GeometryCheck } from '../validate-geometry.js';
 
-export function parseFeature(text: string, line: number): SourceRow {
+export function parseFeature(text: string, line: number, check?: GeometryCheck): SourceRow {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
     throw new ParcelRowError(line, `invalid JSON: ${errorMessage(error)}`);
   }
-  return featureToRow(value, line);
+  return featureToRow(value, line, check);
 }
 
-export function featureToRow(value: unknown, line: number): SourceRow {
+export function featureToRow(value: unknown, line: number, check?: GeometryCheck): SourceRow {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new ParcelRowError(line, `expected a GeoJSON Feature object, got ${kind(value)}`);
   }
@@ -37,7 +37,7 @@ export function featureToRow(value: unknown, line: number): SourceRow {
   if (feature.id !== undefined && !Object.hasOwn(properties, 'id')) setOwn(properties, 'id', feature.id);
   let geometry;
   try {
-    geometry = validateGeometry(feature.geometry ?? null);
+    geometry = validateGeometry(feature.geometry ?? null, check);
   } catch (error) {
     if (error instanceof GeometryError) throw new ParcelRowError(line, `geometry: ${error.message}`);
     throw error;

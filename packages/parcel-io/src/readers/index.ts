@@ -11,7 +11,7 @@ import type { RowParser } from './row-parser.js';
 export { detectFormat, formatFromExtension, sniffFormat } from './format.js';
 export { DEFAULT_CHUNK_SIZE, type ReadProgress, type ProgressListener } from './chunks.js';
 export type { RowParser } from './row-parser.js';
-export { FeatureCollectionParser } from './feature-collection.js';
+export { FeatureCollectionParser, type FeatureCollectionOptions } from './feature-collection.js';
 export { NdjsonParser } from './ndjson.js';
 export { CsvParser } from './csv.js';
 export { CsvRecordReader, type RecordSink } from './csv-records.js';
@@ -24,6 +24,8 @@ export interface ReadParcelFileOptions {
   onProgress?: ProgressListener;
   /** Bytes per read; the default (1 MiB) suits production, tests use tiny ones to split rows. */
   chunkSize?: number;
+  /** A parser configured by the caller (e.g. one that reprojects), in place of the format's default. */
+  parser?: RowParser;
 }
 
 export function createRowParser(format: ParcelFileFormat): RowParser {
@@ -46,7 +48,7 @@ export async function* readParcelBatches(
   path: string,
   options: ReadParcelFileOptions = {},
 ): AsyncGenerator<SourceRow[], void, undefined> {
-  const parser = createRowParser(options.format ?? (await detectFormat(path)));
+  const parser = options.parser ?? createRowParser(options.format ?? (await detectFormat(path)));
   for await (const chunk of readChunks(path, options.chunkSize ?? DEFAULT_CHUNK_SIZE, options.onProgress)) {
     yield* parseStep((rows) => parser.push(chunk, rows));
   }

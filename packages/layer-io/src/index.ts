@@ -1,0 +1,22 @@
+// Public surface of @landscreen/layer-io: GIS layer files (GeoJSON, newline-delimited GeoJSON,
+// CSV, Shapefile plain or zipped, single-band GeoTIFF) read as WGS84 features or a grid, with the
+// file's CRS (a .prj, geokeys, a GeoJSON "crs") reprojected by proj4 and refused when unknown.
+
+export type {
+  FeaturePosition,
+  LayerFeature,
+  LayerFormat,
+  LayerProgress,
+  LayerProgressListener,
+  PropertyMap,
+  ReadLayerOptions,
+  VectorLayerFormat,
+} from './types.js';
+export { LayerReadError, describePosition } from './errors.js';
+export { detectFormat, layerFormatFromExtension, sniffLayerFormat } from './format.js';
+export { readLayer } from './read-layer.js';
+export { parsePropertyMap } from './property-map.js';
+export { WGS84, crsFromEpsg, crsFromWkt, transformToWgs84, type Crs, type ToWgs84 } from './crs/crs.js';
+export { readGrid, type ReadGridOptions } from './grid/read-grid.js';
+export { createGridLocator, type Cell, type GridLocator } from './grid/locator.js';
+export type { GeoTransform, LayerGrid } from './grid/types.js';

@@ -1,0 +1,73 @@
+// readLayer: a vector layer file of any supported format as a stream of WGS84 features. Each
+// format reader yields features in the file's CRS; this pipeline does what is common to all:
+// refuse a feature without geometry, reproject, range-check, wind polygons as RFC 7946, rename
+// properties (--map), and report progress. One feature at a time, so memory stays flat.
+
+import { LayerReadError } from './errors.js';
+import { detectFormat } from './format.js';
+import { CoordinateError, geometryToWgs84 } from './geometry/to-wgs84.js';
+import { windAsRfc7946 } from './geometry/winding.js';
+import { missingAttributes, renameProperties } from './property-map.js';
+import { readLineBased } from './readers/line-based.js';
+import type { FormatReader } from './readers/raw-feature.js';
+import { readShapefile } from './readers/shapefile.js';
+import type { LayerFeature, ReadLayerOptions, VectorLayerFormat } from './types.js';
+
+/** Progress is reported at most this often (in features) between byte-count changes. */
+const PROGRESS_EVERY = 10_000;
+
+export async function* readLayer(path: string, options: ReadLayerOptions = {}): AsyncGenerator<LayerFeature, void, undefined> {
+  const format = options.format ?? (await vectorFormat(path));
+  const reader = openReader(path, format, options.chunkSize);
+  const map = options.map ?? new Map<string, string>();
+  const targets = new Set(map.values());
+  const seen = new Set<string>();
+  let features = 0;
+  let reportedBytes = -1;
+  const report = (force: boolean): void => {
+    if (options.onProgress === undefined) return;
+    if (!force && reader.bytes.bytesRead === reportedBytes && features % PROGRESS_EVERY !== 0) return;
+    reportedBytes = reader.bytes.bytesRead;
+    options.onProgress({ bytesRead: reader.bytes.bytesRead, totalBytes: reader.bytes.totalBytes, features });
+  };
+
+  for await (const raw of reader.features) {
+    const { position } = raw;
+    if (raw.geometry === null) throw new LayerReadError(path, 'the feature has no geometry (null or empty)', position);
+    let geometry;
+    try {
+      geometry = windAsRfc7946(geometryToWgs84(raw.geometry, raw.toWgs84, raw.crsLabel));
+    } catch (error) {
+      if (error instanceof CoordinateError) throw new LayerReadError(path, error.message, position);
+      throw error;
+    }
+    let properties = raw.properties;
+    if (map.size > 0) {
+      if (features === 0 && reader.hasSchema) checkAttributes(path, missingAttributes(properties, map));
+      if (!reader.hasSchema) for (const attribute of map.keys()) if (Object.hasOwn(properties, attribute)) seen.add(attribute);
+      properties = renameProperties(properties, map, targets);
+    }
+    features++;
+    yield { position, geometry, properties };
+    report(false);
+  }
+  // Without a schema, an attribute is absent from the file only if no feature had it.
+  if (!reader.hasSchema && features > 0) checkAttributes(path, [...map.keys()].filter((attribute) => !seen.has(attribute)));
+  report(true);
+}
+
+function openReader(path: string, format: VectorLayerFormat, chunkSize: number | undefined): FormatReader {
+  return format === 'shapefile' ? readShapefile(path) : readLineBased(path, format, chunkSize);
+}
+
+async function vectorFormat(path: string): Promise<VectorLayerFormat> {
+  const format = await detectFormat(path);
+  if (format === 'geotiff') throw new LayerReadError(path, 'a GeoTIFF is a grid, not features: read it with readGrid');
+  return format;
+}
+
+function checkAttributes(path: string, missing: string[]): void {
+  if (missing.length === 0) return;
+  const names = missing.map((name) => JSON.stringify(name)).join(', ');
+  throw new LayerReadError(path, `--map names ${missing.length === 1 ? 'an attribute' : 'attributes'} the file does not have: ${names}`);
+}

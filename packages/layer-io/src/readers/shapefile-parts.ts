@@ -1,0 +1,141 @@
+// The files that make a Shapefile, found beside a .shp or inside a .zip: the geometry (.shp),
+// attributes (.dbf, optional), CRS (.prj, optional) and attribute encoding (.cpg, optional). The
+// big two are opened as streams (the zip's entries too: yauzl reads each from its offset, so both
+// stream at once and nothing is unpacked); the small two are read whole.
+
+import { createReadStream } from 'node:fs';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { basename, dirname, extname, join } from 'node:path';
+import type { Readable } from 'node:stream';
+import yauzl from 'yauzl';
+import { LayerReadError } from '../errors.js';
+
+export interface ShapefileParts {
+  shp: Readable;
+  dbf: Readable | null;
+  prj: string | null;
+  cpg: string | null;
+  /** Bytes of .shp and .dbf together (uncompressed, for a zip). */
+  totalBytes: number;
+  close(): void;
+}
+
+/** A .prj or .cpg is a line of text; anything bigger is not one. */
+const SMALL_FILE_LIMIT = 64 * 1024;
+const READ_BUFFER = 1 << 20;
+
+export async function openShapefileParts(path: string): Promise<ShapefileParts> {
+  return extname(path).toLowerCase() === '.zip' ? openZipped(path) : openPlain(path);
+}
+
+async function openPlain(path: string): Promise<ShapefileParts> {
+  const stem = basename(path, extname(path)).toLowerCase();
+  const siblings = new Map<string, string>();
+  // Case-insensitive: archives from Windows tools mix FOO.SHP with foo.dbf.
+  for (const name of await readdir(dirname(path))) {
+    if (basename(name, extname(name)).toLowerCase() === stem) siblings.set(extname(name).toLowerCase(), join(dirname(path), name));
+  }
+  const dbfPath = siblings.get('.dbf');
+  const shpSize = (await stat(path)).size;
+  const dbfSize = dbfPath === undefined ? 0 : (await stat(dbfPath)).size;
+  const small = async (extension: string): Promise<string | null> => {
+    const file = siblings.get(extension);
+    if (file === undefined) return null;
+    if ((await stat(file)).size > SMALL_FILE_LIMIT) throw new LayerReadError(path, `${basename(file)} is too large to be a ${extension} file`);
+    return readFile(file, 'utf8');
+  };
+  const prj = await small('.prj');
+  const cpg = await small('.cpg');
+  const shp = createReadStream(path, { highWaterMark: READ_BUFFER });
+  const dbf = dbfPath === undefined ? null : createReadStream(dbfPath, { highWaterMark: READ_BUFFER });
+  return {
+    shp,
+    dbf,
+    prj,
+    cpg,
+    totalBytes: shpSize + dbfSize,
+    close: () => {
+      shp.destroy();
+      dbf?.destroy();
+    },
+  };
+}
+
+async function openZipped(path: string): Promise<ShapefileParts> {
+  const zip = await openZip(path);
+  try {
+    const entries = await listEntries(zip);
+    const shps = entries.filter((entry) => extensionOf(entry.fileName) === '.shp');
+    if (shps.length === 0) throw new LayerReadError(path, 'the zip holds no .shp file');
+    if (shps.length > 1) {
+      throw new LayerReadError(path, `the zip holds ${shps.length} shapefiles (${shps.map((e) => e.fileName).join(', ')}); zip one layer per file`);
+    }
+    const shpEntry = shps[0];
+    const stem = stemOf(shpEntry.fileName);
+    const sibling = (extension: string): yauzl.Entry | undefined =>
+      entries.find((entry) => extensionOf(entry.fileName) === extension && stemOf(entry.fileName) === stem);
+    const dbfEntry = sibling('.dbf');
+    const small = async (extension: string): Promise<string | null> => {
+      const entry = sibling(extension);
+      if (entry === undefined) return null;
+      if (entry.uncompressedSize > SMALL_FILE_LIMIT) throw new LayerReadError(path, `${entry.fileName} is too large to be a ${extension} file`);
+      return (await readAll(await zip.openReadStreamPromise(entry))).toString('utf8');
+    };
+    const prj = await small('.prj');
+    const cpg = await small('.cpg');
+    const shp = await zip.openReadStreamPromise(shpEntry);
+    const dbf = dbfEntry === undefined ? null : await zip.openReadStreamPromise(dbfEntry);
+    return {
+      shp,
+      dbf,
+      prj,
+      cpg,
+      totalBytes: shpEntry.uncompressedSize + (dbfEntry?.uncompressedSize ?? 0),
+      close: () => {
+        shp.destroy();
+        dbf?.destroy();
+        zip.close();
+      },
+    };
+  } catch (error) {
+    zip.close();
+    throw error;
+  }
+}
+
+function openZip(path: string): Promise<yauzl.ZipFile> {
+  return new Promise((resolve, reject) => {
+    yauzl.open(path, { lazyEntries: true, autoClose: false }, (error, zip) => {
+      if (error !== null) reject(new LayerReadError(path, `not a readable zip file: ${error.message}`));
+      else resolve(zip);
+    });
+  });
+}
+
+/** The entries of the central directory (names and sizes only), skipping macOS resource forks. */
+function listEntries(zip: yauzl.ZipFile): Promise<yauzl.Entry[]> {
+  return new Promise((resolve, reject) => {
+    const entries: yauzl.Entry[] = [];
+    zip.on('entry', (entry: yauzl.Entry) => {
+      if (!entry.fileName.startsWith('__MACOSX/') && !entry.fileName.endsWith('/')) entries.push(entry);
+      zip.readEntry();
+    });
+    zip.once('end', () => resolve(entries));
+    zip.once('error', reject);
+    zip.readEntry();
+  });
+}
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream as AsyncIterable<Buffer>) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
+function extensionOf(name: string): string {
+  return extname(name).toLowerCase();
+}
+
+function stemOf(name: string): string {
+  return name.slice(0, name.length - extname(name).length).toLowerCase();
+}

@@ -1,0 +1,49 @@
+// The shapes every layer reader yields. Geometries are the GeoJSON subset parcel-io validates,
+// always in WGS84 longitude/latitude once they leave this package, whatever the file's CRS.
+
+import type { GeoJSONGeometry } from '@landscreen/parcel-io';
+
+export type LayerFormat = 'geojson' | 'ndjson' | 'csv' | 'shapefile' | 'geotiff';
+
+/** The vector formats readLayer streams; a GeoTIFF is read whole by readGrid. */
+export type VectorLayerFormat = Exclude<LayerFormat, 'geotiff'>;
+
+/** Where a feature is in its file, for error messages an operator can act on. */
+export interface FeaturePosition {
+  /** 1-based ordinal of the feature in the file (for a Shapefile: its record number). */
+  index: number;
+  /** 1-based line where the feature starts, for line-based formats (GeoJSON, NDJSON, CSV). */
+  line?: number;
+  /** A Shapefile's record number (1-based, as the .shp numbers them; equal to index). */
+  record?: number;
+}
+
+export interface LayerFeature {
+  position: FeaturePosition;
+  /** Validated, in WGS84 longitude/latitude; polygons wound as RFC 7946 asks (outer rings counter-clockwise). */
+  geometry: GeoJSONGeometry;
+  /** The file's attributes, renamed by the property map when one is given. */
+  properties: Record<string, unknown>;
+}
+
+export interface LayerProgress {
+  /** Bytes of the file consumed so far (for a zipped Shapefile: uncompressed .shp and .dbf bytes). */
+  bytesRead: number;
+  totalBytes: number;
+  /** Features yielded so far. */
+  features: number;
+}
+
+export type LayerProgressListener = (progress: LayerProgress) => void;
+
+/** File attribute → source property, as `--map attr=property,...` says. */
+export type PropertyMap = ReadonlyMap<string, string>;
+
+export interface ReadLayerOptions {
+  /** Overrides the format detectFormat infers from the extension or the first bytes. */
+  format?: VectorLayerFormat;
+  map?: PropertyMap;
+  onProgress?: LayerProgressListener;
+  /** Bytes per read for the line-based formats; tests use tiny ones to split features. */
+  chunkSize?: number;
+}
