@@ -2,6 +2,7 @@
 // The builders take a field's spec row almost verbatim (codes included) so that each layer file
 // reads side by side with the spec's table; the codes are decoded here, once.
 
+import { declareEvaluator, type FieldEvaluator } from './field-evaluator.js';
 import { deepFreeze } from './freeze.js';
 import { SOURCES, type SourceId } from './sources.js';
 import {
@@ -60,6 +61,8 @@ export interface FieldDetails {
   source: SourceId;
   enum?: readonly EnumValue[];
   derivation?: FieldDerivation;
+  /** How the field is computed; kept beside the record (see field-evaluator.ts), not on it. */
+  evaluator: FieldEvaluator;
 }
 
 type YesNo = 'Y' | 'N';
@@ -152,7 +155,9 @@ function buildRecord(input: RecordInput): FieldRecord {
     source_url: SOURCES[details.source],
     ...(details.enum ? { enum: details.enum } : {}),
   };
-  return deepFreeze(record);
+  deepFreeze(record);
+  declareEvaluator(record, details.evaluator);
+  return record;
 }
 
 function decodePresets(name: string, codes: string): Preset[] {

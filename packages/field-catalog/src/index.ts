@@ -10,3 +10,36 @@ export * from './resolve-fields.js';
 export * from './errors.js';
 export { editDistance, closestMatch } from './suggest.js';
 export { SOURCES, type SourceId } from './sources.js';
+// declareEvaluator stays internal: only the layer files declare evaluators.
+export {
+  PARCEL_OVERLAY_MEASURES,
+  PARCEL_RECORD_ITEMS,
+  evaluatorOf,
+  evaluatorProperties,
+  evaluatorSource,
+  type Contains,
+  type ContainingAttribute,
+  type ContainingJoined,
+  type ContainingRanked,
+  type CountWithin,
+  type Derived,
+  type EvaluatorKind,
+  type FeatureFilter,
+  type FieldEvaluator,
+  type GridValue,
+  type MaxWithin,
+  type NearestAttribute,
+  type NearestDistance,
+  type ParcelOverlay,
+  type ParcelOverlayMeasure,
+  type ParcelRecord,
+  type ParcelRecordItem,
+  type PolygonArea,
+  type RadiusUsed,
+  type SumWithin,
+  type Terrain,
+  type VoltageBasis,
+} from './field-evaluator.js';
+export * from './layer-sources.js';
+export { PARCEL_OVERLAYS, SOLAR_ACRES_PER_MWAC } from './layers/parcel-record.js';
+export { describeEvaluator } from './describe-evaluator.js';

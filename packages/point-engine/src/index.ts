@@ -1,0 +1,24 @@
+// Public surface of @landscreen/point-engine: layer indexes built from features or grids in
+// WGS84, and the engine that answers catalog fields at points from the current layer of each
+// source (issue 12). Pure and in memory: readers, storage and transport live elsewhere.
+
+export { Engine, buildGridLayer, buildVectorLayer, type EvaluateOptions, type LayerIndex, type Location } from './engine.js';
+export {
+  NULL_REASONS,
+  NULL_REASON_MEANINGS,
+  EngineAnswer,
+  type FieldValue,
+  type LayerRef,
+  type LocationAnswer,
+  type NullReason,
+  type Provenance,
+} from './answers.js';
+export { VectorLayerIndex, type FeatureInput } from './vector-index.js';
+export { GridLayerIndex, compassPoint, type GridInput } from './grid-index.js';
+export type { Geometry, PolygonalGeometry, Position } from './geometry.js';
+export type { MatchedParcel, ParcelMatch } from './parcel-fields.js';
+export { compilePlan, type EvaluationPlan } from './plan.js';
+export { CONUS_OUTLINE, isInConus } from './conus.js';
+export { distanceM, vincentyM, rulerAt } from './geodesy.js';
+export { geodesicAreaM2, SQUARE_METERS_PER_ACRE } from './polygon-area.js';
+export { LayerBuildError, UnknownFieldError } from './errors.js';

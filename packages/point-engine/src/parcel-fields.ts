@@ -1,0 +1,185 @@
+// The parcel_record group: facts of the parcel matched to the point (the match itself is made
+// by the caller: exact intersect, else nearest within a bounded radius) and the parcel-overlay
+// measures of formula_version 1 (their formulas are in the catalog, layers/parcel-record.ts,
+// and docs/layers.md): exact polygon intersections, measured like every area here.
+
+import polygonClipping from 'polygon-clipping';
+import { SOLAR_ACRES_PER_MWAC, type ParcelOverlay, type ParcelRecord, type SourceId } from '@landscreen/field-catalog';
+import type { FieldValue, LayerRef, LocationAnswer, NullReason, Provenance } from './answers.js';
+import { geodesicAreaM2, polygonAreaM2, SQUARE_METERS_PER_ACRE } from './polygon-area.js';
+import type { PolygonalGeometry, Position } from './geometry.js';
+import type { Slot } from './plan.js';
+import type { VectorLayerIndex } from './vector-index.js';
+
+export interface MatchedParcel {
+  readonly id: string;
+  readonly geometry: PolygonalGeometry | null;
+  readonly apn?: string | null;
+  readonly address?: string | null;
+  readonly owner?: string | null;
+  readonly zoning?: string | null;
+  readonly data_source?: 'vendor_paid' | 'vendor_free_tier' | null;
+  /** When absent, the geodesic area of `geometry`. */
+  readonly area_m2?: number | null;
+}
+
+export interface ParcelMatch {
+  /** The parcel vintage the parcel belongs to (its provenance). */
+  readonly vintage: string;
+  readonly parcel: MatchedParcel;
+  readonly match_type: 'exact_intersect' | 'nearest_within_radius';
+  /** 0 for exact matches. */
+  readonly distance_m: number;
+  /** 0 for exact matches. */
+  readonly radius_m: number;
+}
+
+export function evaluateParcelRecord(slots: readonly Slot<ParcelRecord>[], match: ParcelMatch, answer: LocationAnswer): void {
+  const provenance: Provenance = { layers: [{ source: 'parcel_vendor', layer_version: match.vintage }], formula_version: null };
+  for (const slot of slots) {
+    const value = parcelItem(slot.evaluator.item, match);
+    answer.values[slot.index] = value;
+    answer.reasons[slot.index] = value === null ? 'not_published' : null;
+    answer.provenance[slot.index] = provenance;
+  }
+}
+
+function parcelItem(item: ParcelRecord['item'], match: ParcelMatch): FieldValue {
+  const { parcel } = match;
+  const exact = match.match_type === 'exact_intersect';
+  switch (item) {
+    case 'geometry_wkt':
+      return parcel.geometry ? polygonWkt(largestPolygon(parcel.geometry)) : null;
+    case 'boundary_geojson':
+      return parcel.geometry ? JSON.stringify(parcel.geometry) : null;
+    case 'id':
+      return parcel.id;
+    case 'area_m2':
+      return parcel.area_m2 ?? (parcel.geometry ? geodesicAreaM2(parcel.geometry) : null);
+    case 'match_type':
+      return match.match_type;
+    case 'match_distance_m':
+      return exact ? 0 : match.distance_m;
+    case 'match_radius_m':
+      return exact ? 0 : match.radius_m;
+    default:
+      return parcel[item] ?? null;
+  }
+}
+
+type Rings = readonly (readonly Position[])[];
+
+/** The spec's parcel_geometry_wkt is a single POLYGON: the largest part of a multi-polygon. */
+function largestPolygon(geometry: PolygonalGeometry): Rings {
+  if (geometry.type === 'Polygon') return geometry.coordinates;
+  let best = geometry.coordinates[0];
+  for (const polygon of geometry.coordinates) if (polygonAreaM2(polygon) > polygonAreaM2(best)) best = polygon;
+  return best;
+}
+
+function polygonWkt(rings: Rings): string {
+  return `POLYGON(${rings.map((ring) => `(${ring.map((p) => `${p[0]} ${p[1]}`).join(', ')})`).join(', ')})`;
+}
+
+/** Layers by source, as the engine holds them; overlays only read polygon layers. */
+export type VectorLayers = (source: SourceId) => VectorLayerIndex | undefined;
+
+/** Overlay measures of one parcel, each computed at most once per location. */
+export function evaluateParcelOverlays(
+  slots: readonly Slot<ParcelOverlay>[],
+  match: ParcelMatch,
+  layers: VectorLayers,
+  answer: LocationAnswer,
+): void {
+  const covered = new Map<string, number>();
+  const geometry = match.parcel.geometry;
+  const parcelAcres = geometry ? geodesicAreaM2(geometry) / SQUARE_METERS_PER_ACRE : 0;
+  const coveredAcres = (sources: readonly SourceId[]): number => {
+    const key = sources.join(',');
+    let acres = covered.get(key);
+    if (acres === undefined) {
+      acres = overlayAcres(geometry!, sources.map((source) => layers(source)!));
+      covered.set(key, acres);
+    }
+    return acres;
+  };
+  for (const slot of slots) {
+    const overlay = slot.evaluator;
+    const indexes = overlay.sources.map((source) => layers(source));
+    const i = slot.index;
+    answer.values[i] = null;
+    if (indexes.some((index) => index === undefined)) {
+      answer.reasons[i] = 'no_coverage';
+      answer.provenance[i] = null;
+      continue;
+    }
+    const refs: LayerRef[] = [
+      { source: 'parcel_vendor', layer_version: match.vintage },
+      ...indexes.map((index) => ({ source: index!.source, layer_version: index!.version })),
+    ];
+    answer.provenance[i] = { layers: refs, formula_version: overlay.formula_version };
+    if (!geometry || parcelAcres <= 0) {
+      answer.reasons[i] = 'not_published';
+      continue;
+    }
+    const [value, reason] = overlayValue(overlay, parcelAcres, coveredAcres);
+    answer.values[i] = value;
+    answer.reasons[i] = reason;
+  }
+}
+
+function overlayValue(
+  overlay: ParcelOverlay,
+  parcelAcres: number,
+  coveredAcres: (sources: readonly SourceId[]) => number,
+): [number, NullReason | null] {
+  const fraction = (acres: number) => Math.min(1, Math.max(0, acres / parcelAcres));
+  const developable = () => Math.max(0, parcelAcres - coveredAcres(overlay.sources));
+  switch (overlay.measure) {
+    case 'wetland_acres_on_parcel':
+    case 'easement_acres_on_parcel':
+      return [coveredAcres(overlay.sources), null];
+    case 'wetland_fraction_of_parcel':
+    case 'easement_fraction_of_parcel':
+      return [fraction(coveredAcres(overlay.sources)), null];
+    case 'developable_acres_proxy':
+      return [developable(), null];
+    case 'onsite_solar_potential_mwac_low':
+      return [developable() / SOLAR_ACRES_PER_MWAC.low, null];
+    case 'onsite_solar_potential_mwac_high':
+      return [developable() / SOLAR_ACRES_PER_MWAC.high, null];
+  }
+}
+
+type ClipGeometry = Parameters<typeof polygonClipping.union>[0];
+
+/** Acres of the parcel covered by the union of the layers' polygons meeting its bounding box. */
+export function overlayAcres(parcel: PolygonalGeometry, layers: readonly VectorLayerIndex[]): number {
+  const subject = parcel.coordinates as unknown as ClipGeometry;
+  const [minLon, minLat, maxLon, maxLat] = boundsOf(parcel);
+  const cover: ClipGeometry[] = [];
+  for (const layer of layers) {
+    for (const id of layer.searchBox(minLon, minLat, maxLon, maxLat)) {
+      const polygon = layer.polygonGeometry(id);
+      if (polygon) cover.push(polygon.coordinates as unknown as ClipGeometry);
+    }
+  }
+  if (cover.length === 0) return 0;
+  const covering = polygonClipping.union(cover[0], ...cover.slice(1));
+  const inside = polygonClipping.intersection(subject, covering);
+  return geodesicAreaM2({ type: 'MultiPolygon', coordinates: inside }) / SQUARE_METERS_PER_ACRE;
+}
+
+function boundsOf(geometry: PolygonalGeometry): [number, number, number, number] {
+  const box: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity];
+  const polygons = geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates;
+  for (const polygon of polygons) {
+    for (const [lon, lat] of polygon[0]) {
+      box[0] = Math.min(box[0], lon);
+      box[1] = Math.min(box[1], lat);
+      box[2] = Math.max(box[2], lon);
+      box[3] = Math.max(box[3], lat);
+    }
+  }
+  return box;
+}
