@@ -15,10 +15,10 @@ export async function discoveryResults(
   compiled: CompiledSpec,
   pageRows: number[],
 ) {
-  const rows = await parcelRowsByKey(db, index.vintageId, pageRows.map((row) => index.keys[row]!));
+  const rows = await parcelRowsByKey(db, index.vintageId, pageRows.map((row) => index.keys.at(row)!));
   return pageRows.map((indexRow) => {
     const split = parcelFacts(index, indexRow, fields);
-    return discoveryResult(rows.get(index.keys[indexRow]!)!, split, compiled.evaluate((field) => split.facts[field]), index.vintageId);
+    return discoveryResult(rows.get(index.keys.at(indexRow)!)!, split, compiled.evaluate((field) => split.facts[field]), index.vintageId);
   });
 }
 

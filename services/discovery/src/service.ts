@@ -1,4 +1,5 @@
-import { healthCheck, type ServiceDeps, type ServiceModule } from '@landscreen/rpc';
+import path from 'node:path';
+import type { ServiceDeps, ServiceModule } from '@landscreen/rpc';
 import { discoveryRoutes } from './connect.js';
 import { cursorSecretLoader, type DiscoveryContext } from './context.js';
 import { buyBoxHandlers } from './handlers/buy-boxes.js';
@@ -7,30 +8,41 @@ import { findLeadsHandler } from './handlers/find-leads.js';
 import { getParcelHandler } from './handlers/get-parcel.js';
 import { queryHandler } from './handlers/query.js';
 import { resolveHandler } from './handlers/resolve.js';
+import { discoveryHealth } from './health.js';
 import { migrations } from './migrations/index.js';
+import { IndexCache } from './ranking/index-cache.js';
+import { indexLoader } from './ranking/index-loader.js';
 import { Ranker } from './ranking/ranker.js';
-import { discoveryDb, SCHEMA } from './schema.js';
+import { SCHEMA } from './schema.js';
+import { IndexWarmup } from './warm-up.js';
 
 export function createDiscoveryService(deps: ServiceDeps): ServiceModule {
+  const logger = deps.logger.child({ service: 'discovery' });
+  const cacheDir = deps.config.discoveryCacheDir ?? path.join(deps.config.dataDir, 'discovery-cache');
+  const cache = cacheDir === false ? undefined : new IndexCache(cacheDir, logger);
+  const ranker = new Ranker(indexLoader({ db: deps.db, cache, logger, faults: deps.faults }));
   const context: DiscoveryContext = {
     db: deps.db,
     clock: deps.clock,
     config: deps.config,
-    logger: deps.logger.child({ service: 'discovery' }),
-    ranker: new Ranker(deps.db),
+    logger,
+    ranker,
     cursorSecret: cursorSecretLoader(deps.db),
   };
+  const warmup = new IndexWarmup({ db: deps.db, ranker, cache, logger, faults: deps.faults });
   return {
     name: 'discovery',
     schema: SCHEMA,
     migrations,
-    // Warm the current vintages' indexes in the background, so the first query after a start does
-    // not pay for reading them; queries that come sooner share the same load.
-    start: async () => {
-      void warmCurrentVintages(context).catch((error) => context.logger.warn({ err: error }, 'could not warm vintage indexes'));
+    // The current vintages' indexes load in the background; the service is ready once they have.
+    start: () => warmup.start(),
+    stop: async () => {
+      warmup.stop();
+      // A cache file being written is finished, so the next start finds it.
+      await cache?.flush();
     },
     routes: discoveryRoutes({
-      health: healthCheck(deps.db, SCHEMA, migrations),
+      health: discoveryHealth(deps.db, SCHEMA, migrations, warmup),
       ...buyBoxHandlers(context),
       query: queryHandler(context),
       resolve: resolveHandler(context),
@@ -39,9 +51,4 @@ export function createDiscoveryService(deps: ServiceDeps): ServiceModule {
       getParcel: getParcelHandler(context),
     }),
   };
-}
-
-async function warmCurrentVintages(context: DiscoveryContext): Promise<void> {
-  const markets = await discoveryDb(context.db).selectFrom('markets').select('current_vintage_id').where('current_vintage_id', 'is not', null).execute();
-  for (const market of markets) await context.ranker.index(market.current_vintage_id!);
 }

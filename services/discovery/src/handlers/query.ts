@@ -57,7 +57,7 @@ export function queryHandler(context: DiscoveryContext) {
     const last = page.rows.at(-1);
     const nextCursor =
       page.remaining > 0 && last !== undefined
-        ? encodeCursor(secret, hash, { score: page.scores.at(-1)!, parcelKey: index.keys[last]! })
+        ? encodeCursor(secret, hash, { score: page.scores.at(-1)!, parcelKey: index.keys.at(last)! })
         : null;
     return {
       bodyJson: jsonBytes({

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { liftTimeouts } from '@landscreen/db';
 import { ParcelRowError, type ParcelRecord } from '@landscreen/parcel-io';
 import { discoveryDb } from '../schema.js';
 import { saveColumns } from '../ranking/column-store.js';
@@ -36,6 +37,8 @@ export async function importVintage(
 ): Promise<ImportResult> {
   const market = await ensureMarket(db, options.market, options.name);
   return db.transaction().execute(async (trx) => {
+    // Minutes at a million parcels (inserts, the attach's index builds): no query timeout applies.
+    await liftTimeouts(trx);
     const discovery = discoveryDb(trx);
     const vintage = await discovery
       .insertInto('vintages')

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { canCopyOut, copyOut } from '@landscreen/db';
 import { isUuid } from '@landscreen/rpc';
@@ -26,13 +27,30 @@ export async function saveColumns(trx: Kysely<any>, index: VintageIndex): Promis
   const insert = (field: string, kind: string, data: Buffer, dictionary: unknown[] | null) =>
     sql`insert into discovery.vintage_columns (vintage_id, field, kind, data, dictionary)
         values (${index.vintageId}, ${field}, ${kind}, ${data}, ${dictionary === null ? null : JSON.stringify(dictionary)}::jsonb)`.execute(trx);
-  await insert(KEYS, 'keys', Buffer.from(JSON.stringify(index.keys)), null);
+  await insert(KEYS, 'keys', Buffer.from(JSON.stringify(Array.from({ length: index.size }, (_, row) => index.keys.at(row)))), null);
   await insert(KEY_ORDER, 'key_order', bytesOf(index.rowsByKey), null);
   for (const [field, column] of index.entries()) {
     if (column.kind === 'number') await insert(field, 'number', bytesOf(column.values), null);
-    else if (column.kind === 'coded') await insert(field, 'coded', bytesOf(column.codes), column.dictionary);
+    else if (column.kind === 'coded') await insert(field, 'coded', bytesOf(column.codes), Array.from({ length: column.dictionary.length }, (_, code) => column.dictionary.at(code)));
     else await insert(field, 'mixed', Buffer.from(JSON.stringify(column.values.map((value) => value ?? null))), null);
   }
+}
+
+/**
+ * What names a vintage's stored columns without reading them: each row's field, kind, version
+ * (xmin: any update of the row changes it) and the stored sizes of its data and dictionary. A
+ * local copy made from other rows (a migration that rewrote them, a database restored under the
+ * same ids) has another fingerprint. Nothing here decompresses a value: `octet_length(data)` took
+ * 2.4 s at a million parcels, a hash of the dictionaries (an APN column's holds 1M entries) 2.7 s.
+ */
+export async function columnsFingerprint(db: Kysely<any>, vintageId: string): Promise<string> {
+  const { rows } = await sql<{ field: string; kind: string; version: string; size: number; dictionary: number | null }>`
+    select field, kind, xmin::text as version, pg_column_size(data) as size, pg_column_size(dictionary) as dictionary
+    from discovery.vintage_columns where vintage_id = ${vintageId} order by field collate "C"`.execute(db);
+  if (rows.length === 0) throw new Error(`vintage ${vintageId} has no stored ranking index`);
+  const hash = createHash('sha256');
+  for (const row of rows) hash.update(`${row.field}\t${row.kind}\t${row.version}\t${row.size}\t${row.dictionary ?? ''}\n`);
+  return hash.digest('hex');
 }
 
 export interface StoredColumns {

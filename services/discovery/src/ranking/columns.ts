@@ -6,8 +6,15 @@
  */
 export type Column =
   | { kind: 'number'; values: Float64Array }
-  | { kind: 'coded'; codes: Int32Array; dictionary: unknown[] }
+  | { kind: 'coded'; codes: Int32Array; dictionary: Dictionary }
   | { kind: 'mixed'; values: unknown[] };
+
+/** A coded column's distinct values by code: an array, or strings decoded when asked (utf8-strings.ts). */
+export interface Dictionary {
+  readonly length: number;
+  at(code: number): unknown;
+  forEach(each: (value: unknown, code: number) => void): void;
+}
 
 const MISSING = -1;
 
@@ -92,7 +99,7 @@ export function valueAt(column: Column | undefined, row: number): unknown {
   }
   if (column.kind === 'coded') {
     const code = column.codes[row]!;
-    return code === MISSING ? null : column.dictionary[code];
+    return code === MISSING ? null : column.dictionary.at(code);
   }
   return column.values[row] ?? null;
 }

@@ -59,10 +59,10 @@ describe('ranking and paging (D14, D15)', () => {
             const after = position && { score: position.score, keyRank: index.rankOfKey(position.parcelKey) };
             const page = pageAfter(index, ranking, limit, after, headSize);
             expect(page.rows.length).toBeLessThanOrEqual(limit);
-            seen.push(...page.rows.map((row) => index.keys[row]!));
+            seen.push(...page.rows.map((row) => index.keys.at(row)!));
             if (page.remaining === 0) break;
             const last = page.rows.at(-1)!;
-            cursor = encodeCursor(SECRET, 'q', { score: page.scores.at(-1)!, parcelKey: index.keys[last]! });
+            cursor = encodeCursor(SECRET, 'q', { score: page.scores.at(-1)!, parcelKey: index.keys.at(last)! });
           }
           expect(seen).toEqual(expected.map((item) => item.key));
           expect(ranking.eligibleTotal).toBe(expected.length);

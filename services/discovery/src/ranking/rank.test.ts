@@ -32,7 +32,7 @@ function checkAgainstEvaluator(index: VintageIndex, canonical: CanonicalSpec, li
   expect(ranking.byVerdict).toEqual(byVerdict);
 
   // Paging yields every eligible parcel once, by score desc then parcel_key by code unit (D15).
-  const key = (row: number) => index.keys[row]!;
+  const key = (row: number) => index.keys.at(row)!;
   const expected = [...eligible].sort((a, b) => evaluations[b]!.score - evaluations[a]!.score || (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
   const seen: number[] = [];
   let after;

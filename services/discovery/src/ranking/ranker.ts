@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
+import type { IndexLoader } from './index-loader.js';
 import { rank, type Ranking, type RankSpec } from './rank.js';
-import { VintageIndex } from './vintage-index.js';
+import type { VintageIndex } from './vintage-index.js';
 
 const MAX_INDEXES = 4;
 const MAX_RANKINGS = 32;
@@ -14,7 +14,7 @@ export class Ranker {
   private readonly indexes = new Map<string, Promise<VintageIndex>>();
   private readonly rankings = new Map<string, Ranking>();
 
-  constructor(private readonly db: Kysely<any>) {}
+  constructor(private readonly load: IndexLoader) {}
 
   index(vintageId: string): Promise<VintageIndex> {
     let found = this.indexes.get(vintageId);
@@ -23,7 +23,7 @@ export class Ranker {
       this.indexes.set(vintageId, found);
       return found;
     }
-    found = VintageIndex.load(this.db, vintageId);
+    found = this.load(vintageId);
     found.catch(() => this.indexes.delete(vintageId));
     this.indexes.set(vintageId, found);
     while (this.indexes.size > MAX_INDEXES) this.indexes.delete(this.indexes.keys().next().value!);

@@ -1,4 +1,4 @@
-import type { Column } from './columns.js';
+import type { Column, Dictionary } from './columns.js';
 import { numericInterval } from './numeric-interval.js';
 
 /** A rule's test of one value: true pass, false fail, undefined unknown (D14). */
@@ -96,7 +96,7 @@ function intervalKernel(values: Float64Array, low: number, high: number): RuleKe
   };
 }
 
-function codedKernel(codes: Int32Array, dictionary: readonly unknown[], test: ValueTest): RuleKernel {
+function codedKernel(codes: Int32Array, dictionary: Dictionary, test: ValueTest): RuleKernel {
   // By code + 1: slot 0 is code −1, "no value".
   const outcomes = new Uint8Array(dictionary.length + 1);
   outcomes[0] = outcomeOf(test(null));

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { ColumnBuilder, type Column } from './columns.js';
 import { loadColumns } from './column-store.js';
+import type { ParcelKeys } from './parcel-keys.js';
 
 /**
  * Everything ranking needs of one vintage, in memory, by column. Built while the vintage is
@@ -15,7 +16,7 @@ export class VintageIndex {
     readonly vintageId: string,
     readonly size: number,
     /** parcel_key of each row. */
-    readonly keys: string[],
+    readonly keys: ParcelKeys,
     /** Position of each row's parcel_key in ascending order: the tie-break as an integer. */
     readonly keyRank: Uint32Array,
     /** Row numbers in ascending parcel_key order (for finding a cursor's key). */
@@ -38,7 +39,7 @@ export class VintageIndex {
     let high = this.size;
     while (low < high) {
       const middle = (low + high) >>> 1;
-      if (this.keys[this.rowsByKey[middle]!]! < key) low = middle + 1;
+      if (this.keys.at(this.rowsByKey[middle]!)! < key) low = middle + 1;
       else high = middle;
     }
     return low;
@@ -48,7 +49,7 @@ export class VintageIndex {
   rowOfKey(key: string): number | undefined {
     const rank = this.rankOfKey(key);
     const row = this.rowsByKey[rank];
-    return row !== undefined && this.keys[row] === key ? row : undefined;
+    return row !== undefined && this.keys.at(row) === key ? row : undefined;
   }
 
   static async load(db: Kysely<any>, vintageId: string): Promise<VintageIndex> {
@@ -87,12 +88,24 @@ export class VintageIndexBuilder {
   }
 }
 
+/**
+ * An index from parts already proven whole (a checksummed local file written from a loaded index):
+ * the key order is taken as it is, which spares checking a million keys' order again.
+ */
+export function restoreIndex(vintageId: string, keys: ParcelKeys, rowsByKey: Uint32Array, columns: Map<string, Column>): VintageIndex {
+  return new VintageIndex(vintageId, keys.length, keys, rankOf(rowsByKey), rowsByKey, columns);
+}
+
 function assemble(vintageId: string, keys: string[], columns: Map<string, Column>, storedOrder?: Uint32Array): VintageIndex {
   const count = keys.length;
   const rowsByKey = storedOrder && isKeyOrder(keys, storedOrder) ? storedOrder : keyOrder(keys);
-  const keyRank = new Uint32Array(count);
-  for (let rank = 0; rank < count; rank++) keyRank[rowsByKey[rank]!] = rank;
-  return new VintageIndex(vintageId, count, keys, keyRank, rowsByKey, columns);
+  return new VintageIndex(vintageId, count, keys, rankOf(rowsByKey), rowsByKey, columns);
+}
+
+function rankOf(rowsByKey: Uint32Array): Uint32Array {
+  const keyRank = new Uint32Array(rowsByKey.length);
+  for (let rank = 0; rank < rowsByKey.length; rank++) keyRank[rowsByKey[rank]!] = rank;
+  return keyRank;
 }
 
 /** Rows in D15's tie order: parcel_key ascending by code unit (as PostgreSQL's "C" collation). */

@@ -1,0 +1,135 @@
+import type { Kysely } from 'kysely';
+import type { FaultInjector, Logger } from '@landscreen/rpc';
+import type { IndexCache } from './ranking/index-cache.js';
+import type { Ranker } from './ranking/ranker.js';
+import { discoveryDb } from './schema.js';
+import { rankSavedBuyBoxes, type CurrentMarket } from './warm-rankings.js';
+
+const FIRST_RETRY_MS = 1000;
+const LONGEST_RETRY_MS = 30_000;
+
+export type WarmupStatus = { ready: true } | { ready: false; reason: string };
+
+export interface WarmupOptions {
+  db: Kysely<any>;
+  ranker: Ranker;
+  cache?: IndexCache;
+  logger: Logger;
+  faults?: FaultInjector;
+}
+
+/**
+ * Loads the current vintages' ranking indexes when the service starts (and ranks the saved buy
+ * boxes over them: warm-rankings.ts), and says whether that is done: until it is, the service is
+ * not ready (a replica that answered the first query of a
+ * million-parcel market in seconds would be taken as able to serve). A failure is reported as the
+ * reason and retried with growing pauses; a database without vintages is ready at once. Vintages
+ * that become current later load on first use and never make a ready replica unready: every
+ * replica would leave the load balancer at the same moment.
+ */
+export class IndexWarmup {
+  private status: WarmupStatus = { ready: false, reason: 'warming the ranking indexes' };
+  private retry: NodeJS.Timeout | undefined;
+  private pause = FIRST_RETRY_MS;
+  private stopped = false;
+  private started: Promise<void> | undefined;
+
+  constructor(private readonly options: WarmupOptions) {}
+
+  current(): WarmupStatus {
+    return this.status;
+  }
+
+  /**
+   * Resolves once the vintages to warm are known (at once ready when there are none); loading goes
+   * on in the background. Called by the service's start, or by the first health check of a
+   * service mounted without one (the same warm-up either way).
+   */
+  start(): Promise<void> {
+    return (this.started ??= this.attempt());
+  }
+
+  stop(): void {
+    this.stopped = true;
+    clearTimeout(this.retry);
+  }
+
+  private async attempt(): Promise<void> {
+    const { db, logger } = this.options;
+    let markets: CurrentMarket[];
+    try {
+      markets = await currentMarkets(db);
+    } catch (error) {
+      this.failed(error);
+      return;
+    }
+    const vintageIds = markets.map((market) => market.vintageId);
+    if (vintageIds.length === 0) {
+      this.status = { ready: true };
+      return;
+    }
+    const started = Date.now();
+    let loaded = 0;
+    this.status = { ready: false, reason: `warming the ranking indexes of ${vintageIds.length} current vintage(s)` };
+    const warming = async () => {
+      for (const vintageId of vintageIds) {
+        await this.options.faults?.('discovery.warm-up');
+        await this.options.ranker.index(vintageId);
+        loaded += 1;
+        if (!this.stopped) this.status = { ready: false, reason: `warming the ranking indexes of ${vintageIds.length} current vintage(s): ${loaded} loaded` };
+      }
+    };
+    void warming().then(
+      async () => {
+        if (this.stopped) return;
+        const rankings = await rankSavedBuyBoxes(db, this.options.ranker, markets, logger).catch((error) => {
+          logger.warn({ err: error }, 'could not rank the saved buy boxes at start');
+          return 0;
+        });
+        if (this.stopped) return;
+        this.status = { ready: true };
+        this.pause = FIRST_RETRY_MS;
+        logger.info({ vintages: vintageIds.length, rankings, ms: Date.now() - started }, 'vintage indexes warm');
+        void this.evict(new Set(vintageIds));
+      },
+      (error) => this.failed(error),
+    );
+  }
+
+  private failed(error: unknown): void {
+    if (this.stopped) return;
+    const message = (error as Error).message;
+    this.status = { ready: false, reason: `could not warm the ranking indexes (retrying in ${Math.round(this.pause / 1000)} s): ${message}` };
+    this.options.logger.warn({ err: error }, 'could not warm vintage indexes');
+    this.retry = setTimeout(() => void this.attempt(), this.pause);
+    this.retry.unref();
+    this.pause = Math.min(this.pause * 2, LONGEST_RETRY_MS);
+  }
+
+  /** Keeps the local cache to the vintages still served (best effort). */
+  private async evict(current: Set<string>): Promise<void> {
+    const { cache, db, logger } = this.options;
+    if (!cache) return;
+    try {
+      const known = new Set((await discoveryDb(db).selectFrom('vintages').select('id').execute()).map((row) => row.id));
+      const evicted = await cache.evict(current, known);
+      if (evicted.length > 0) logger.info({ evicted }, 'evicted cached vintage indexes');
+    } catch (error) {
+      logger.warn({ err: error }, 'could not evict cached vintage indexes');
+    }
+  }
+}
+
+async function currentMarkets(db: Kysely<any>): Promise<CurrentMarket[]> {
+  const rows = await discoveryDb(db)
+    .selectFrom('markets')
+    .innerJoin('vintages', 'vintages.id', 'markets.current_vintage_id')
+    .select(['markets.id', 'markets.slug', 'vintages.id as vintage_id', 'vintages.free_fact_fields', 'vintages.derived_fields'])
+    .execute();
+  return rows.map((row) => ({
+    marketId: row.id,
+    slug: row.slug,
+    vintageId: row.vintage_id,
+    fields: { freeFactFields: row.free_fact_fields ?? [], derivedFields: row.derived_fields ?? [] },
+  }));
+}
