@@ -203,6 +203,7 @@ export const VALID = {
   // Point data catalog and pricing (spec) — D33-D35 give the shapes.
   'GET /v1/meta/plans': { method: 'GET', path: '/v1/meta/plans' },
   'GET /v1/meta/fields': { method: 'GET', path: '/v1/meta/fields', query: { layer: 'terrain' } },
+  'GET /v1/meta/sources': { method: 'GET', path: '/v1/meta/sources' },
   'POST /v1/fetch/batch': withSession({
     method: 'POST',
     path: '/v1/fetch/batch',

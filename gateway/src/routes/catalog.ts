@@ -1,5 +1,6 @@
 import { TenantHeaders } from '../schemas/common.js';
-import { FetchBatchRequest, FieldsQuery, LookupRequest, RunPath, RunRequest } from '../schemas/catalog.js';
+import { FetchBatchRequest, FieldsQuery, LookupRequest, RunPath, RunRequest, SourcesResponse } from '../schemas/catalog.js';
+import { sourceRecord } from './catalog-sources.js';
 import { BODY_LIMITS } from './body-limits.js';
 import { json } from './responses.js';
 import { READERS, WRITERS } from './roles.js';
@@ -33,6 +34,21 @@ export const catalogRoutes: RouteDef[] = [
     handler: async ({ deps }) => {
       const { priceListJson } = await deps.clients.catalog.listPlans({});
       return { status: 200, json: priceListJson };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/v1/meta/sources',
+    operationId: 'listSources',
+    summary: 'The point-data sources: geometry, properties read, fields fed, current layer',
+    description: 'Each layer source the engine reads (issue 12), with the layer version loaded for it now, if any.',
+    tag: 'catalog',
+    security: 'none',
+    request: {},
+    responses: { 200: json('Every layer source.', SourcesResponse) },
+    handler: async ({ deps }) => {
+      const { sources } = await deps.clients.catalog.listSources({});
+      return { status: 200, body: { sources: sources.map(sourceRecord) } };
     },
   },
   {

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { Closed, Str } from './common.js';
+import { Closed, Nullable, Str, Uuid } from './common.js';
 
 export const FieldsQuery = Type.Object({
   layer: Type.Optional(Str(1, 64)),
@@ -42,3 +42,34 @@ export const LookupRequest = Closed(
   },
   { $id: 'LookupRequest', description: 'D35: an address or a point (lat and lon).' },
 );
+
+const LayerVersion = Closed(
+  {
+    id: Uuid(),
+    name: Type.String(),
+    format: Type.Union(['geojson', 'ndjson', 'csv', 'shapefile', 'geotiff'].map((format) => Type.Literal(format))),
+    file_name: Type.String(),
+    crs: Type.String({ description: 'The CRS the file was in, as it named it.' }),
+    feature_count: Type.Integer({ description: 'Features of a vector layer; cells of a grid.' }),
+    bbox: Nullable(Type.Array(Type.Number(), { minItems: 4, maxItems: 4, description: 'WGS84 [min_lon, min_lat, max_lon, max_lat].' })),
+    loaded_at: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'LayerVersion' },
+);
+
+const SourceRecord = Closed(
+  {
+    id: Type.String(),
+    geometry: Type.Union(['points', 'lines', 'polygons', 'mixed', 'grid'].map((kind) => Type.Literal(kind))),
+    properties: Type.Array(Closed({ name: Type.String(), type: Type.Union(['string', 'number', 'integer', 'boolean'].map((kind) => Type.Literal(kind))) }), {
+      description: 'The feature properties the source reads (`landscreen import layer --map` renames a file\'s attributes onto them).',
+    }),
+    band: Nullable(Type.String(), { description: 'For a grid: what its band holds, in which unit.' }),
+    fields: Type.Array(Type.String(), { description: 'The catalog fields computed from the source.' }),
+    source_url: Type.String(),
+    current_version: Nullable(LayerVersion, { description: 'The layer version answering now; null when none is loaded.' }),
+  },
+  { $id: 'SourceRecord' },
+);
+
+export const SourcesResponse = Closed({ sources: Type.Array(SourceRecord) }, { $id: 'SourcesResponse' });

@@ -48,7 +48,7 @@ export async function* readLayer(path: string, options: ReadLayerOptions = {}): 
       properties = renameProperties(properties, map, targets);
     }
     features++;
-    yield { position, geometry, properties };
+    yield { position, geometry, properties, crs: raw.crsLabel };
     report(false);
   }
   // Without a schema, an attribute is absent from the file only if no feature had it.

@@ -24,6 +24,8 @@ export interface LayerFeature {
   geometry: GeoJSONGeometry;
   /** The file's attributes, renamed by the property map when one is given. */
   properties: Record<string, unknown>;
+  /** The CRS the file gave the feature in, as it named it (provenance: what was reprojected). */
+  crs: string;
 }
 
 export interface LayerProgress {

@@ -1,6 +1,8 @@
 import { demoCommand } from './demo.js';
 import { entitleCommand } from './entitle.js';
+import { importLayerCommand } from './import-layer.js';
 import { importParcelsCommand } from './import-parcels.js';
+import { layersCommand } from './layers.js';
 import { memberAddCommand } from './member-add.js';
 import { migrateCommand } from './migrate.js';
 import { serviceTokenCreateCommand } from './service-token-create.js';
@@ -15,6 +17,8 @@ export const COMMANDS: Command[] = [
   serviceTokenCreateCommand,
   entitleCommand,
   importParcelsCommand,
+  importLayerCommand,
+  layersCommand,
   demoCommand,
 ];
 

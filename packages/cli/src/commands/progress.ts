@@ -1,5 +1,5 @@
 /** A progress line at most every `everyMs`, for long operator commands (the output may be a socket). */
-export function progressReporter(out: (line: string) => void, label: string, everyMs = 2000) {
+export function progressReporter(out: (line: string) => void, label: string, everyMs = 2000, unit = 'parcels') {
   const started = Date.now();
   let last = 0;
   return {
@@ -10,7 +10,7 @@ export function progressReporter(out: (line: string) => void, label: string, eve
       const seconds = (now - started) / 1000;
       const rate = seconds > 0 ? Math.round(count / seconds) : 0;
       const bar = fraction === undefined ? '' : `[${'#'.repeat(Math.round(fraction * 30)).padEnd(30, '.')}] ${(fraction * 100).toFixed(0).padStart(3)}% `;
-      out(`${label} ${bar}${count.toLocaleString('en-US')} parcels, ${rate.toLocaleString('en-US')}/s, ${seconds.toFixed(1)} s`);
+      out(`${label} ${bar}${count.toLocaleString('en-US')} ${unit}, ${rate.toLocaleString('en-US')}/s, ${seconds.toFixed(1)} s`);
     },
   };
 }

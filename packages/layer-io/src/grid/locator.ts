@@ -13,6 +13,8 @@ export interface Cell {
 }
 
 export interface GridLocator {
+  /** WGS84 longitude/latitude in the grid's CRS (the coordinates of its geotransform). */
+  toNative(lon: number, lat: number): [number, number];
   /** The cell holding the point, or null outside the grid. */
   cellAt(lon: number, lat: number): Cell | null;
   /** The cell's value at the point, or null outside the grid or where it holds no data. */
@@ -55,6 +57,7 @@ export function createGridLocator(grid: LayerGrid): GridLocator {
     return col >= 0 && row >= 0 && col < width && row < height ? { col, row } : null;
   };
   return {
+    toNative,
     cellAt,
     cellValue,
     cellCentre,

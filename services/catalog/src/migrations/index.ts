@@ -1,7 +1,9 @@
 import type { MigrationSet } from '@landscreen/db';
 import * as createSchema from './20261122T000000_create_schema.js';
+import * as layerVersions from './20261123T000000_layer_versions.js';
 
 /** Every migration of the "catalog" schema, in order. New migrations are appended here. */
 export const migrations: MigrationSet = {
   '20261122T000000_create_schema': createSchema,
+  '20261123T000000_layer_versions': layerVersions,
 };

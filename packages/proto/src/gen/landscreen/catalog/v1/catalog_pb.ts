@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file landscreen/catalog/v1/catalog.proto.
  */
 export const file_landscreen_catalog_v1_catalog: GenFile = /*@__PURE__*/
-  fileDesc("CiNsYW5kc2NyZWVuL2NhdGFsb2cvdjEvY2F0YWxvZy5wcm90bxIVbGFuZHNjcmVlbi5jYXRhbG9nLnYxIg8KDUhlYWx0aFJlcXVlc3QieAoOSGVhbHRoUmVzcG9uc2USDQoFcmVhZHkYASABKAgSDgoGcmVhc29uGAIgASgJEg4KBnNjaGVtYRgDIAEoCRIaChJhcHBsaWVkX21pZ3JhdGlvbnMYBCADKAkSGwoTZXhwZWN0ZWRfbWlncmF0aW9ucxgFIAMoCSJtChFMaXN0RmllbGRzUmVxdWVzdBISCgVsYXllchgBIAEoCUgAiAEBEhMKBnByZXNldBgCIAEoCUgBiAEBEhEKBG5hbWUYAyABKAlIAogBAUIICgZfbGF5ZXJCCQoHX3ByZXNldEIHCgVfbmFtZSInChJMaXN0RmllbGRzUmVzcG9uc2USEQoJcGFnZV9qc29uGAEgASgMIhIKEExpc3RQbGFuc1JlcXVlc3QiLAoRTGlzdFBsYW5zUmVzcG9uc2USFwoPcHJpY2VfbGlzdF9qc29uGAEgASgMMrkCCg5DYXRhbG9nU2VydmljZRJaCgZIZWFsdGgSJC5sYW5kc2NyZWVuLmNhdGFsb2cudjEuSGVhbHRoUmVxdWVzdBolLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5IZWFsdGhSZXNwb25zZSIDkAIBEmYKCkxpc3RGaWVsZHMSKC5sYW5kc2NyZWVuLmNhdGFsb2cudjEuTGlzdEZpZWxkc1JlcXVlc3QaKS5sYW5kc2NyZWVuLmNhdGFsb2cudjEuTGlzdEZpZWxkc1Jlc3BvbnNlIgOQAgESYwoJTGlzdFBsYW5zEicubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkxpc3RQbGFuc1JlcXVlc3QaKC5sYW5kc2NyZWVuLmNhdGFsb2cudjEuTGlzdFBsYW5zUmVzcG9uc2UiA5ACAWIGcHJvdG8z");
+  fileDesc("CiNsYW5kc2NyZWVuL2NhdGFsb2cvdjEvY2F0YWxvZy5wcm90bxIVbGFuZHNjcmVlbi5jYXRhbG9nLnYxIg8KDUhlYWx0aFJlcXVlc3QieAoOSGVhbHRoUmVzcG9uc2USDQoFcmVhZHkYASABKAgSDgoGcmVhc29uGAIgASgJEg4KBnNjaGVtYRgDIAEoCRIaChJhcHBsaWVkX21pZ3JhdGlvbnMYBCADKAkSGwoTZXhwZWN0ZWRfbWlncmF0aW9ucxgFIAMoCSJtChFMaXN0RmllbGRzUmVxdWVzdBISCgVsYXllchgBIAEoCUgAiAEBEhMKBnByZXNldBgCIAEoCUgBiAEBEhEKBG5hbWUYAyABKAlIAogBAUIICgZfbGF5ZXJCCQoHX3ByZXNldEIHCgVfbmFtZSInChJMaXN0RmllbGRzUmVzcG9uc2USEQoJcGFnZV9qc29uGAEgASgMIhIKEExpc3RQbGFuc1JlcXVlc3QiLAoRTGlzdFBsYW5zUmVzcG9uc2USFwoPcHJpY2VfbGlzdF9qc29uGAEgASgMIjAKCExvY2F0aW9uEgsKA2xhdBgBIAEoARILCgNsb24YAiABKAESCgoCaWQYAyABKAkiWwoVRXZhbHVhdGVQb2ludHNSZXF1ZXN0EjIKCWxvY2F0aW9ucxgBIAMoCzIfLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5Mb2NhdGlvbhIOCgZmaWVsZHMYAiADKAkiUAoWRXZhbHVhdGVQb2ludHNSZXNwb25zZRI2CgdyZXN1bHRzGAEgAygLMiUubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkxvY2F0aW9uUmVzdWx0IlEKDkxvY2F0aW9uUmVzdWx0EgoKAmlkGAEgASgJEjMKB2Fuc3dlcnMYAiADKAsyIi5sYW5kc2NyZWVuLmNhdGFsb2cudjEuRmllbGRBbnN3ZXIizAEKC0ZpZWxkQW5zd2VyEg0KBWZpZWxkGAEgASgJEhYKDG51bWJlcl92YWx1ZRgCIAEoAUgAEhMKCWludF92YWx1ZRgDIAEoA0gAEhQKCmJvb2xfdmFsdWUYBCABKAhIABIWCgxzdHJpbmdfdmFsdWUYBSABKAlIABITCgtudWxsX3JlYXNvbhgGIAEoCRI1Cgpwcm92ZW5hbmNlGAcgASgLMiEubGFuZHNjcmVlbi5jYXRhbG9nLnYxLlByb3ZlbmFuY2VCBwoFdmFsdWUibwoKUHJvdmVuYW5jZRIvCgZsYXllcnMYASADKAsyHy5sYW5kc2NyZWVuLmNhdGFsb2cudjEuTGF5ZXJSZWYSHAoPZm9ybXVsYV92ZXJzaW9uGAIgASgFSACIAQFCEgoQX2Zvcm11bGFfdmVyc2lvbiI0CghMYXllclJlZhIOCgZzb3VyY2UYASABKAkSGAoQbGF5ZXJfdmVyc2lvbl9pZBgCIAEoCSIUChJMaXN0U291cmNlc1JlcXVlc3QiSQoTTGlzdFNvdXJjZXNSZXNwb25zZRIyCgdzb3VyY2VzGAEgAygLMiEubGFuZHNjcmVlbi5jYXRhbG9nLnYxLlNvdXJjZUluZm8ixgEKClNvdXJjZUluZm8SCgoCaWQYASABKAkSEAoIZ2VvbWV0cnkYAiABKAkSOQoKcHJvcGVydGllcxgDIAMoCzIlLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5Tb3VyY2VQcm9wZXJ0eRIMCgRiYW5kGAQgASgJEg4KBmZpZWxkcxgFIAMoCRILCgN1cmwYBiABKAkSNAoHY3VycmVudBgHIAEoCzIjLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5MYXllclZlcnNpb24iLAoOU291cmNlUHJvcGVydHkSDAoEbmFtZRgBIAEoCRIMCgR0eXBlGAIgASgJIsMBCgxMYXllclZlcnNpb24SCgoCaWQYASABKAkSDgoGc291cmNlGAIgASgJEgwKBG5hbWUYAyABKAkSDgoGZm9ybWF0GAQgASgJEhEKCWZpbGVfbmFtZRgFIAEoCRILCgNjcnMYBiABKAkSEAoIZ2VvbWV0cnkYByABKAkSFQoNZmVhdHVyZV9jb3VudBgIIAEoAxIMCgRiYm94GAkgAygBEhEKCWxvYWRlZF9hdBgKIAEoCRIPCgdjdXJyZW50GAsgASgIIhMKEUxpc3RMYXllcnNSZXF1ZXN0IkkKEkxpc3RMYXllcnNSZXNwb25zZRIzCgZsYXllcnMYASADKAsyIy5sYW5kc2NyZWVuLmNhdGFsb2cudjEuTGF5ZXJWZXJzaW9uMoAFCg5DYXRhbG9nU2VydmljZRJaCgZIZWFsdGgSJC5sYW5kc2NyZWVuLmNhdGFsb2cudjEuSGVhbHRoUmVxdWVzdBolLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5IZWFsdGhSZXNwb25zZSIDkAIBEmYKCkxpc3RGaWVsZHMSKC5sYW5kc2NyZWVuLmNhdGFsb2cudjEuTGlzdEZpZWxkc1JlcXVlc3QaKS5sYW5kc2NyZWVuLmNhdGFsb2cudjEuTGlzdEZpZWxkc1Jlc3BvbnNlIgOQAgESYwoJTGlzdFBsYW5zEicubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkxpc3RQbGFuc1JlcXVlc3QaKC5sYW5kc2NyZWVuLmNhdGFsb2cudjEuTGlzdFBsYW5zUmVzcG9uc2UiA5ACARJyCg5FdmFsdWF0ZVBvaW50cxIsLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5FdmFsdWF0ZVBvaW50c1JlcXVlc3QaLS5sYW5kc2NyZWVuLmNhdGFsb2cudjEuRXZhbHVhdGVQb2ludHNSZXNwb25zZSIDkAIBEmkKC0xpc3RTb3VyY2VzEikubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkxpc3RTb3VyY2VzUmVxdWVzdBoqLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5MaXN0U291cmNlc1Jlc3BvbnNlIgOQAgESZgoKTGlzdExheWVycxIoLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5MaXN0TGF5ZXJzUmVxdWVzdBopLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5MaXN0TGF5ZXJzUmVzcG9uc2UiA5ACAWIGcHJvdG8z");
 
 /**
  * @generated from message landscreen.catalog.v1.HealthRequest
@@ -159,6 +159,437 @@ export const ListPlansResponseSchema: GenMessage<ListPlansResponse> = /*@__PURE_
   messageDesc(file_landscreen_catalog_v1_catalog, 5);
 
 /**
+ * @generated from message landscreen.catalog.v1.Location
+ */
+export type Location = Message<"landscreen.catalog.v1.Location"> & {
+  /**
+   * WGS84 latitude and longitude, degrees.
+   *
+   * @generated from field: double lat = 1;
+   */
+  lat: number;
+
+  /**
+   * @generated from field: double lon = 2;
+   */
+  lon: number;
+
+  /**
+   * The caller's own id, echoed back in the result.
+   *
+   * @generated from field: string id = 3;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message landscreen.catalog.v1.Location.
+ * Use `create(LocationSchema)` to create a new message.
+ */
+export const LocationSchema: GenMessage<Location> = /*@__PURE__*/
+  messageDesc(file_landscreen_catalog_v1_catalog, 6);
+
+/**
+ * @generated from message landscreen.catalog.v1.EvaluatePointsRequest
+ */
+export type EvaluatePointsRequest = Message<"landscreen.catalog.v1.EvaluatePointsRequest"> & {
+  /**
+   * @generated from field: repeated landscreen.catalog.v1.Location locations = 1;
+   */
+  locations: Location[];
+
+  /**
+   * Catalog field names, answered in this order.
+   *
+   * @generated from field: repeated string fields = 2;
+   */
+  fields: string[];
+};
+
+/**
+ * Describes the message landscreen.catalog.v1.EvaluatePointsRequest.
+ * Use `create(EvaluatePointsRequestSchema)` to create a new message.
+ */
+export const EvaluatePointsRequestSchema: GenMessage<EvaluatePointsRequest> = /*@__PURE__*/
+  messageDesc(file_landscreen_catalog_v1_catalog, 7);
+
+/**
+ * @generated from message landscreen.catalog.v1.EvaluatePointsResponse
+ */
+export type EvaluatePointsResponse = Message<"landscreen.catalog.v1.EvaluatePointsResponse"> & {
+  /**
+   * One per location, in the request's order.
+   *
+   * @generated from field: repeated landscreen.catalog.v1.LocationResult results = 1;
+   */
+  results: LocationResult[];
+};
+
+/**
+ * Describes the message landscreen.catalog.v1.EvaluatePointsResponse.
+ * Use `create(EvaluatePointsResponseSchema)` to create a new message.
+ */
+export const EvaluatePointsResponseSchema: GenMessage<EvaluatePointsResponse> = /*@__PURE__*/
+  messageDesc(file_landscreen_catalog_v1_catalog, 8);
+
+/**
+ * @generated from message landscreen.catalog.v1.LocationResult
+ */
+export type LocationResult = Message<"landscreen.catalog.v1.LocationResult"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * One per requested field, in the request's order (a field named twice is answered once).
+   *
+   * @generated from field: repeated landscreen.catalog.v1.FieldAnswer answers = 2;
+   */
+  answers: FieldAnswer[];
+};
+
+/**
+ * Describes the message landscreen.catalog.v1.LocationResult.
+ * Use `create(LocationResultSchema)` to create a new message.
+ */
+export const LocationResultSchema: GenMessage<LocationResult> = /*@__PURE__*/
+  messageDesc(file_landscreen_catalog_v1_catalog, 9);
+
+/**
+ * @generated from message landscreen.catalog.v1.FieldAnswer
+ */
+export type FieldAnswer = Message<"landscreen.catalog.v1.FieldAnswer"> & {
+  /**
+   * @generated from field: string field = 1;
+   */
+  field: string;
+
+  /**
+   * Absent when the value is null (then null_reason says why).
+   *
+   * @generated from oneof landscreen.catalog.v1.FieldAnswer.value
+   */
+  value: {
+    /**
+     * @generated from field: double number_value = 2;
+     */
+    value: number;
+    case: "numberValue";
+  } | {
+    /**
+     * @generated from field: int64 int_value = 3;
+     */
+    value: bigint;
+    case: "intValue";
+  } | {
+    /**
+     * @generated from field: bool bool_value = 4;
+     */
+    value: boolean;
+    case: "boolValue";
+  } | {
+    /**
+     * @generated from field: string string_value = 5;
+     */
+    value: string;
+    case: "stringValue";
+  } | { case: undefined; value?: undefined };
+
+  /**
+   * Why the value is null (no_coverage, none_within_radius, outside_conus, not_inside, ...);
+   * empty when there is a value.
+   *
+   * @generated from field: string null_reason = 6;
+   */
+  nullReason: string;
+
+  /**
+   * Where the value came from; absent only when no layer was involved.
+   *
+   * @generated from field: landscreen.catalog.v1.Provenance provenance = 7;
+   */
+  provenance?: Provenance | undefined;
+};
+
+/**
+ * Describes the message landscreen.catalog.v1.FieldAnswer.
+ * Use `create(FieldAnswerSchema)` to create a new message.
+ */
+export const FieldAnswerSchema: GenMessage<FieldAnswer> = /*@__PURE__*/
+  messageDesc(file_landscreen_catalog_v1_catalog, 10);
+
+/**
+ * @generated from message landscreen.catalog.v1.Provenance
+ */
+export type Provenance = Message<"landscreen.catalog.v1.Provenance"> & {
+  /**
+   * The layer versions the value was computed from.
+   *
+   * @generated from field: repeated landscreen.catalog.v1.LayerRef layers = 1;
+   */
+  layers: LayerRef[];
+
+  /**
+   * The formula version of a derivation or parcel overlay; absent for a value read from a layer.
+   *
+   * @generated from field: optional int32 formula_version = 2;
+   */
+  formulaVersion?: number | undefined;
+};
+
+/**
+ * Describes the message landscreen.catalog.v1.Provenance.
+ * Use `create(ProvenanceSchema)` to create a new message.
+ */
+export const ProvenanceSchema: GenMessage<Provenance> = /*@__PURE__*/
+  messageDesc(file_landscreen_catalog_v1_catalog, 11);
+
+/**
+ * @generated from message landscreen.catalog.v1.LayerRef
+ */
+export type LayerRef = Message<"landscreen.catalog.v1.LayerRef"> & {
+  /**
+   * @generated from field: string source = 1;
+   */
+  source: string;
+
+  /**
+   * @generated from field: string layer_version_id = 2;
+   */
+  layerVersionId: string;
+};
+
+/**
+ * Describes the message landscreen.catalog.v1.LayerRef.
+ * Use `create(LayerRefSchema)` to create a new message.
+ */
+export const LayerRefSchema: GenMessage<LayerRef> = /*@__PURE__*/
+  messageDesc(file_landscreen_catalog_v1_catalog, 12);
+
+/**
+ * @generated from message landscreen.catalog.v1.ListSourcesRequest
+ */
+export type ListSourcesRequest = Message<"landscreen.catalog.v1.ListSourcesRequest"> & {
+};
+
+/**
+ * Describes the message landscreen.catalog.v1.ListSourcesRequest.
+ * Use `create(ListSourcesRequestSchema)` to create a new message.
+ */
+export const ListSourcesRequestSchema: GenMessage<ListSourcesRequest> = /*@__PURE__*/
+  messageDesc(file_landscreen_catalog_v1_catalog, 13);
+
+/**
+ * @generated from message landscreen.catalog.v1.ListSourcesResponse
+ */
+export type ListSourcesResponse = Message<"landscreen.catalog.v1.ListSourcesResponse"> & {
+  /**
+   * @generated from field: repeated landscreen.catalog.v1.SourceInfo sources = 1;
+   */
+  sources: SourceInfo[];
+};
+
+/**
+ * Describes the message landscreen.catalog.v1.ListSourcesResponse.
+ * Use `create(ListSourcesResponseSchema)` to create a new message.
+ */
+export const ListSourcesResponseSchema: GenMessage<ListSourcesResponse> = /*@__PURE__*/
+  messageDesc(file_landscreen_catalog_v1_catalog, 14);
+
+/**
+ * @generated from message landscreen.catalog.v1.SourceInfo
+ */
+export type SourceInfo = Message<"landscreen.catalog.v1.SourceInfo"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * points, lines, polygons, mixed or grid.
+   *
+   * @generated from field: string geometry = 2;
+   */
+  geometry: string;
+
+  /**
+   * The feature properties the source's evaluators read (none for a grid).
+   *
+   * @generated from field: repeated landscreen.catalog.v1.SourceProperty properties = 3;
+   */
+  properties: SourceProperty[];
+
+  /**
+   * For a grid: what its band holds, in which unit; empty otherwise.
+   *
+   * @generated from field: string band = 4;
+   */
+  band: string;
+
+  /**
+   * The catalog fields computed from this source.
+   *
+   * @generated from field: repeated string fields = 5;
+   */
+  fields: string[];
+
+  /**
+   * The public dataset the source is modelled on.
+   *
+   * @generated from field: string url = 6;
+   */
+  url: string;
+
+  /**
+   * Its current layer version; absent when none is loaded.
+   *
+   * @generated from field: landscreen.catalog.v1.LayerVersion current = 7;
+   */
+  current?: LayerVersion | undefined;
+};
+
+/**
+ * Describes the message landscreen.catalog.v1.SourceInfo.
+ * Use `create(SourceInfoSchema)` to create a new message.
+ */
+export const SourceInfoSchema: GenMessage<SourceInfo> = /*@__PURE__*/
+  messageDesc(file_landscreen_catalog_v1_catalog, 15);
+
+/**
+ * @generated from message landscreen.catalog.v1.SourceProperty
+ */
+export type SourceProperty = Message<"landscreen.catalog.v1.SourceProperty"> & {
+  /**
+   * @generated from field: string name = 1;
+   */
+  name: string;
+
+  /**
+   * string, number, integer or boolean.
+   *
+   * @generated from field: string type = 2;
+   */
+  type: string;
+};
+
+/**
+ * Describes the message landscreen.catalog.v1.SourceProperty.
+ * Use `create(SourcePropertySchema)` to create a new message.
+ */
+export const SourcePropertySchema: GenMessage<SourceProperty> = /*@__PURE__*/
+  messageDesc(file_landscreen_catalog_v1_catalog, 16);
+
+/**
+ * @generated from message landscreen.catalog.v1.LayerVersion
+ */
+export type LayerVersion = Message<"landscreen.catalog.v1.LayerVersion"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string source = 2;
+   */
+  source: string;
+
+  /**
+   * @generated from field: string name = 3;
+   */
+  name: string;
+
+  /**
+   * geojson, ndjson, csv, shapefile or geotiff.
+   *
+   * @generated from field: string format = 4;
+   */
+  format: string;
+
+  /**
+   * @generated from field: string file_name = 5;
+   */
+  fileName: string;
+
+  /**
+   * The CRS the file was in, as it named it ("EPSG:4326" when it was WGS84 already).
+   *
+   * @generated from field: string crs = 6;
+   */
+  crs: string;
+
+  /**
+   * @generated from field: string geometry = 7;
+   */
+  geometry: string;
+
+  /**
+   * Features of a vector layer; cells of a grid.
+   *
+   * @generated from field: int64 feature_count = 8;
+   */
+  featureCount: bigint;
+
+  /**
+   * WGS84 [min_lon, min_lat, max_lon, max_lat]; empty for an empty layer.
+   *
+   * @generated from field: repeated double bbox = 9;
+   */
+  bbox: number[];
+
+  /**
+   * RFC 3339 time the import committed.
+   *
+   * @generated from field: string loaded_at = 10;
+   */
+  loadedAt: string;
+
+  /**
+   * Whether it is its source's current version.
+   *
+   * @generated from field: bool current = 11;
+   */
+  current: boolean;
+};
+
+/**
+ * Describes the message landscreen.catalog.v1.LayerVersion.
+ * Use `create(LayerVersionSchema)` to create a new message.
+ */
+export const LayerVersionSchema: GenMessage<LayerVersion> = /*@__PURE__*/
+  messageDesc(file_landscreen_catalog_v1_catalog, 17);
+
+/**
+ * @generated from message landscreen.catalog.v1.ListLayersRequest
+ */
+export type ListLayersRequest = Message<"landscreen.catalog.v1.ListLayersRequest"> & {
+};
+
+/**
+ * Describes the message landscreen.catalog.v1.ListLayersRequest.
+ * Use `create(ListLayersRequestSchema)` to create a new message.
+ */
+export const ListLayersRequestSchema: GenMessage<ListLayersRequest> = /*@__PURE__*/
+  messageDesc(file_landscreen_catalog_v1_catalog, 18);
+
+/**
+ * @generated from message landscreen.catalog.v1.ListLayersResponse
+ */
+export type ListLayersResponse = Message<"landscreen.catalog.v1.ListLayersResponse"> & {
+  /**
+   * @generated from field: repeated landscreen.catalog.v1.LayerVersion layers = 1;
+   */
+  layers: LayerVersion[];
+};
+
+/**
+ * Describes the message landscreen.catalog.v1.ListLayersResponse.
+ * Use `create(ListLayersResponseSchema)` to create a new message.
+ */
+export const ListLayersResponseSchema: GenMessage<ListLayersResponse> = /*@__PURE__*/
+  messageDesc(file_landscreen_catalog_v1_catalog, 19);
+
+/**
  * CatalogService owns the point-data field catalog, plans, credits and point-data fetches.
  * It is the only writer of the PostgreSQL schema "catalog".
  *
@@ -195,6 +626,38 @@ export const CatalogService: GenService<{
     methodKind: "unary";
     input: typeof ListPlansRequestSchema;
     output: typeof ListPlansResponseSchema;
+  },
+  /**
+   * EvaluatePoints answers N locations x M catalog fields from the current layer version of each
+   * source (issue 12): a value or a null with its reason, and the layer versions behind it.
+   *
+   * @generated from rpc landscreen.catalog.v1.CatalogService.EvaluatePoints
+   */
+  evaluatePoints: {
+    methodKind: "unary";
+    input: typeof EvaluatePointsRequestSchema;
+    output: typeof EvaluatePointsResponseSchema;
+  },
+  /**
+   * ListSources answers every layer source: its geometry, the properties it reads, the fields it
+   * feeds and its current layer version.
+   *
+   * @generated from rpc landscreen.catalog.v1.CatalogService.ListSources
+   */
+  listSources: {
+    methodKind: "unary";
+    input: typeof ListSourcesRequestSchema;
+    output: typeof ListSourcesResponseSchema;
+  },
+  /**
+   * ListLayers answers every loaded layer version, newest first, saying which are current.
+   *
+   * @generated from rpc landscreen.catalog.v1.CatalogService.ListLayers
+   */
+  listLayers: {
+    methodKind: "unary";
+    input: typeof ListLayersRequestSchema;
+    output: typeof ListLayersResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_landscreen_catalog_v1_catalog, 0);

@@ -1,0 +1,48 @@
+import { parseArgs } from 'node:util';
+import { importLayer, LayerImportError } from '@landscreen/catalog-service';
+import { UsageError, type Command } from './command.js';
+import { progressReporter } from './progress.js';
+
+const FORMATS = ['geojson', 'ndjson', 'csv', 'shapefile', 'geotiff'] as const;
+
+export const importLayerCommand: Command = {
+  words: ['import', 'layer'],
+  summary: 'Load a GIS layer file as a new version of a point-data source',
+  usage:
+    'landscreen import layer --source SOURCE --file PATH [--format geojson|ndjson|csv|shapefile|geotiff] [--map attr=property,...] [--name NAME]',
+  async run({ database, out }, args) {
+    const { values } = parseArgs({
+      args,
+      options: {
+        source: { type: 'string' },
+        file: { type: 'string' },
+        format: { type: 'string' },
+        map: { type: 'string' },
+        name: { type: 'string' },
+      },
+      strict: true,
+    });
+    if (!values.source || !values.file) throw new UsageError('--source and --file are required');
+    const format = values.format as (typeof FORMATS)[number] | undefined;
+    if (format !== undefined && !FORMATS.includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}`);
+    const progress = progressReporter(out, `importing ${values.file}`, 2000, 'features');
+    try {
+      const result = await importLayer(database.db, {
+        source: values.source,
+        file: values.file,
+        format,
+        map: values.map,
+        name: values.name,
+        onProgress: ({ features, fraction }) => progress.update(features, fraction),
+      });
+      const unit = result.geometry === 'grid' ? 'cells' : 'features';
+      progress.update(result.features, 1, true);
+      out(`source ${result.source}: layer version ${result.versionId} with ${result.features.toLocaleString('en-US')} ${unit} is now current`);
+      return 0;
+    } catch (error) {
+      out(`error: ${error instanceof LayerImportError ? error.message : (error as Error).message}`);
+      out(`nothing was imported; the current version of ${values.source} is unchanged`);
+      return 1;
+    }
+  },
+};

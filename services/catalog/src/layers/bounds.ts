@@ -1,0 +1,31 @@
+import type { Geometry } from '@landscreen/point-engine';
+
+/** The WGS84 bounding box of every geometry added, for `landscreen layers` and /v1/meta/sources. */
+export class BoundsAccumulator {
+  private minLon = Infinity;
+  private minLat = Infinity;
+  private maxLon = -Infinity;
+  private maxLat = -Infinity;
+
+  add(geometry: Geometry): void {
+    this.walk(geometry.coordinates as unknown);
+  }
+
+  /** null when nothing was added (an empty layer). */
+  bbox(): [number, number, number, number] | null {
+    return this.minLon === Infinity ? null : [this.minLon, this.minLat, this.maxLon, this.maxLat];
+  }
+
+  private walk(coordinates: unknown): void {
+    if (!Array.isArray(coordinates)) return;
+    if (typeof coordinates[0] === 'number') {
+      const [lon, lat] = coordinates as number[];
+      if (lon < this.minLon) this.minLon = lon;
+      if (lon > this.maxLon) this.maxLon = lon;
+      if (lat < this.minLat) this.minLat = lat;
+      if (lat > this.maxLat) this.maxLat = lat;
+      return;
+    }
+    for (const item of coordinates) this.walk(item);
+  }
+}

@@ -1,0 +1,35 @@
+// How a layer version's content is stored in catalog.layer_chunks: vector features as a JSON
+// array of [geometry, properties] per chunk (only the properties the source declares, already
+// renamed by --map), a grid's cells as little-endian float32 slices. Compression is left to
+// PostgreSQL's TOAST (lz4 where available), which squeezes JSON coordinates well and costs the
+// importer nothing.
+
+import type { FeatureInput, Geometry } from '@landscreen/point-engine';
+
+/** Features per chunk: a few hundred kilobytes of JSON, one insert each. */
+export const FEATURES_PER_CHUNK = 2_000;
+/** Grid cells per chunk (4 MB). */
+export const CELLS_PER_CHUNK = 1 << 20;
+
+type StoredFeature = [Geometry, Record<string, unknown>];
+
+export function encodeFeatures(features: readonly StoredFeature[]): Buffer {
+  return Buffer.from(JSON.stringify(features));
+}
+
+export function decodeFeatures(data: Uint8Array): FeatureInput[] {
+  const stored = JSON.parse(Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('utf8')) as StoredFeature[];
+  return stored.map(([geometry, properties]) => ({ geometry, properties }));
+}
+
+export function encodeCells(values: Float32Array, from: number, to: number): Buffer {
+  const slice = values.subarray(from, to);
+  return Buffer.from(slice.buffer, slice.byteOffset, slice.byteLength);
+}
+
+/** Copies a stored slice into `target` at `offset` (cells); answers the next offset. */
+export function decodeCellsInto(target: Float32Array, offset: number, data: Uint8Array): number {
+  const bytes = new Uint8Array(target.buffer, target.byteOffset + offset * 4, data.byteLength);
+  bytes.set(data);
+  return offset + data.byteLength / 4;
+}

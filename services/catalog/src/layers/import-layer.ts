@@ -1,0 +1,196 @@
+import path from 'node:path';
+import { sql, type Kysely } from 'kysely';
+import { liftTimeouts } from '@landscreen/db';
+import type { LayerSource, SourceId } from '@landscreen/field-catalog';
+import {
+  describePosition,
+  detectFormat,
+  LayerReadError,
+  readGrid,
+  readLayer,
+  type LayerFeature,
+  type LayerFormat,
+  type PropertyMap,
+  type VectorLayerFormat,
+} from '@landscreen/layer-io';
+import type { Geometry } from '@landscreen/point-engine';
+import { CELLS_PER_CHUNK, encodeCells, encodeFeatures, FEATURES_PER_CHUNK } from './chunk-codec.js';
+import { BoundsAccumulator } from './bounds.js';
+import { layerSourceNamed, propertyMap } from './import-arguments.js';
+import { LayerImportError } from './layer-import-error.js';
+
+export interface ImportLayerOptions {
+  source: string;
+  file: string;
+  format?: LayerFormat;
+  /** `--map attr=property,...` as typed. */
+  map?: string;
+  name?: string;
+  /** Features (or cells) stored so far and the share of the file read, when known. */
+  onProgress?(progress: { features: number; fraction?: number }): void;
+}
+
+export interface ImportLayerResult {
+  versionId: string;
+  source: SourceId;
+  geometry: LayerSource['geometry'];
+  /** Features of a vector layer, cells of a grid. */
+  features: number;
+  bbox: [number, number, number, number] | null;
+}
+
+const ACCEPTED: Record<LayerSource['geometry'], readonly string[]> = {
+  points: ['Point', 'MultiPoint'],
+  lines: ['LineString', 'MultiLineString'],
+  polygons: ['Polygon', 'MultiPolygon'],
+  mixed: ['Point', 'MultiPoint', 'LineString', 'MultiLineString', 'Polygon', 'MultiPolygon'],
+  grid: [],
+};
+
+/**
+ * Loads a layer file as a new version of its source in ONE transaction (issue 12, D37): the
+ * version exists, and so becomes current, only once the whole file is stored; a bad feature, a
+ * feature of the wrong geometry kind or a crash leaves no version row and no chunk behind.
+ * Vector features stream into chunks, so memory stays flat whatever the file size (a grid is
+ * read whole: rasters are random access).
+ */
+export async function importLayer(db: Kysely<any>, options: ImportLayerOptions): Promise<ImportLayerResult> {
+  const declaration = layerSourceNamed(options.source);
+  const map = propertyMap(declaration, options.map);
+  const file = path.resolve(options.file);
+  const format = options.format ?? (await fileFormat(file));
+  if ((format === 'geotiff') !== (declaration.geometry === 'grid')) {
+    throw new LayerImportError(
+      declaration.geometry === 'grid'
+        ? `${declaration.id} is a grid source: it loads a single-band GeoTIFF, not ${format}`
+        : `${declaration.id} is a ${declaration.geometry} source: a GeoTIFF grid cannot feed it`,
+    );
+  }
+  const name = options.name ?? path.basename(file);
+  try {
+    return format === 'geotiff'
+      ? await importGrid(db, declaration, file, name, options)
+      : await importFeatures(db, declaration, file, format, name, map, options);
+  } catch (error) {
+    if (error instanceof LayerReadError) throw new LayerImportError(error.message);
+    throw error;
+  }
+}
+
+async function fileFormat(file: string): Promise<LayerFormat> {
+  try {
+    return await detectFormat(file);
+  } catch (error) {
+    if (error instanceof LayerReadError) throw new LayerImportError(error.message);
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new LayerImportError(`${file}: no such file`);
+    throw error;
+  }
+}
+
+async function importFeatures(
+  db: Kysely<any>,
+  declaration: LayerSource,
+  file: string,
+  format: VectorLayerFormat,
+  name: string,
+  map: PropertyMap | undefined,
+  options: ImportLayerOptions,
+): Promise<ImportLayerResult> {
+  const accepted = ACCEPTED[declaration.geometry];
+  const declared = declaration.properties.map((property) => property.name);
+  let fraction: number | undefined;
+  const features = readLayer(file, {
+    format,
+    map,
+    onProgress: (progress) => (fraction = progress.totalBytes > 0 ? progress.bytesRead / progress.totalBytes : undefined),
+  });
+  return db.transaction().execute(async (trx) => {
+    await liftTimeouts(trx);
+    const versionId = await insertVersion(trx, declaration, name, format, file);
+    const bounds = new BoundsAccumulator();
+    let chunk: [Geometry, Record<string, unknown>][] = [];
+    let chunkNo = 0;
+    let count = 0;
+    let crs = 'EPSG:4326';
+    const flush = async () => {
+      if (chunk.length === 0) return;
+      await insertChunk(trx, versionId, chunkNo++, encodeFeatures(chunk));
+      count += chunk.length;
+      chunk = [];
+      options.onProgress?.({ features: count, fraction });
+    };
+    for await (const feature of features) {
+      if (!accepted.includes(feature.geometry.type)) throw wrongGeometry(file, declaration, feature);
+      crs = feature.crs;
+      bounds.add(feature.geometry as Geometry);
+      chunk.push([feature.geometry as Geometry, declaredProperties(feature.properties, declared)]);
+      if (chunk.length >= FEATURES_PER_CHUNK) await flush();
+    }
+    await flush();
+    const bbox = bounds.bbox();
+    await completeVersion(trx, versionId, count, bbox, crs, null);
+    options.onProgress?.({ features: count, fraction: 1 });
+    return { versionId, source: declaration.id, geometry: declaration.geometry, features: count, bbox };
+  });
+}
+
+async function importGrid(db: Kysely<any>, declaration: LayerSource, file: string, name: string, options: ImportLayerOptions): Promise<ImportLayerResult> {
+  const grid = await readGrid(file);
+  return db.transaction().execute(async (trx) => {
+    await liftTimeouts(trx);
+    const versionId = await insertVersion(trx, declaration, name, 'geotiff', file);
+    const cells = grid.values.length;
+    for (let from = 0, chunkNo = 0; from < cells; from += CELLS_PER_CHUNK, chunkNo++) {
+      await insertChunk(trx, versionId, chunkNo, encodeCells(grid.values, from, Math.min(cells, from + CELLS_PER_CHUNK)));
+      options.onProgress?.({ features: Math.min(cells, from + CELLS_PER_CHUNK), fraction: Math.min(1, (from + CELLS_PER_CHUNK) / cells) });
+    }
+    const meta = { width: grid.width, height: grid.height, noData: grid.noData, crs: grid.crs, geoTransform: grid.geoTransform };
+    const bbox = [...grid.bbox] as [number, number, number, number];
+    await completeVersion(trx, versionId, cells, bbox, grid.crs.label, meta);
+    return { versionId, source: declaration.id, geometry: 'grid', features: cells, bbox };
+  });
+}
+
+function wrongGeometry(file: string, declaration: LayerSource, feature: LayerFeature): LayerImportError {
+  return new LayerImportError(
+    `${file}: ${describePosition(feature.position)}: a ${feature.geometry.type} cannot feed ${declaration.id}, a ${declaration.geometry} source`,
+  );
+}
+
+/** Only what the source's evaluators read is stored: the rest of a file's attributes is dead weight. */
+function declaredProperties(properties: Record<string, unknown>, declared: readonly string[]): Record<string, unknown> {
+  const kept: Record<string, unknown> = {};
+  for (const name of declared) if (Object.hasOwn(properties, name) && properties[name] !== undefined) kept[name] = properties[name];
+  return kept;
+}
+
+async function insertVersion(trx: Kysely<any>, declaration: LayerSource, name: string, format: LayerFormat, file: string): Promise<string> {
+  const { rows } = await sql<{ id: string }>`
+    insert into catalog.layer_versions (seq, source, name, format, file_name, crs, geometry, feature_count)
+    values (nextval('catalog.layer_version_seq'), ${declaration.id}, ${name}, ${format}, ${path.basename(file)}, '', ${declaration.geometry}, 0)
+    returning id`.execute(trx);
+  return rows[0].id;
+}
+
+async function insertChunk(trx: Kysely<any>, versionId: string, chunkNo: number, data: Buffer): Promise<void> {
+  await sql`insert into catalog.layer_chunks (version_id, chunk_no, data) values (${versionId}, ${chunkNo}, ${data})`.execute(trx);
+}
+
+/**
+ * The import's last statement: the final counts, and a fresh `seq`, so that of two imports of a
+ * source running at once, the one that finished last is current.
+ */
+async function completeVersion(
+  trx: Kysely<any>,
+  versionId: string,
+  count: number,
+  bbox: [number, number, number, number] | null,
+  crs: string,
+  grid: object | null,
+): Promise<void> {
+  await sql`
+    update catalog.layer_versions
+    set seq = nextval('catalog.layer_version_seq'), feature_count = ${count}, bbox = ${bbox === null ? null : JSON.stringify(bbox)}::jsonb, crs = ${crs},
+        grid = ${grid === null ? null : JSON.stringify(grid)}::jsonb, completed_at = clock_timestamp()
+    where id = ${versionId}`.execute(trx);
+}

@@ -1,0 +1,61 @@
+// The engine of the catalog service: one point-engine index per current layer version, loaded
+// from the database on first need. Every request first asks the database which versions are
+// current (one index-only query), so a layer imported by any process is answered from the next
+// request, and every replica answers alike; only a version not yet in memory is loaded, and the
+// versions no longer current are dropped.
+
+import type { Kysely } from 'kysely';
+import type { SourceId } from '@landscreen/field-catalog';
+import { Engine, type LayerIndex } from '@landscreen/point-engine';
+import { loadLayerIndex } from './load-layer.js';
+import { currentVersions, versionById, type CurrentVersion } from './versions.js';
+
+export class LayerCache {
+  private readonly engine = new Engine();
+  /** Loads in flight or done, by version id: concurrent requests share one load. */
+  private readonly loads = new Map<string, Promise<LayerIndex>>();
+  /** The `seq` of the version loaded per source. */
+  private readonly loadedSeq = new Map<string, bigint>();
+
+  constructor(private readonly db: Kysely<any>) {}
+
+  /** The engine with every source's current version loaded, as the database says now. */
+  async current(): Promise<{ engine: Engine; versions: CurrentVersion[] }> {
+    const versions = await currentVersions(this.db);
+    const indexes = await Promise.all(versions.map((version) => this.load(version.id)));
+    const current = new Set(versions.map((version) => version.source));
+    versions.forEach((version, i) => {
+      // A slower request may hold an older view: never step a source back from a newer version.
+      const seq = BigInt(version.seq);
+      if ((this.loadedSeq.get(version.source) ?? -1n) >= seq) return;
+      this.engine.load(indexes[i]);
+      this.loadedSeq.set(version.source, seq);
+    });
+    for (const { source } of this.engine.loaded()) {
+      if (current.has(source)) continue;
+      this.engine.unload(source as SourceId);
+      this.loadedSeq.delete(source);
+    }
+    this.forgetExcept(new Set(versions.map((version) => version.id)));
+    return { engine: this.engine, versions };
+  }
+
+  private load(id: string): Promise<LayerIndex> {
+    let load = this.loads.get(id);
+    if (!load) {
+      load = (async () => {
+        const version = await versionById(this.db, id);
+        if (!version) throw new Error(`layer version ${id} vanished while loading`);
+        return loadLayerIndex(this.db, version);
+      })();
+      this.loads.set(id, load);
+      // A failed load is retried by the next request rather than remembered.
+      load.catch(() => this.loads.delete(id));
+    }
+    return load;
+  }
+
+  private forgetExcept(keep: ReadonlySet<string>): void {
+    for (const id of this.loads.keys()) if (!keep.has(id)) this.loads.delete(id);
+  }
+}

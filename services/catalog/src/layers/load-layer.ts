@@ -1,0 +1,49 @@
+// A stored layer version back into a point-engine index. Chunks are read a page at a time, so
+// the rows in flight stay small next to the index they build.
+
+import { sql, type Kysely } from 'kysely';
+import type { SourceId } from '@landscreen/field-catalog';
+import { createGridLocator, type LayerGrid } from '@landscreen/layer-io';
+import { buildGridLayer, buildVectorLayer, type FeatureInput, type LayerIndex } from '@landscreen/point-engine';
+import { decodeCellsInto, decodeFeatures } from './chunk-codec.js';
+import type { LayerVersionRow } from './versions.js';
+
+const CHUNKS_PER_PAGE = 16;
+
+export async function loadLayerIndex(db: Kysely<any>, version: LayerVersionRow): Promise<LayerIndex> {
+  const source = version.source as SourceId;
+  if (version.grid !== null) {
+    const meta = version.grid;
+    const values = new Float32Array(meta.width * meta.height);
+    let offset = 0;
+    await forEachChunk(db, version.id, (data) => (offset = decodeCellsInto(values, offset, data)));
+    const grid: LayerGrid = { ...meta, values, bbox: version.bbox ?? [-180, -90, 180, 90] };
+    const locator = createGridLocator(grid);
+    const native = meta.crs.definition === 'EPSG:4326' || meta.crs.definition === 'OGC:CRS84';
+    return buildGridLayer(source, version.id, {
+      width: meta.width,
+      height: meta.height,
+      geotransform: meta.geoTransform,
+      noData: meta.noData,
+      values,
+      project: native ? undefined : (lon, lat) => locator.toNative(lon, lat),
+      cellSizeM: native ? undefined : (col, row) => locator.cellSizeMetres(col, row),
+    });
+  }
+  const features: FeatureInput[] = [];
+  await forEachChunk(db, version.id, (data) => {
+    for (const feature of decodeFeatures(data)) features.push(feature);
+  });
+  return buildVectorLayer(source, version.id, features);
+}
+
+async function forEachChunk(db: Kysely<any>, versionId: string, take: (data: Uint8Array) => void): Promise<void> {
+  for (let from = 0; ; from += CHUNKS_PER_PAGE) {
+    const { rows } = await sql<{ data: Uint8Array }>`
+      select data from catalog.layer_chunks
+      where version_id = ${versionId} and chunk_no >= ${from} and chunk_no < ${from + CHUNKS_PER_PAGE}
+      order by chunk_no`.execute(db);
+    for (const row of rows) take(row.data);
+    if (rows.length < CHUNKS_PER_PAGE) return;
+  }
+}
