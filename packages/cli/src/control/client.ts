@@ -1,4 +1,5 @@
 import net from 'node:net';
+import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { controlSocketPath, type ControlMessage } from './protocol.js';
 
@@ -9,7 +10,7 @@ import { controlSocketPath, type ControlMessage } from './protocol.js';
 export async function runThroughServer(dataDir: string, argv: string[], out: (line: string) => void): Promise<number | undefined> {
   const socket = await connect(controlSocketPath(dataDir));
   if (!socket) return undefined;
-  socket.write(`${JSON.stringify({ argv })}\n`);
+  socket.write(`${JSON.stringify({ argv: withAbsoluteFiles(argv) })}\n`);
   let code = 1;
   for await (const line of createInterface({ input: socket })) {
     const message = JSON.parse(line) as ControlMessage;
@@ -24,5 +25,16 @@ function connect(socketPath: string): Promise<net.Socket | undefined> {
     const socket = net.connect(socketPath);
     socket.once('connect', () => resolve(socket));
     socket.once('error', () => resolve(undefined));
+  });
+}
+
+/**
+ * The server runs the command in its own working directory, so a `--file` given relative to the
+ * caller's is made absolute here, before it leaves the caller.
+ */
+export function withAbsoluteFiles(argv: readonly string[]): string[] {
+  return argv.map((arg, i) => {
+    if (arg.startsWith('--file=')) return `--file=${path.resolve(arg.slice('--file='.length))}`;
+    return argv[i - 1] === '--file' ? path.resolve(arg) : arg;
   });
 }

@@ -1,0 +1,12 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { withAbsoluteFiles } from './client.js';
+
+describe('withAbsoluteFiles', () => {
+  it('resolves --file against the caller, in both spellings, and leaves every other argument alone', () => {
+    const argv = ['import', 'layer', '--source', 'hifld_substations', '--file', 'layers/subs.geojson', '--name', 'file'];
+    expect(withAbsoluteFiles(argv)).toEqual([...argv.slice(0, 5), path.resolve('layers/subs.geojson'), '--name', 'file']);
+    expect(withAbsoluteFiles(['import', 'parcels', '--file=p.csv'])).toEqual(['import', 'parcels', `--file=${path.resolve('p.csv')}`]);
+    expect(withAbsoluteFiles(['--file', '/abs/x.shp'])).toEqual(['--file', '/abs/x.shp']);
+  });
+});
