@@ -1,42 +1,23 @@
 // Which reader a layer file needs: by extension when it says, else by its first bytes.
 
-import { open } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { sniffFormat } from '@landscreen/parcel-io';
+import { formatFromExtension, readFileHead, sniffFormat } from '@landscreen/parcel-io';
 import type { LayerFormat } from './types.js';
 
-const BY_EXTENSION: Readonly<Record<string, LayerFormat>> = {
-  '.geojson': 'geojson',
-  '.json': 'geojson',
-  '.ndjson': 'ndjson',
-  '.geojsonl': 'ndjson',
-  '.geojsons': 'ndjson',
-  '.geojsonseq': 'ndjson',
-  '.jsonl': 'ndjson',
-  '.csv': 'csv',
+/** What layers add to the text formats parcel files share (parcel-io knows those). */
+const BINARY_BY_EXTENSION: Readonly<Record<string, LayerFormat>> = {
   '.shp': 'shapefile',
   '.zip': 'shapefile',
   '.tif': 'geotiff',
   '.tiff': 'geotiff',
 };
 
-const SNIFF_BYTES = 64 * 1024;
-
 export function layerFormatFromExtension(path: string): LayerFormat | null {
-  return BY_EXTENSION[extname(path).toLowerCase()] ?? null;
+  return BINARY_BY_EXTENSION[extname(path).toLowerCase()] ?? formatFromExtension(path);
 }
 
 export async function detectFormat(path: string): Promise<LayerFormat> {
-  const byExtension = layerFormatFromExtension(path);
-  if (byExtension !== null) return byExtension;
-  const handle = await open(path, 'r');
-  try {
-    const buffer = Buffer.alloc(SNIFF_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
-    return sniffLayerFormat(buffer.subarray(0, bytesRead));
-  } finally {
-    await handle.close();
-  }
+  return layerFormatFromExtension(path) ?? sniffLayerFormat(await readFileHead(path));
 }
 
 /** Binary formats by their magic numbers; text ones as parcel-io tells them apart. */

@@ -34,7 +34,7 @@ export function geodesicAreaAcres(geometry: GeoJSONGeometry): number | null {
 }
 
 /** Outer ring minus holes. Ring orientation is ignored: files get winding order wrong often. */
-export function polygonAreaM2(rings: Position[][]): number {
+export function polygonAreaM2(rings: readonly (readonly (readonly number[])[])[]): number {
   if (rings.length === 0) return 0;
   let area = Math.abs(ringExcess(rings[0]));
   for (let i = 1; i < rings.length; i++) area -= Math.abs(ringExcess(rings[i]));
@@ -48,7 +48,7 @@ export function polygonAreaM2(rings: Position[][]): number {
  * Exact on the sphere, stable for parcel-sized rings (no small differences of large angles as
  * with the angle-sum form), and Δλ is wrapped so rings across the antimeridian work.
  */
-function ringExcess(ring: Position[]): number {
+function ringExcess(ring: readonly (readonly number[])[]): number {
   const n = ring.length;
   let sum = 0;
   for (let i = 0; i < n; i++) {

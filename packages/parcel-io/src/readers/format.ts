@@ -23,13 +23,16 @@ export function formatFromExtension(path: string): ParcelFileFormat | null {
 }
 
 export async function detectFormat(path: string): Promise<ParcelFileFormat> {
-  const byExtension = formatFromExtension(path);
-  if (byExtension !== null) return byExtension;
+  return formatFromExtension(path) ?? sniffFormat(await readFileHead(path));
+}
+
+/** The first bytes of a file, as many as a format sniffer needs. */
+export async function readFileHead(path: string): Promise<Buffer> {
   const handle = await open(path, 'r');
   try {
     const buffer = Buffer.alloc(SNIFF_BYTES);
     const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
-    return sniffFormat(buffer.subarray(0, bytesRead));
+    return buffer.subarray(0, bytesRead);
   } finally {
     await handle.close();
   }

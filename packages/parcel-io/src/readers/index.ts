@@ -8,7 +8,7 @@ import { detectFormat } from './format.js';
 import { NdjsonParser } from './ndjson.js';
 import type { RowParser } from './row-parser.js';
 
-export { detectFormat, formatFromExtension, sniffFormat } from './format.js';
+export { detectFormat, formatFromExtension, readFileHead, sniffFormat } from './format.js';
 export { DEFAULT_CHUNK_SIZE, type ReadProgress, type ProgressListener } from './chunks.js';
 export type { RowParser } from './row-parser.js';
 export { FeatureCollectionParser, type FeatureCollectionOptions } from './feature-collection.js';
