@@ -13,6 +13,7 @@ import {
   type FieldRecord,
   type SourceDeclaration,
 } from '@landscreen/field-catalog';
+import { DEMO_LAYERS_MARGIN_KM, demoLayerFormats } from '@landscreen/demo-market';
 import { NULL_REASON_MEANINGS } from '@landscreen/point-engine';
 
 const INTRO = `# Layers: sources, their properties and how every field is computed
@@ -82,11 +83,38 @@ function sourceSection(source: SourceDeclaration, fields: readonly FieldRecord[]
   return lines;
 }
 
+const FORMAT_NAMES = { geojson: 'GeoJSON FeatureCollection', ndjson: 'newline-delimited GeoJSON', csv: 'CSV, `lat`/`lon` columns', geotiff: 'single-band GeoTIFF, EPSG:4326' };
+
+function demoLayersSection(): string[] {
+  const byFormat = new Map<string, string[]>();
+  for (const { source, format } of demoLayerFormats()) byFormat.set(format, [...(byFormat.get(format) ?? []), `\`${source}\``]);
+  return [
+    '## Demo layers',
+    '',
+    '`writeDemoLayers(dir, options)` of `@landscreen/demo-market` writes one synthetic layer file per',
+    `layer source above, deterministic per seed, over the demo market's parcels and ${DEMO_LAYERS_MARGIN_KM} km beyond,`,
+    'and a manifest `layers.json` (source, file, format) of what to load with `landscreen import layer`.',
+    'Where the parcels\' world has the features, the layers are those: its terrain (elevation with',
+    'the river valleys cut in), rivers and creeks (flowlines, channels, floodplain bands of each',
+    "river's half-width), wetlands (as polygons), towns, utility territories and prices, substations,",
+    'transmission lines, gas pipelines, roads and rail. The rest are generated around them with',
+    'plausible values under the declared property names: 4 km census tracts (2 km in towns) tiling',
+    'the extent with GEOIDs such as `48001000101`, a building at the centre of every improved parcel,',
+    'cells of gridded products, scattered points. Far features (the Gulf coast, the national parks',
+    'of the far west, the other ISOs\' footprints) lie where they really are, and answer from afar.',
+    '',
+    '| format | sources |',
+    '|---|---|',
+    ...[...byFormat].map(([format, sources]) => `| ${FORMAT_NAMES[format as keyof typeof FORMAT_NAMES]} | ${sources.join(', ')} |`),
+  ];
+}
+
 export function layersMarkdown(): string {
   const lines = [INTRO, '', ...nullReasons(), '', '## Sources', ''];
   for (const source of SOURCE_DECLARATIONS) {
     lines.push(...sourceSection(source, FIELDS.filter((field) => field.source === source.id)));
   }
+  lines.push(...demoLayersSection());
   return `${lines.join('\n').trimEnd()}\n`;
 }
 

@@ -31,3 +31,13 @@ export {
 export { UNKNOWN_RATE } from './catalog-facts.js';
 export { DEMO_CENTER, ringAreaSquareMeters } from './geo.js';
 export { RAIL_SEARCH_KM, SUBSTATION_RADIUS_KM, TRANSMISSION_RADIUS_KM, WETLAND_SEARCH_KM } from './surroundings.js';
+export {
+  writeDemoLayers,
+  DEMO_LAYERS_MANIFEST,
+  type DemoLayersManifest,
+  type WriteDemoLayersOptions,
+} from './layers/write-demo-layers.js';
+export type { DemoLayerFile, DemoLayerFormat } from './layers/types.js';
+export { ISO_FOOTPRINTS } from './layers/sources/grid-networks.js';
+export { demoLayerFormats } from './layers/recipes.js';
+export { MARGIN_KM as DEMO_LAYERS_MARGIN_KM } from './layers/context.js';
