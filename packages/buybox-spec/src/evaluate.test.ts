@@ -293,7 +293,7 @@ describe('compiled rules for columnar engines', () => {
     expect(compiled.verdictOf(100, false, false)).toBe('HOLD');
   });
 
-  it('evaluates a large market quickly', () => {
+  it('evaluates a large market as the rules read, parcel by parcel', () => {
     const compiled = compileSpec(
       spec({
         must: [
@@ -314,12 +314,18 @@ describe('compiled rules for columnar engines', () => {
       nearest_substation_distance_m: (i * 37) % 9000,
       slope_degrees: i % 11,
     }));
-    const started = performance.now();
     let eligible = 0;
-    for (const parcel of parcels) if (compiled.evaluate((field) => parcel[field as keyof typeof parcel]).eligible) eligible++;
-    const elapsed = performance.now() - started;
-    expect(eligible).toBeGreaterThan(0);
-    // ~1 µs per parcel on a laptop; the bound is loose so a busy CI machine does not flake.
-    expect(elapsed).toBeLessThan(2000);
+    let review = 0;
+    for (const parcel of parcels) {
+      const result = compiled.evaluate((field) => parcel[field as keyof typeof parcel]);
+      if (result.eligible) eligible++;
+      if (result.eligible && result.reviewRequired) review++;
+    }
+    // Spelled out: 50 acres or more, not in a floodplain (unknown kept for review), and zoned
+    // industrial or commercial (strings compare case-insensitively, docs/decisions.md). Speed is
+    // bench:discovery's to measure, not a test's.
+    const expected = parcels.filter((p, i) => p.acres >= 50 && i % 3 !== 2 && p.within_floodplain_polygon !== true);
+    expect(eligible).toBe(expected.length);
+    expect(review).toBe(expected.filter((p) => p.within_floodplain_polygon === null).length);
   });
 });
