@@ -1,4 +1,6 @@
-import { EstimateHeaders, EstimateRequest, ServiceTokenHeaders, UtilityFindingsQuery } from '../schemas/internal.js';
+import { EstimateHeaders, EstimateRequest, EstimateResponse, ServiceTokenHeaders, UtilityFindingsQuery, UtilityFindingsResponse } from '../schemas/internal.js';
+import { asCaller } from './call.js';
+import { estimateRecord, utilityFindingsRecord } from './internal-records.js';
 import { json } from './responses.js';
 import { INTERNAL } from './roles.js';
 import type { RouteDef } from './route.js';
@@ -13,7 +15,23 @@ export const internalRoutes: RouteDef[] = [
     security: 'session',
     roles: INTERNAL,
     request: { headers: EstimateHeaders, body: EstimateRequest, bodyRequired: true },
-    responses: { 200: json('{"estimate_mw":{"low","high"},"basis","confidence"} (D31).') },
+    description: 'An indicative MW range from the nearest substation and transmission line (model in docs/decisions.md); `estimate_mw` null with `null_reason` `no_coverage` when no grid layer is loaded.',
+    responses: { 200: json('{"estimate_mw":{"low","high"},"basis","confidence"} (D31).', EstimateResponse) },
+    handler: async ({ request, caller, raw, deps }) => {
+      const body = request.body as { latitude: number; longitude: number; state: string; utility_key?: string | null; utility_name?: string | null; candidate_operators?: string[] };
+      const estimate = await deps.clients.catalog.estimateHostingCapacity(
+        {
+          lat: body.latitude,
+          lon: body.longitude,
+          state: body.state,
+          utilityKey: body.utility_key ?? undefined,
+          utilityName: body.utility_name ?? undefined,
+          candidateOperators: body.candidate_operators ?? [],
+        },
+        asCaller(caller, raw.id),
+      );
+      return { status: 200, body: estimateRecord(estimate) };
+    },
   },
   {
     method: 'GET',
@@ -24,6 +42,12 @@ export const internalRoutes: RouteDef[] = [
     security: 'service-token',
     roles: INTERNAL,
     request: { headers: ServiceTokenHeaders, query: UtilityFindingsQuery },
-    responses: { 200: json('The utility findings (D31).') },
+    description: 'The utility-layer fields of the catalog at the parcel\'s point, from the layers current now; 404 for an unknown vintage or parcel.',
+    responses: { 200: json('The utility findings (D31).', UtilityFindingsResponse) },
+    handler: async ({ request, caller, raw, deps }) => {
+      const { vintage_id, parcel_key } = request.query as { vintage_id: string; parcel_key: string };
+      const answer = await deps.clients.catalog.getUtilityFindings({ vintageId: vintage_id, parcelKey: parcel_key }, asCaller(caller, raw.id));
+      return { status: 200, body: utilityFindingsRecord(answer) };
+    },
   },
 ];

@@ -1,6 +1,8 @@
 import { healthCheck, type ServiceDeps, type ServiceModule } from '@landscreen/rpc';
 import { catalogRoutes } from './connect.js';
+import { estimateHostingCapacityHandler } from './handlers/estimate-hosting-capacity.js';
 import { evaluatePoints } from './handlers/evaluate-points.js';
+import { getUtilityFindingsHandler } from './handlers/get-utility-findings.js';
 import { listLayers } from './handlers/list-layers.js';
 import { listSources } from './handlers/list-sources.js';
 import { listFields } from './handlers/list-fields.js';
@@ -22,6 +24,8 @@ export function createCatalogService(deps: ServiceDeps): ServiceModule {
       evaluatePoints: evaluatePoints(layers),
       listSources: listSources(deps.db),
       listLayers: listLayers(deps.db),
+      estimateHostingCapacity: estimateHostingCapacityHandler(layers),
+      getUtilityFindings: getUtilityFindingsHandler(layers, () => deps.peer('discovery')),
     }),
   };
 }

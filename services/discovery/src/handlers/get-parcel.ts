@@ -5,14 +5,16 @@ import { parcelCandidate } from '../candidates.js';
 import type { DiscoveryContext } from '../context.js';
 import { marketForCaller } from '../market-access.js';
 import { parcelRowsByKey } from '../parcel-rows.js';
+import { vintageForCaller } from '../vintage-access.js';
 
-/** One parcel of a market's current vintage (entitlement checked), as a ParcelCandidate. */
+/** One parcel of a market's current vintage, or of a named vintage (entitlement checked), as a ParcelCandidate. */
 export function getParcelHandler(context: DiscoveryContext) {
   return async (request: discoveryv1.GetParcelRequest, call: HandlerContext) => {
     const { tenantId } = requireCaller(call);
-    const access = await marketForCaller(context, tenantId, request.market);
+    const access = request.vintageId ? await vintageForCaller(context, tenantId, request.vintageId) : await marketForCaller(context, tenantId, request.market);
     const row = (await parcelRowsByKey(context.db, access.vintage.id, [request.parcelKey])).get(request.parcelKey);
-    if (!row) throw notFound('parcel_not_found', `No parcel "${request.parcelKey}" in the current vintage of ${access.market.slug}.`);
+    const which = request.vintageId ? `vintage ${request.vintageId}` : `the current vintage of ${access.market.slug}`;
+    if (!row) throw notFound('parcel_not_found', `No parcel "${request.parcelKey}" in ${which}.`);
     const index = await context.ranker.index(access.vintage.id);
     return {
       marketId: access.market.id,

@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file landscreen/catalog/v1/catalog.proto.
  */
 export const file_landscreen_catalog_v1_catalog: GenFile = /*@__PURE__*/
-  fileDesc("CiNsYW5kc2NyZWVuL2NhdGFsb2cvdjEvY2F0YWxvZy5wcm90bxIVbGFuZHNjcmVlbi5jYXRhbG9nLnYxIg8KDUhlYWx0aFJlcXVlc3QieAoOSGVhbHRoUmVzcG9uc2USDQoFcmVhZHkYASABKAgSDgoGcmVhc29uGAIgASgJEg4KBnNjaGVtYRgDIAEoCRIaChJhcHBsaWVkX21pZ3JhdGlvbnMYBCADKAkSGwoTZXhwZWN0ZWRfbWlncmF0aW9ucxgFIAMoCSJtChFMaXN0RmllbGRzUmVxdWVzdBISCgVsYXllchgBIAEoCUgAiAEBEhMKBnByZXNldBgCIAEoCUgBiAEBEhEKBG5hbWUYAyABKAlIAogBAUIICgZfbGF5ZXJCCQoHX3ByZXNldEIHCgVfbmFtZSInChJMaXN0RmllbGRzUmVzcG9uc2USEQoJcGFnZV9qc29uGAEgASgMIhIKEExpc3RQbGFuc1JlcXVlc3QiLAoRTGlzdFBsYW5zUmVzcG9uc2USFwoPcHJpY2VfbGlzdF9qc29uGAEgASgMIjAKCExvY2F0aW9uEgsKA2xhdBgBIAEoARILCgNsb24YAiABKAESCgoCaWQYAyABKAkiWwoVRXZhbHVhdGVQb2ludHNSZXF1ZXN0EjIKCWxvY2F0aW9ucxgBIAMoCzIfLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5Mb2NhdGlvbhIOCgZmaWVsZHMYAiADKAkiUAoWRXZhbHVhdGVQb2ludHNSZXNwb25zZRI2CgdyZXN1bHRzGAEgAygLMiUubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkxvY2F0aW9uUmVzdWx0IlEKDkxvY2F0aW9uUmVzdWx0EgoKAmlkGAEgASgJEjMKB2Fuc3dlcnMYAiADKAsyIi5sYW5kc2NyZWVuLmNhdGFsb2cudjEuRmllbGRBbnN3ZXIizAEKC0ZpZWxkQW5zd2VyEg0KBWZpZWxkGAEgASgJEhYKDG51bWJlcl92YWx1ZRgCIAEoAUgAEhMKCWludF92YWx1ZRgDIAEoA0gAEhQKCmJvb2xfdmFsdWUYBCABKAhIABIWCgxzdHJpbmdfdmFsdWUYBSABKAlIABITCgtudWxsX3JlYXNvbhgGIAEoCRI1Cgpwcm92ZW5hbmNlGAcgASgLMiEubGFuZHNjcmVlbi5jYXRhbG9nLnYxLlByb3ZlbmFuY2VCBwoFdmFsdWUibwoKUHJvdmVuYW5jZRIvCgZsYXllcnMYASADKAsyHy5sYW5kc2NyZWVuLmNhdGFsb2cudjEuTGF5ZXJSZWYSHAoPZm9ybXVsYV92ZXJzaW9uGAIgASgFSACIAQFCEgoQX2Zvcm11bGFfdmVyc2lvbiI0CghMYXllclJlZhIOCgZzb3VyY2UYASABKAkSGAoQbGF5ZXJfdmVyc2lvbl9pZBgCIAEoCSIUChJMaXN0U291cmNlc1JlcXVlc3QiSQoTTGlzdFNvdXJjZXNSZXNwb25zZRIyCgdzb3VyY2VzGAEgAygLMiEubGFuZHNjcmVlbi5jYXRhbG9nLnYxLlNvdXJjZUluZm8ixgEKClNvdXJjZUluZm8SCgoCaWQYASABKAkSEAoIZ2VvbWV0cnkYAiABKAkSOQoKcHJvcGVydGllcxgDIAMoCzIlLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5Tb3VyY2VQcm9wZXJ0eRIMCgRiYW5kGAQgASgJEg4KBmZpZWxkcxgFIAMoCRILCgN1cmwYBiABKAkSNAoHY3VycmVudBgHIAEoCzIjLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5MYXllclZlcnNpb24iLAoOU291cmNlUHJvcGVydHkSDAoEbmFtZRgBIAEoCRIMCgR0eXBlGAIgASgJIsMBCgxMYXllclZlcnNpb24SCgoCaWQYASABKAkSDgoGc291cmNlGAIgASgJEgwKBG5hbWUYAyABKAkSDgoGZm9ybWF0GAQgASgJEhEKCWZpbGVfbmFtZRgFIAEoCRILCgNjcnMYBiABKAkSEAoIZ2VvbWV0cnkYByABKAkSFQoNZmVhdHVyZV9jb3VudBgIIAEoAxIMCgRiYm94GAkgAygBEhEKCWxvYWRlZF9hdBgKIAEoCRIPCgdjdXJyZW50GAsgASgIIhMKEUxpc3RMYXllcnNSZXF1ZXN0IkkKEkxpc3RMYXllcnNSZXNwb25zZRIzCgZsYXllcnMYASADKAsyIy5sYW5kc2NyZWVuLmNhdGFsb2cudjEuTGF5ZXJWZXJzaW9uMoAFCg5DYXRhbG9nU2VydmljZRJaCgZIZWFsdGgSJC5sYW5kc2NyZWVuLmNhdGFsb2cudjEuSGVhbHRoUmVxdWVzdBolLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5IZWFsdGhSZXNwb25zZSIDkAIBEmYKCkxpc3RGaWVsZHMSKC5sYW5kc2NyZWVuLmNhdGFsb2cudjEuTGlzdEZpZWxkc1JlcXVlc3QaKS5sYW5kc2NyZWVuLmNhdGFsb2cudjEuTGlzdEZpZWxkc1Jlc3BvbnNlIgOQAgESYwoJTGlzdFBsYW5zEicubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkxpc3RQbGFuc1JlcXVlc3QaKC5sYW5kc2NyZWVuLmNhdGFsb2cudjEuTGlzdFBsYW5zUmVzcG9uc2UiA5ACARJyCg5FdmFsdWF0ZVBvaW50cxIsLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5FdmFsdWF0ZVBvaW50c1JlcXVlc3QaLS5sYW5kc2NyZWVuLmNhdGFsb2cudjEuRXZhbHVhdGVQb2ludHNSZXNwb25zZSIDkAIBEmkKC0xpc3RTb3VyY2VzEikubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkxpc3RTb3VyY2VzUmVxdWVzdBoqLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5MaXN0U291cmNlc1Jlc3BvbnNlIgOQAgESZgoKTGlzdExheWVycxIoLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5MaXN0TGF5ZXJzUmVxdWVzdBopLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5MaXN0TGF5ZXJzUmVzcG9uc2UiA5ACAWIGcHJvdG8z");
+  fileDesc("CiNsYW5kc2NyZWVuL2NhdGFsb2cvdjEvY2F0YWxvZy5wcm90bxIVbGFuZHNjcmVlbi5jYXRhbG9nLnYxIg8KDUhlYWx0aFJlcXVlc3QieAoOSGVhbHRoUmVzcG9uc2USDQoFcmVhZHkYASABKAgSDgoGcmVhc29uGAIgASgJEg4KBnNjaGVtYRgDIAEoCRIaChJhcHBsaWVkX21pZ3JhdGlvbnMYBCADKAkSGwoTZXhwZWN0ZWRfbWlncmF0aW9ucxgFIAMoCSJtChFMaXN0RmllbGRzUmVxdWVzdBISCgVsYXllchgBIAEoCUgAiAEBEhMKBnByZXNldBgCIAEoCUgBiAEBEhEKBG5hbWUYAyABKAlIAogBAUIICgZfbGF5ZXJCCQoHX3ByZXNldEIHCgVfbmFtZSInChJMaXN0RmllbGRzUmVzcG9uc2USEQoJcGFnZV9qc29uGAEgASgMIhIKEExpc3RQbGFuc1JlcXVlc3QiLAoRTGlzdFBsYW5zUmVzcG9uc2USFwoPcHJpY2VfbGlzdF9qc29uGAEgASgMIjAKCExvY2F0aW9uEgsKA2xhdBgBIAEoARILCgNsb24YAiABKAESCgoCaWQYAyABKAkiWwoVRXZhbHVhdGVQb2ludHNSZXF1ZXN0EjIKCWxvY2F0aW9ucxgBIAMoCzIfLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5Mb2NhdGlvbhIOCgZmaWVsZHMYAiADKAkiUAoWRXZhbHVhdGVQb2ludHNSZXNwb25zZRI2CgdyZXN1bHRzGAEgAygLMiUubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkxvY2F0aW9uUmVzdWx0IlEKDkxvY2F0aW9uUmVzdWx0EgoKAmlkGAEgASgJEjMKB2Fuc3dlcnMYAiADKAsyIi5sYW5kc2NyZWVuLmNhdGFsb2cudjEuRmllbGRBbnN3ZXIizAEKC0ZpZWxkQW5zd2VyEg0KBWZpZWxkGAEgASgJEhYKDG51bWJlcl92YWx1ZRgCIAEoAUgAEhMKCWludF92YWx1ZRgDIAEoA0gAEhQKCmJvb2xfdmFsdWUYBCABKAhIABIWCgxzdHJpbmdfdmFsdWUYBSABKAlIABITCgtudWxsX3JlYXNvbhgGIAEoCRI1Cgpwcm92ZW5hbmNlGAcgASgLMiEubGFuZHNjcmVlbi5jYXRhbG9nLnYxLlByb3ZlbmFuY2VCBwoFdmFsdWUibwoKUHJvdmVuYW5jZRIvCgZsYXllcnMYASADKAsyHy5sYW5kc2NyZWVuLmNhdGFsb2cudjEuTGF5ZXJSZWYSHAoPZm9ybXVsYV92ZXJzaW9uGAIgASgFSACIAQFCEgoQX2Zvcm11bGFfdmVyc2lvbiI0CghMYXllclJlZhIOCgZzb3VyY2UYASABKAkSGAoQbGF5ZXJfdmVyc2lvbl9pZBgCIAEoCSIUChJMaXN0U291cmNlc1JlcXVlc3QiSQoTTGlzdFNvdXJjZXNSZXNwb25zZRIyCgdzb3VyY2VzGAEgAygLMiEubGFuZHNjcmVlbi5jYXRhbG9nLnYxLlNvdXJjZUluZm8ixgEKClNvdXJjZUluZm8SCgoCaWQYASABKAkSEAoIZ2VvbWV0cnkYAiABKAkSOQoKcHJvcGVydGllcxgDIAMoCzIlLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5Tb3VyY2VQcm9wZXJ0eRIMCgRiYW5kGAQgASgJEg4KBmZpZWxkcxgFIAMoCRILCgN1cmwYBiABKAkSNAoHY3VycmVudBgHIAEoCzIjLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5MYXllclZlcnNpb24iLAoOU291cmNlUHJvcGVydHkSDAoEbmFtZRgBIAEoCRIMCgR0eXBlGAIgASgJIsMBCgxMYXllclZlcnNpb24SCgoCaWQYASABKAkSDgoGc291cmNlGAIgASgJEgwKBG5hbWUYAyABKAkSDgoGZm9ybWF0GAQgASgJEhEKCWZpbGVfbmFtZRgFIAEoCRILCgNjcnMYBiABKAkSEAoIZ2VvbWV0cnkYByABKAkSFQoNZmVhdHVyZV9jb3VudBgIIAEoAxIMCgRiYm94GAkgAygBEhEKCWxvYWRlZF9hdBgKIAEoCRIPCgdjdXJyZW50GAsgASgIIhMKEUxpc3RMYXllcnNSZXF1ZXN0IkkKEkxpc3RMYXllcnNSZXNwb25zZRIzCgZsYXllcnMYASADKAsyIy5sYW5kc2NyZWVuLmNhdGFsb2cudjEuTGF5ZXJWZXJzaW9uIrwBCh5Fc3RpbWF0ZUhvc3RpbmdDYXBhY2l0eVJlcXVlc3QSCwoDbGF0GAEgASgBEgsKA2xvbhgCIAEoARINCgVzdGF0ZRgDIAEoCRIYCgt1dGlsaXR5X2tleRgEIAEoCUgAiAEBEhkKDHV0aWxpdHlfbmFtZRgFIAEoCUgBiAEBEhsKE2NhbmRpZGF0ZV9vcGVyYXRvcnMYBiADKAlCDgoMX3V0aWxpdHlfa2V5Qg8KDV91dGlsaXR5X25hbWUi5wEKH0VzdGltYXRlSG9zdGluZ0NhcGFjaXR5UmVzcG9uc2USOAoLZXN0aW1hdGVfbXcYASABKAsyHi5sYW5kc2NyZWVuLmNhdGFsb2cudjEuTXdSYW5nZUgAiAEBEjoKBWJhc2lzGAIgAygLMisubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkhvc3RpbmdDYXBhY2l0eUJhc2lzEhIKCmNvbmZpZGVuY2UYAyABKAkSFQoNbW9kZWxfdmVyc2lvbhgEIAEoBRITCgtudWxsX3JlYXNvbhgFIAEoCUIOCgxfZXN0aW1hdGVfbXciJAoHTXdSYW5nZRILCgNsb3cYASABKAESDAoEaGlnaBgCIAEoASLfAQoUSG9zdGluZ0NhcGFjaXR5QmFzaXMSDAoEa2luZBgBIAEoCRIOCgZzb3VyY2UYAiABKAkSGAoQbGF5ZXJfdmVyc2lvbl9pZBgDIAEoCRISCgpkaXN0YW5jZV9tGAQgASgBEhcKCnZvbHRhZ2Vfa3YYBSABKAFIAIgBARITCgZzdGF0dXMYBiABKAlIAYgBARIzCgtlc3RpbWF0ZV9tdxgHIAEoCzIeLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5Nd1JhbmdlQg0KC192b2x0YWdlX2t2QgkKB19zdGF0dXMiQwoZR2V0VXRpbGl0eUZpbmRpbmdzUmVxdWVzdBISCgp2aW50YWdlX2lkGAEgASgJEhIKCnBhcmNlbF9rZXkYAiABKAkivQEKGkdldFV0aWxpdHlGaW5kaW5nc1Jlc3BvbnNlEg4KBm1hcmtldBgBIAEoCRISCgp2aW50YWdlX2lkGAIgASgJEhIKCnBhcmNlbF9rZXkYAyABKAkSMQoIbG9jYXRpb24YBCABKAsyHy5sYW5kc2NyZWVuLmNhdGFsb2cudjEuTG9jYXRpb24SNAoIZmluZGluZ3MYBSADKAsyIi5sYW5kc2NyZWVuLmNhdGFsb2cudjEuRmllbGRBbnN3ZXIykAcKDkNhdGFsb2dTZXJ2aWNlEloKBkhlYWx0aBIkLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5IZWFsdGhSZXF1ZXN0GiUubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkhlYWx0aFJlc3BvbnNlIgOQAgESZgoKTGlzdEZpZWxkcxIoLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5MaXN0RmllbGRzUmVxdWVzdBopLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5MaXN0RmllbGRzUmVzcG9uc2UiA5ACARJjCglMaXN0UGxhbnMSJy5sYW5kc2NyZWVuLmNhdGFsb2cudjEuTGlzdFBsYW5zUmVxdWVzdBooLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5MaXN0UGxhbnNSZXNwb25zZSIDkAIBEnIKDkV2YWx1YXRlUG9pbnRzEiwubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkV2YWx1YXRlUG9pbnRzUmVxdWVzdBotLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5FdmFsdWF0ZVBvaW50c1Jlc3BvbnNlIgOQAgESaQoLTGlzdFNvdXJjZXMSKS5sYW5kc2NyZWVuLmNhdGFsb2cudjEuTGlzdFNvdXJjZXNSZXF1ZXN0GioubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkxpc3RTb3VyY2VzUmVzcG9uc2UiA5ACARJmCgpMaXN0TGF5ZXJzEigubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkxpc3RMYXllcnNSZXF1ZXN0GikubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkxpc3RMYXllcnNSZXNwb25zZSIDkAIBEo0BChdFc3RpbWF0ZUhvc3RpbmdDYXBhY2l0eRI1LmxhbmRzY3JlZW4uY2F0YWxvZy52MS5Fc3RpbWF0ZUhvc3RpbmdDYXBhY2l0eVJlcXVlc3QaNi5sYW5kc2NyZWVuLmNhdGFsb2cudjEuRXN0aW1hdGVIb3N0aW5nQ2FwYWNpdHlSZXNwb25zZSIDkAIBEn4KEkdldFV0aWxpdHlGaW5kaW5ncxIwLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5HZXRVdGlsaXR5RmluZGluZ3NSZXF1ZXN0GjEubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkdldFV0aWxpdHlGaW5kaW5nc1Jlc3BvbnNlIgOQAgFiBnByb3RvMw");
 
 /**
  * @generated from message landscreen.catalog.v1.HealthRequest
@@ -590,6 +590,241 @@ export const ListLayersResponseSchema: GenMessage<ListLayersResponse> = /*@__PUR
   messageDesc(file_landscreen_catalog_v1_catalog, 19);
 
 /**
+ * @generated from message landscreen.catalog.v1.EstimateHostingCapacityRequest
+ */
+export type EstimateHostingCapacityRequest = Message<"landscreen.catalog.v1.EstimateHostingCapacityRequest"> & {
+  /**
+   * WGS84 degrees.
+   *
+   * @generated from field: double lat = 1;
+   */
+  lat: number;
+
+  /**
+   * @generated from field: double lon = 2;
+   */
+  lon: number;
+
+  /**
+   * Two ASCII letters, echoed in the answer (the model does not depend on it).
+   *
+   * @generated from field: string state = 3;
+   */
+  state: string;
+
+  /**
+   * @generated from field: optional string utility_key = 4;
+   */
+  utilityKey?: string | undefined;
+
+  /**
+   * @generated from field: optional string utility_name = 5;
+   */
+  utilityName?: string | undefined;
+
+  /**
+   * @generated from field: repeated string candidate_operators = 6;
+   */
+  candidateOperators: string[];
+};
+
+/**
+ * Describes the message landscreen.catalog.v1.EstimateHostingCapacityRequest.
+ * Use `create(EstimateHostingCapacityRequestSchema)` to create a new message.
+ */
+export const EstimateHostingCapacityRequestSchema: GenMessage<EstimateHostingCapacityRequest> = /*@__PURE__*/
+  messageDesc(file_landscreen_catalog_v1_catalog, 20);
+
+/**
+ * @generated from message landscreen.catalog.v1.EstimateHostingCapacityResponse
+ */
+export type EstimateHostingCapacityResponse = Message<"landscreen.catalog.v1.EstimateHostingCapacityResponse"> & {
+  /**
+   * Absent when no grid feature was found near the point (then confidence is "low").
+   *
+   * @generated from field: optional landscreen.catalog.v1.MwRange estimate_mw = 1;
+   */
+  estimateMw?: MwRange | undefined;
+
+  /**
+   * The grid facts the estimate used, strongest first.
+   *
+   * @generated from field: repeated landscreen.catalog.v1.HostingCapacityBasis basis = 2;
+   */
+  basis: HostingCapacityBasis[];
+
+  /**
+   * low, medium or high.
+   *
+   * @generated from field: string confidence = 3;
+   */
+  confidence: string;
+
+  /**
+   * The version of the estimate's model (docs/decisions.md, "Hosting-capacity estimate").
+   *
+   * @generated from field: int32 model_version = 4;
+   */
+  modelVersion: number;
+
+  /**
+   * Why there is no estimate (no_coverage, none_within_radius); empty when there is one.
+   *
+   * @generated from field: string null_reason = 5;
+   */
+  nullReason: string;
+};
+
+/**
+ * Describes the message landscreen.catalog.v1.EstimateHostingCapacityResponse.
+ * Use `create(EstimateHostingCapacityResponseSchema)` to create a new message.
+ */
+export const EstimateHostingCapacityResponseSchema: GenMessage<EstimateHostingCapacityResponse> = /*@__PURE__*/
+  messageDesc(file_landscreen_catalog_v1_catalog, 21);
+
+/**
+ * @generated from message landscreen.catalog.v1.MwRange
+ */
+export type MwRange = Message<"landscreen.catalog.v1.MwRange"> & {
+  /**
+   * @generated from field: double low = 1;
+   */
+  low: number;
+
+  /**
+   * @generated from field: double high = 2;
+   */
+  high: number;
+};
+
+/**
+ * Describes the message landscreen.catalog.v1.MwRange.
+ * Use `create(MwRangeSchema)` to create a new message.
+ */
+export const MwRangeSchema: GenMessage<MwRange> = /*@__PURE__*/
+  messageDesc(file_landscreen_catalog_v1_catalog, 22);
+
+/**
+ * @generated from message landscreen.catalog.v1.HostingCapacityBasis
+ */
+export type HostingCapacityBasis = Message<"landscreen.catalog.v1.HostingCapacityBasis"> & {
+  /**
+   * substation or transmission_line.
+   *
+   * @generated from field: string kind = 1;
+   */
+  kind: string;
+
+  /**
+   * @generated from field: string source = 2;
+   */
+  source: string;
+
+  /**
+   * @generated from field: string layer_version_id = 3;
+   */
+  layerVersionId: string;
+
+  /**
+   * Geodesic meters from the point to the feature.
+   *
+   * @generated from field: double distance_m = 4;
+   */
+  distanceM: number;
+
+  /**
+   * The feature's voltage (a substation's max voltage); absent when the layer does not say.
+   *
+   * @generated from field: optional double voltage_kv = 5;
+   */
+  voltageKv?: number | undefined;
+
+  /**
+   * The feature's status as the layer gives it.
+   *
+   * @generated from field: optional string status = 6;
+   */
+  status?: string | undefined;
+
+  /**
+   * The MW range this feature alone supports under the model.
+   *
+   * @generated from field: landscreen.catalog.v1.MwRange estimate_mw = 7;
+   */
+  estimateMw?: MwRange | undefined;
+};
+
+/**
+ * Describes the message landscreen.catalog.v1.HostingCapacityBasis.
+ * Use `create(HostingCapacityBasisSchema)` to create a new message.
+ */
+export const HostingCapacityBasisSchema: GenMessage<HostingCapacityBasis> = /*@__PURE__*/
+  messageDesc(file_landscreen_catalog_v1_catalog, 23);
+
+/**
+ * @generated from message landscreen.catalog.v1.GetUtilityFindingsRequest
+ */
+export type GetUtilityFindingsRequest = Message<"landscreen.catalog.v1.GetUtilityFindingsRequest"> & {
+  /**
+   * @generated from field: string vintage_id = 1;
+   */
+  vintageId: string;
+
+  /**
+   * @generated from field: string parcel_key = 2;
+   */
+  parcelKey: string;
+};
+
+/**
+ * Describes the message landscreen.catalog.v1.GetUtilityFindingsRequest.
+ * Use `create(GetUtilityFindingsRequestSchema)` to create a new message.
+ */
+export const GetUtilityFindingsRequestSchema: GenMessage<GetUtilityFindingsRequest> = /*@__PURE__*/
+  messageDesc(file_landscreen_catalog_v1_catalog, 24);
+
+/**
+ * @generated from message landscreen.catalog.v1.GetUtilityFindingsResponse
+ */
+export type GetUtilityFindingsResponse = Message<"landscreen.catalog.v1.GetUtilityFindingsResponse"> & {
+  /**
+   * @generated from field: string market = 1;
+   */
+  market: string;
+
+  /**
+   * @generated from field: string vintage_id = 2;
+   */
+  vintageId: string;
+
+  /**
+   * @generated from field: string parcel_key = 3;
+   */
+  parcelKey: string;
+
+  /**
+   * The point the fields were evaluated at.
+   *
+   * @generated from field: landscreen.catalog.v1.Location location = 4;
+   */
+  location?: Location | undefined;
+
+  /**
+   * The utility-layer fields of the catalog, in catalog order.
+   *
+   * @generated from field: repeated landscreen.catalog.v1.FieldAnswer findings = 5;
+   */
+  findings: FieldAnswer[];
+};
+
+/**
+ * Describes the message landscreen.catalog.v1.GetUtilityFindingsResponse.
+ * Use `create(GetUtilityFindingsResponseSchema)` to create a new message.
+ */
+export const GetUtilityFindingsResponseSchema: GenMessage<GetUtilityFindingsResponse> = /*@__PURE__*/
+  messageDesc(file_landscreen_catalog_v1_catalog, 25);
+
+/**
  * CatalogService owns the point-data field catalog, plans, credits and point-data fetches.
  * It is the only writer of the PostgreSQL schema "catalog".
  *
@@ -658,6 +893,28 @@ export const CatalogService: GenService<{
     methodKind: "unary";
     input: typeof ListLayersRequestSchema;
     output: typeof ListLayersResponseSchema;
+  },
+  /**
+   * EstimateHostingCapacity answers an indicative MW range near a point from the current grid
+   * layers (substations, transmission lines), with its basis and a confidence (D31).
+   *
+   * @generated from rpc landscreen.catalog.v1.CatalogService.EstimateHostingCapacity
+   */
+  estimateHostingCapacity: {
+    methodKind: "unary";
+    input: typeof EstimateHostingCapacityRequestSchema;
+    output: typeof EstimateHostingCapacityResponseSchema;
+  },
+  /**
+   * GetUtilityFindings answers the utility-side catalog fields of a parcel in a vintage, computed
+   * by the engine at the parcel's point, with their provenance (D31).
+   *
+   * @generated from rpc landscreen.catalog.v1.CatalogService.GetUtilityFindings
+   */
+  getUtilityFindings: {
+    methodKind: "unary";
+    input: typeof GetUtilityFindingsRequestSchema;
+    output: typeof GetUtilityFindingsResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_landscreen_catalog_v1_catalog, 0);

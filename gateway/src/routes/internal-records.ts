@@ -1,0 +1,53 @@
+import type { catalogv1 } from '@landscreen/proto';
+
+/** EstimateHostingCapacity as POST /v1/internal/hosting-capacity/estimate answers it (D31). */
+export function estimateRecord(estimate: catalogv1.EstimateHostingCapacityResponse) {
+  return {
+    estimate_mw: estimate.estimateMw ? mwRange(estimate.estimateMw) : null,
+    basis: estimate.basis.map((feature) => ({
+      kind: feature.kind,
+      source: feature.source,
+      layer_version: feature.layerVersionId,
+      distance_m: feature.distanceM,
+      voltage_kv: feature.voltageKv ?? null,
+      status: feature.status ?? null,
+      estimate_mw: mwRange(feature.estimateMw),
+    })),
+    confidence: estimate.confidence,
+    model_version: estimate.modelVersion,
+    null_reason: estimate.nullReason === '' ? null : estimate.nullReason,
+  };
+}
+
+/** GetUtilityFindings as GET /v1/internal/utility-findings answers it: D34's values/null_reasons shape. */
+export function utilityFindingsRecord(answer: catalogv1.GetUtilityFindingsResponse) {
+  const findings: Record<string, unknown> = {};
+  const null_reasons: Record<string, string> = {};
+  const provenance: Record<string, unknown> = {};
+  for (const finding of answer.findings) {
+    findings[finding.field] = valueOf(finding.value);
+    if (finding.nullReason !== '') null_reasons[finding.field] = finding.nullReason;
+    if (finding.provenance) {
+      provenance[finding.field] = {
+        layers: finding.provenance.layers.map((layer) => ({ source: layer.source, layer_version: layer.layerVersionId })),
+        formula_version: finding.provenance.formulaVersion ?? null,
+      };
+    }
+  }
+  return {
+    market: answer.market,
+    vintage_id: answer.vintageId,
+    parcel_key: answer.parcelKey,
+    location: { lat: answer.location?.lat ?? null, lon: answer.location?.lon ?? null },
+    findings,
+    null_reasons,
+    provenance,
+  };
+}
+
+const mwRange = (range: catalogv1.MwRange | undefined) => ({ low: range?.low ?? 0, high: range?.high ?? 0 });
+
+function valueOf(value: catalogv1.FieldAnswer['value']) {
+  if (value.case === undefined) return null;
+  return value.case === 'intValue' ? Number(value.value) : value.value;
+}
