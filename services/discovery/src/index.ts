@@ -3,3 +3,4 @@ export { migrations } from './migrations/index.js';
 export { SCHEMA } from './schema.js';
 export { ensureMarket, entitle, findMarket, DiscoveryInputError } from './operations/markets.js';
 export { importVintage, type ImportProgress, type ImportResult } from './operations/import-vintage.js';
+export { deriveVintage, type BaseVintage, type DeriveVintageOptions } from './operations/derive-vintage.js';

@@ -5,6 +5,7 @@ import { importParcelsCommand } from './import-parcels.js';
 import { layersCommand } from './layers.js';
 import { memberAddCommand } from './member-add.js';
 import { migrateCommand } from './migrate.js';
+import { prepareCommand } from './prepare.js';
 import { serviceTokenCreateCommand } from './service-token-create.js';
 import { tenantCreateCommand } from './tenant-create.js';
 import type { Command } from './command.js';
@@ -19,6 +20,7 @@ export const COMMANDS: Command[] = [
   importParcelsCommand,
   importLayerCommand,
   layersCommand,
+  prepareCommand,
   demoCommand,
 ];
 

@@ -35,8 +35,9 @@ export interface CurrentVersion {
 
 /** The current version of every source that has one: one index-only scan per source. */
 export async function currentVersions(db: Kysely<any>): Promise<CurrentVersion[]> {
+  // Ordered by the table's bigint column: a bare `seq` would name the text alias, and '9' > '10'.
   const { rows } = await sql<CurrentVersion>`
-    select distinct on (source) source, id, seq::text as seq from catalog.layer_versions order by source, seq desc`.execute(db);
+    select distinct on (source) source, id, seq::text as seq from catalog.layer_versions order by source, layer_versions.seq desc`.execute(db);
   return rows;
 }
 

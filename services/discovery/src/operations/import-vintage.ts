@@ -12,6 +12,8 @@ export interface ImportProgress {
   parcels: number;
 }
 
+type ParcelRecords = AsyncIterable<ParcelRecord | ParcelRecord[]> | Iterable<ParcelRecord | ParcelRecord[]>;
+
 export interface ImportResult {
   marketId: string;
   vintageId: string;
@@ -30,8 +32,12 @@ export async function importVintage(
     market: string;
     name?: string;
     source: string;
-    /** Parcels, one at a time or in arrays (arrays save an await per parcel on big loads). */
-    records: AsyncIterable<ParcelRecord | ParcelRecord[]> | Iterable<ParcelRecord | ParcelRecord[]>;
+    /**
+     * Parcels, one at a time or in arrays (arrays save an await per parcel on big loads); or a
+     * function of the import's transaction giving them, for records read from the database
+     * (prepare reads the previous vintage: PGlite has one connection, held by the transaction).
+     */
+    records: ParcelRecords | ((trx: Kysely<any>) => ParcelRecords);
     onProgress?(progress: ImportProgress): void;
   },
 ): Promise<ImportResult> {
@@ -75,7 +81,8 @@ export async function importVintage(
       });
       inFlight.catch(() => {}); // observed by the next await
     };
-    for await (const item of options.records) {
+    const records = typeof options.records === 'function' ? options.records(trx) : options.records;
+    for await (const item of records) {
       for (const record of Array.isArray(item) ? item : [item]) {
         for (const field of record.freeFacts.keys()) freeFields.add(field);
         for (const field of record.derived.keys()) derivedFields.add(field);
