@@ -1,39 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-const BIN = fileURLToPath(new URL('../../packages/cli/bin/landscreen.js', import.meta.url));
-
-function run(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-/** Waits for the server's "landscreen is up" log line and returns its address. */
-function waitForUp(child: ChildProcess): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let buffer = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${buffer}`)), 45_000);
-    child.stdout!.on('data', (chunk) => {
-      buffer += chunk;
-      const line = buffer.split('\n').find((candidate) => candidate.includes('landscreen is up'));
-      if (line) {
-        clearTimeout(timer);
-        resolve(JSON.parse(line).url);
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${buffer}`)));
-  });
-}
+import { runLandscreen as run, startLandscreenServer } from '../support/cli-process.js';
 
 describe('the landscreen CLI and the embedded default', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'landscreen-cli-'));
@@ -42,8 +12,9 @@ describe('the landscreen CLI and the embedded default', () => {
   let url: string;
 
   beforeAll(async () => {
-    server = spawn(process.execPath, [BIN, 'serve'], { env: { ...process.env, ...env } });
-    url = await waitForUp(server);
+    const started = startLandscreenServer(env, 45_000);
+    server = started.child;
+    url = await started.url;
   });
 
   afterAll(() => {

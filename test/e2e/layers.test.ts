@@ -1,30 +1,18 @@
 // `landscreen import layer` and `landscreen layers` run as processes of their own, and the
 // engine of the running server answering from what they loaded (issue 12).
 
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createClient, createRouterTransport, type Client } from '@connectrpc/connect';
 import { writeArrayBuffer } from 'geotiff';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runLandscreen as run, startLandscreenServer } from '../support/cli-process.js';
 import { catalogv1 } from '@landscreen/proto';
 import { httpClient, startTestStack, type TestDatabase, type TestStack } from '@landscreen/testing';
 import { writeShapefile } from '../../packages/layer-io/src/testing/shapefile-writer.js';
 
-const BIN = fileURLToPath(new URL('../../packages/cli/bin/landscreen.js', import.meta.url));
-
-function run(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 function pointCollection(points: { lon: number; lat: number; properties?: Record<string, unknown> }[]): string {
   const features = points.map(({ lon, lat, properties = {} }) =>
@@ -177,20 +165,9 @@ describe('layers on the embedded default (PGlite), imported through the running 
   let url: string;
 
   beforeAll(async () => {
-    server = spawn(process.execPath, [BIN, 'serve'], { env: { ...process.env, ...env, WORKER_EMBEDDED: '0' } });
-    url = await new Promise<string>((resolve, reject) => {
-      let buffer = '';
-      const timer = setTimeout(() => reject(new Error(`server did not start:\n${buffer}`)), 60_000);
-      server.stdout!.on('data', (chunk) => {
-        buffer += chunk;
-        const line = buffer.split('\n').find((candidate) => candidate.includes('landscreen is up'));
-        if (line) {
-          clearTimeout(timer);
-          resolve(JSON.parse(line).url);
-        }
-      });
-      server.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${buffer}`)));
-    });
+    const started = startLandscreenServer({ ...env, WORKER_EMBEDDED: '0' });
+    server = started.child;
+    url = await started.url;
   }, 90_000);
   afterAll(() => {
     if (server?.exitCode === null) server.kill('SIGKILL');

@@ -1,27 +1,14 @@
 // `landscreen prepare` as a process of its own against the running server's PostgreSQL: clear
 // errors, a progress line, and a buy box ranking the market on the prepared fact over HTTP.
 
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runLandscreen as run } from '../support/cli-process.js';
 import { entitleTenant, loadMarket, startTestStack, type TestDatabase, type TestStack } from '@landscreen/testing';
 
-const BIN = fileURLToPath(new URL('../../packages/cli/bin/landscreen.js', import.meta.url));
 const ACME = { authorization: 'Bearer dev:ann@acme.test', 'x-tenant': 'acme' };
-
-function run(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 const point = (lon: number, lat: number) => ({ type: 'Point' as const, coordinates: [lon, lat] });
 // Hand-computed: 0.001° and 0.01° of latitude at 35°N are 110.9 m and 1,109.4 m; 0.05° is 5,547 m.
