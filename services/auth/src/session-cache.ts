@@ -34,7 +34,9 @@ export class SessionCache {
   }
 
   set(sessionDigest: string, tenant: string | undefined, caller: CallerMessage, sessionExpiresAt: number, now: number): void {
-    if (this.entries.size >= MAX_ENTRIES) this.clear();
+    // Entries that expire are dropped when read, but their session and identity indexes stay:
+    // bounding those too keeps a server that sees endless distinct sessions within its memory.
+    if (this.entries.size >= MAX_ENTRIES || this.keysBySession.size >= MAX_ENTRIES || this.sessionsByIdentity.size >= MAX_ENTRIES) this.clear();
     const key = `${sessionDigest}|${tenant ?? ''}`;
     this.entries.set(key, { caller, validUntil: Math.min(sessionExpiresAt, now + SESSION_CACHE_MS) });
     let keys = this.keysBySession.get(sessionDigest);

@@ -1,4 +1,5 @@
 import { Code } from '@connectrpc/connect';
+import type { ExpressionBuilder } from 'kysely';
 import { forbidden, notFound, serviceError } from '@landscreen/rpc';
 import type { DiscoveryContext } from './context.js';
 import { discoveryDb } from './schema.js';
@@ -23,10 +24,7 @@ export async function marketForCaller(context: DiscoveryContext, tenantId: strin
       'vintages.free_fact_fields',
       'vintages.derived_fields',
       // The entitlement in the same round trip: every tenant request asks.
-      (eb) =>
-        eb
-          .exists(eb.selectFrom('entitlements').select('market_id').whereRef('entitlements.market_id', '=', 'markets.id').where('entitlements.tenant_id', '=', tenantId))
-          .as('entitled'),
+      entitledColumn(tenantId),
     ])
     .where('markets.slug', '=', slug)
     .executeTakeFirst();
@@ -44,3 +42,11 @@ export async function marketForCaller(context: DiscoveryContext, tenantId: strin
     },
   };
 }
+
+/** `entitled`: whether the tenant may use the row's market (D16), as a column of the same query. */
+export const entitledColumn =
+  (tenantId: string) =>
+  (eb: ExpressionBuilder<any, 'markets'>) =>
+    eb
+      .exists(eb.selectFrom('entitlements').select('market_id').whereRef('entitlements.market_id', '=', 'markets.id').where('entitlements.tenant_id', '=', tenantId))
+      .as('entitled');

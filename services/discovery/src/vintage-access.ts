@@ -1,6 +1,6 @@
-import { forbidden, notFound } from '@landscreen/rpc';
+import { forbidden, isUuid, notFound } from '@landscreen/rpc';
 import type { DiscoveryContext } from './context.js';
-import type { MarketVintage } from './market-access.js';
+import { entitledColumn, type MarketVintage } from './market-access.js';
 import { discoveryDb } from './schema.js';
 
 /**
@@ -17,13 +17,10 @@ export async function vintageForCaller(context: DiscoveryContext, tenantId: stri
       'vintages.id as vintage_id',
       'vintages.free_fact_fields',
       'vintages.derived_fields',
-      (eb) =>
-        eb
-          .exists(eb.selectFrom('entitlements').select('market_id').whereRef('entitlements.market_id', '=', 'markets.id').where('entitlements.tenant_id', '=', tenantId))
-          .as('entitled'),
+      entitledColumn(tenantId),
     ])
     // Vintage ids are uuids: anything else names no vintage rather than failing the cast.
-    .where('vintages.id', '=', UUID.test(vintageId) ? vintageId : '00000000-0000-0000-0000-000000000000')
+    .where('vintages.id', '=', isUuid(vintageId) ? vintageId : '00000000-0000-0000-0000-000000000000')
     .where('vintages.status', '=', 'ready')
     .executeTakeFirst();
   if (!row) throw notFound('vintage_not_found', `No vintage "${vintageId}".`);
@@ -34,4 +31,3 @@ export async function vintageForCaller(context: DiscoveryContext, tenantId: stri
   };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

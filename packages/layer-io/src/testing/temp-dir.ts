@@ -1,28 +1,11 @@
 // Test helper: fixture files in a private temp dir (nothing binary is committed: every fixture is
 // written by the test that reads it).
 
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { makeTempDir as makeParcelTempDir, type TempDir } from '@landscreen/parcel-io/testing';
 
-export interface TempDir {
-  path: string;
-  write(name: string, content: string | Uint8Array): Promise<string>;
-  remove(): Promise<void>;
-}
+export type { TempDir };
 
-export async function makeTempDir(): Promise<TempDir> {
-  const path = await mkdtemp(join(tmpdir(), 'layer-io-'));
-  return {
-    path,
-    async write(name, content) {
-      const file = join(path, name);
-      await writeFile(file, content);
-      return file;
-    },
-    remove: () => rm(path, { recursive: true, force: true }),
-  };
-}
+export const makeTempDir = (): Promise<TempDir> => makeParcelTempDir('layer-io-');
 
 /** Every feature of an async iterable (tests only: production code streams). */
 export async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {

@@ -9,12 +9,12 @@ import type { SourceRow } from '../types.js';
 
 export interface TempDir {
   path: string;
-  write(name: string, content: string | Buffer): Promise<string>;
+  write(name: string, content: string | Uint8Array): Promise<string>;
   remove(): Promise<void>;
 }
 
-export async function makeTempDir(): Promise<TempDir> {
-  const path = await mkdtemp(join(tmpdir(), 'parcel-io-'));
+export async function makeTempDir(prefix = 'parcel-io-'): Promise<TempDir> {
+  const path = await mkdtemp(join(tmpdir(), prefix));
   return {
     path,
     async write(name, content) {
