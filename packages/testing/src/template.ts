@@ -26,7 +26,13 @@ export async function prepareTemplateDatabase(): Promise<void> {
   const name = templateDatabaseName();
   const exists = await withAdminClient(async (client) => (await client.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1);
   if (!exists) await buildTemplate(name);
+  await markUsed(name);
   await dropOtherTemplates(name);
+}
+
+/** The template's comment holds when a run last used it (epoch ms), read by dropOtherTemplates. */
+async function markUsed(name: string): Promise<void> {
+  await withAdminClient((client) => client.query(`comment on database ${name} is '${Date.now()}'`));
 }
 
 /** Built under a scratch name and renamed when complete, so no run ever clones half a template. */
@@ -49,13 +55,21 @@ async function buildTemplate(name: string): Promise<void> {
   });
 }
 
-/** Templates of other builds, when nothing is using them (a concurrent run's stay). */
+/**
+ * Templates of other builds that no run has used for an hour. A run of another build (a second
+ * checkout, a branch being edited) may still be cloning from a younger one, so those stay.
+ */
 async function dropOtherTemplates(keep: string): Promise<void> {
   await withAdminClient(async (client) => {
-    const { rows } = await client.query<{ datname: string }>(
-      `select datname from pg_database where (datname like '${TEMPLATE_PREFIX}%' or datname = 'landscreen_template') and datname <> $1 and datname not like '${TEMPLATE_PREFIX}building_%'`,
+    const { rows } = await client.query<{ datname: string; used: string | null }>(
+      `select datname, shobj_description(oid, 'pg_database') as used from pg_database
+        where (datname like '${TEMPLATE_PREFIX}%' or datname = 'landscreen_template') and datname <> $1 and datname not like '${TEMPLATE_PREFIX}building_%'`,
       [keep],
     );
-    for (const { datname } of rows) await client.query(`drop database if exists ${datname}`).catch(() => undefined);
+    for (const { datname, used } of rows) {
+      const lastUsed = Number(used ?? 0);
+      if (Number.isFinite(lastUsed) && Date.now() - lastUsed < 3600_000) continue;
+      await client.query(`drop database if exists ${datname}`).catch(() => undefined);
+    }
   });
 }
