@@ -1,9 +1,12 @@
-import { OpenObject, TenantHeaders } from '../schemas/common.js';
+import { TenantHeaders } from '../schemas/common.js';
 import { DeliveryPath, LeadsFindBody, LeadsFindQuery, PropertyPath, RevealBody } from '../schemas/board.js';
+import { DeliveryList, DeliveryRecord, LeadImportBody, LeadImportResponse, LeadRequestBody, LeadRequestList, LeadRequestRecord } from '../schemas/leads.js';
 import { BODY_LIMITS } from './body-limits.js';
 import { json, pdf } from './responses.js';
 import { INTERNAL, READERS, WRITERS } from './roles.js';
 import { asCaller, toJsonBytes } from './call.js';
+import { deliveryPdfHandler, propertyPdfHandler } from './pdf-reports.js';
+import { deliveryJson, deliverySummaryJson, importReportJson, leadRequestJson, textCell } from './lead-views.js';
 import type { RouteDef } from './route.js';
 
 export const leadRoutes: RouteDef[] = [
@@ -15,8 +18,13 @@ export const leadRoutes: RouteDef[] = [
     tag: 'leads',
     security: 'session',
     roles: WRITERS,
-    request: { headers: TenantHeaders, body: OpenObject() },
-    responses: { 201: json('The lead request.') },
+    request: { headers: TenantHeaders, body: LeadRequestBody, bodyRequired: true },
+    responses: { 201: json('The lead request, `open` until the lead worker delivers it (D30).', LeadRequestRecord) },
+    handler: async ({ request, caller, raw, deps }) => {
+      const { buy_box: buyBox, count, note } = request.body;
+      const answer = await deps.clients.pipeline.createLeadRequest({ buyBox, count, note: note ?? undefined }, asCaller(caller, raw.id));
+      return { status: 201, body: leadRequestJson(answer.leadRequest!) };
+    },
   },
   {
     method: 'GET',
@@ -27,7 +35,11 @@ export const leadRoutes: RouteDef[] = [
     security: 'session',
     roles: READERS,
     request: { headers: TenantHeaders },
-    responses: { 200: json('The tenant\'s lead requests.') },
+    responses: { 200: json('The tenant\'s lead requests, newest first, with status and delivery id.', LeadRequestList) },
+    handler: async ({ caller, raw, deps }) => {
+      const answer = await deps.clients.pipeline.listLeadRequests({}, asCaller(caller, raw.id));
+      return { status: 200, body: { lead_requests: answer.leadRequests.map(leadRequestJson) } };
+    },
   },
   {
     method: 'POST',
@@ -37,9 +49,29 @@ export const leadRoutes: RouteDef[] = [
     tag: 'leads',
     security: 'session',
     roles: WRITERS,
-    request: { headers: TenantHeaders, body: OpenObject() },
+    description: 'Each row resolves by apn, address, the parcel at its lat/lon or a similar address; the answer reports every row in order (D30). Idempotent.',
+    request: { headers: TenantHeaders, body: LeadImportBody, bodyRequired: true },
     bodyLimit: BODY_LIMITS.leadImport,
-    responses: { 201: json('The imported leads.') },
+    responses: { 201: json('A report per row: resolved, ambiguous, not_found or invalid.', LeadImportResponse) },
+    handler: async ({ request, caller, raw, deps }) => {
+      const body = request.body;
+      const answer = await deps.clients.pipeline.importLeads(
+        {
+          market: body.market,
+          rows: body.rows.map((row: Record<string, unknown>) => ({
+            ref: textCell(row.ref),
+            apn: textCell(row.apn),
+            address: textCell(row.address),
+            lat: typeof row.lat === 'number' ? row.lat : undefined,
+            lon: typeof row.lon === 'number' ? row.lon : undefined,
+          })),
+          buyBox: body.buy_box ?? undefined,
+          addToPipeline: body.add_to_pipeline === true,
+        },
+        asCaller(caller, raw.id),
+      );
+      return { status: 201, body: importReportJson(answer) };
+    },
   },
   {
     method: 'POST',
@@ -77,7 +109,26 @@ export const leadRoutes: RouteDef[] = [
     security: 'session',
     roles: READERS,
     request: { headers: TenantHeaders },
-    responses: { 200: json('The tenant\'s deliveries.') },
+    responses: { 200: json('The tenant\'s deliveries, newest first.', DeliveryList) },
+    handler: async ({ caller, raw, deps }) => {
+      const answer = await deps.clients.pipeline.listDeliveries({}, asCaller(caller, raw.id));
+      return { status: 200, body: { deliveries: answer.deliveries.map(deliverySummaryJson) } };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/v1/deliveries/{delivery_id}',
+    operationId: 'getDelivery',
+    summary: 'A delivery: its request, buy box and leads by rank',
+    tag: 'deliveries',
+    security: 'session',
+    roles: READERS,
+    request: { headers: TenantHeaders, path: DeliveryPath },
+    responses: { 200: json('The delivery (D30).', DeliveryRecord) },
+    handler: async ({ request, caller, raw, deps }) => {
+      const answer = await deps.clients.pipeline.getDelivery({ deliveryId: request.path.delivery_id }, asCaller(caller, raw.id));
+      return { status: 200, body: deliveryJson(answer.delivery!) };
+    },
   },
   {
     method: 'GET',
@@ -89,6 +140,7 @@ export const leadRoutes: RouteDef[] = [
     roles: READERS,
     request: { headers: TenantHeaders, path: DeliveryPath },
     responses: { 200: pdf('The delivery report (D30).') },
+    handler: deliveryPdfHandler,
   },
   {
     method: 'GET',
@@ -116,6 +168,7 @@ export const leadRoutes: RouteDef[] = [
     roles: READERS,
     request: { headers: TenantHeaders, path: PropertyPath },
     responses: { 200: pdf('The site report (D30).') },
+    handler: propertyPdfHandler,
   },
   {
     method: 'POST',

@@ -54,10 +54,68 @@ export interface BuyBoxMatchesTable {
   created_at: Generated<Date>;
 }
 
+export interface LeadRequestsTable {
+  id: Generated<string>;
+  tenant_id: string;
+  /** The Caller who asked, as JSON: the worker acts as it. */
+  caller: unknown;
+  buy_box: string;
+  count: number;
+  note: string | null;
+  status: Generated<'open' | 'fulfilled' | 'failed'>;
+  delivery_id: string | null;
+  failure_code: string | null;
+  failure_reason: string | null;
+  created_at: Generated<Date>;
+  completed_at: Date | null;
+}
+export interface DeliveriesTable {
+  id: Generated<string>;
+  tenant_id: string;
+  lead_request_id: string;
+  buy_box_id: string;
+  buy_box: string;
+  spec_hash: string;
+  query_hash: string;
+  applied_spec: unknown;
+  market: string;
+  market_id: string;
+  vintage_id: string;
+  lead_count: number;
+  created_at: Generated<Date>;
+}
+export interface DeliveryLeadsTable {
+  delivery_id: string;
+  tenant_id: string;
+  rank: number;
+  parcel_key: string;
+  property_id: string;
+  apn: string | null;
+  address: string | null;
+  acres: number | null;
+  lat: number | null;
+  lon: number | null;
+  score: number;
+  verdict: string;
+  review_required: boolean;
+}
+export interface OutboxTable {
+  id: Generated<string>;
+  seq: Generated<string>;
+  subject: string;
+  data: unknown;
+  created_at: Generated<Date>;
+  published_at: Date | null;
+}
+
 export interface PipelineDatabase {
   properties: PropertiesTable;
   items: ItemsTable;
   buy_box_matches: BuyBoxMatchesTable;
+  lead_requests: LeadRequestsTable;
+  deliveries: DeliveriesTable;
+  delivery_leads: DeliveryLeadsTable;
+  outbox: OutboxTable;
 }
 
 export type PipelineDb = Kysely<PipelineDatabase>;

@@ -15,6 +15,20 @@ const leadImport = rowsFor('POST /v1/leads/import');
 export const bad: BadRow[] = [
   board.query('archived not a boolean', 'archived', 'maybe', 'bool_parsing'),
 
+  leadRequests.set('count 0 (1-500, D30)', ['count'], 0, 'greater_than_equal'),
+  leadRequests.set('count 501', ['count'], 501, 'less_than_equal'),
+  leadRequests.set('count not an integer', ['count'], 'ten', 'int_parsing'),
+  leadRequests.set('buy_box empty', ['buy_box'], '', 'string_too_short'),
+  leadRequests.missing(['buy_box']),
+  leadRequests.missing(['count']),
+  leadImport.set('no rows (1-10,000, D30)', ['rows'], [], 'too_short'),
+  leadImport.set('rows not a list', ['rows'], { apn: 'x' }, 'list_type'),
+  leadImport.set('a row not an object', ['rows', 0], 'x', 'dict_type'),
+  leadImport.set('lat not a number', ['rows', 0, 'lat'], 'north', 'float_parsing'),
+  leadImport.set('add_to_pipeline not a boolean', ['add_to_pipeline'], 'maybe', 'bool_parsing'),
+  leadImport.missing(['market']),
+  leadImport.missing(['rows']),
+
   patch.set('stage unknown (state table: 422)', ['stage'], 'on_hold', 'literal_error'),
   patch.set('stage in the wrong case', ['stage'], 'NEW', 'literal_error'),
   patch.set('stage a number', ['stage'], 3, 'literal_error', {
@@ -71,6 +85,10 @@ export const accept: AcceptRow[] = [
   reveal.ok('cost_usd with 4 decimals', body(['cost_usd'], '12.3456')),
   reveal.ok('provider_request_id omitted, extra property (open object)', [drop(['provider_request_id']), body(['note'], 'x')]),
 
-  leadRequests.ok('arbitrary properties (open object)', body([], { anything: [1, { nested: true }], count: 3 })),
-  leadImport.ok('arbitrary properties (open object)', body([], { rows: [], source: 'csv' })),
+  leadRequests.ok('arbitrary properties (open object)', body(['anything'], [1, { nested: true }])),
+  leadRequests.ok('count 1, note null', [body(['count'], 1), body(['note'], null)]),
+  leadRequests.ok('count 500', body(['count'], 500)),
+  leadImport.ok('arbitrary properties (open object)', body(['source'], 'csv')),
+  leadImport.ok('a row of numbers, lat out of range (reported per row, D30)', body(['rows'], [{ ref: 7, apn: 1234, lat: 95, lon: 0 }])),
+  leadImport.ok('buy_box and add_to_pipeline', [body(['buy_box'], 'Data center'), body(['add_to_pipeline'], true)]),
 ];

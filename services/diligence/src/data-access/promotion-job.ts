@@ -55,3 +55,45 @@ export async function ensurePromotionJob(trx: Kysely<any>, input: PromotionJobIn
     .executeTakeFirstOrThrow();
   return { jobId: existing.id as string, created: false };
 }
+
+/**
+ * D20 for many properties at once (a lead import that puts its rows on the board): the jobs of
+ * those without one, each with its default steps and its `diligence.job.created` event, in one
+ * statement; a property that has a job already gets nothing new. Answers how many were created.
+ */
+export async function ensurePromotionJobs(trx: Kysely<any>, inputs: PromotionJobInput[]): Promise<number> {
+  if (inputs.length === 0) return 0;
+  const rows = inputs.map((input) => ({
+    tenant_id: input.tenantId,
+    tenant_slug: input.tenantSlug,
+    property_id: input.propertyId,
+    pipeline_item_id: input.pipelineItemId,
+    market_id: input.marketId,
+    vintage_id: input.vintageId,
+    parcel_key: input.parcelKey,
+    parcel: input.parcel,
+  }));
+  const { rows: created } = await sql<{ count: number }>`
+    with input as (
+      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(
+        tenant_id uuid, tenant_slug text, property_id uuid, pipeline_item_id uuid, market_id uuid, vintage_id uuid, parcel_key text, parcel jsonb)
+    ), job as (
+      insert into diligence.jobs (tenant_id, tenant_slug, property_id, pipeline_item_id, market_id, vintage_id, parcel_key, parcel)
+      select tenant_id, tenant_slug, property_id, pipeline_item_id, market_id, vintage_id, parcel_key, parcel from input
+      on conflict (tenant_id, property_id) do nothing
+      returning id, tenant_id, tenant_slug, property_id, pipeline_item_id, parcel_key
+    ), steps as (
+      insert into diligence.steps (job_id, name, position)
+      select job.id, step.name, step.position - 1
+      from job cross join unnest(${[...DEFAULT_STEPS]}::text[]) with ordinality as step(name, position)
+    ), event as (
+      insert into diligence.outbox (subject, data)
+      select ${diligenceSubject('job', 'created')}, jsonb_build_object(
+        'job_id', job.id, 'tenant_id', job.tenant_id, 'tenant', job.tenant_slug,
+        'property_id', job.property_id, 'pipeline_item_id', job.pipeline_item_id, 'status', 'queued',
+        'at', to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'parcel_key', job.parcel_key)
+      from job
+    )
+    select count(*)::int as count from job`.execute(trx);
+  return created[0]?.count ?? 0;
+}

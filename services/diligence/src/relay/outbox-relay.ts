@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
-import { DILIGENCE_STREAM, DILIGENCE_SUBJECTS, type EventBus } from '@landscreen/events';
+import type { EventBus } from '@landscreen/events';
 import type { FaultInjector, Logger } from '@landscreen/rpc';
 import { backoffMs } from './backoff.js';
+import { DILIGENCE_OUTBOX, type OutboxTable } from './outbox-table.js';
 import { PRUNE_BATCH, pruneOutbox } from './prune.js';
 import { relayBatch } from './relay-batch.js';
 
@@ -17,6 +18,8 @@ export interface OutboxRelayOptions {
   /** First pause after a failure (NATS away, database away); doubles up to `maxBackoffMs`. */
   baseBackoffMs?: number;
   maxBackoffMs?: number;
+  /** The outbox table and the stream it feeds; the diligence outbox by default. */
+  outbox?: OutboxTable;
 }
 
 export interface OutboxRelayDeps {
@@ -34,11 +37,11 @@ export interface OutboxRelay {
 }
 
 /**
- * The diligence outbox relay (D27): publishes unpublished outbox rows to the `DILIGENCE` stream
- * and marks them published. It polls: a full batch is followed at once by the next, an empty
- * outbox by a pause of `pollMs`. Polling works the same on PostgreSQL and PGlite and for events
- * written by any process (promotion writes them from the pipeline service); an idle poll is one
- * index probe on the partial `outbox_unpublished` index. When publishing fails, the rows stay
+ * The outbox relay (D27): publishes unpublished outbox rows to their stream (`DILIGENCE` by
+ * default; the pipeline's outbox feeds `LEADS`, D30) and marks them published. It polls: a full
+ * batch is followed at once by the next, an empty outbox by a pause of `pollMs`. Polling works the
+ * same on PostgreSQL and PGlite and for events written by any process (promotion writes them from
+ * the pipeline service); an idle poll is one index probe on the partial `outbox_unpublished` index. When publishing fails, the rows stay
  * unpublished and the relay backs off and retries; nothing is lost while NATS is away.
  */
 export function createOutboxRelay(deps: OutboxRelayDeps, options: OutboxRelayOptions): OutboxRelay {
@@ -46,6 +49,7 @@ export function createOutboxRelay(deps: OutboxRelayDeps, options: OutboxRelayOpt
   const baseBackoff = options.baseBackoffMs ?? 100;
   const maxBackoff = options.maxBackoffMs ?? 5_000;
   const pruneEveryMs = options.pruneEveryMs ?? 60_000;
+  const outbox = options.outbox ?? DILIGENCE_OUTBOX;
   let nextPruneAt = 0;
   let stopping = false;
   let running: Promise<void> | undefined;
@@ -69,7 +73,7 @@ export function createOutboxRelay(deps: OutboxRelayDeps, options: OutboxRelayOpt
     let pruned = 0;
     let deleted: number;
     do {
-      deleted = await pruneOutbox(db, retentionHours);
+      deleted = await pruneOutbox(db, retentionHours, PRUNE_BATCH, outbox.table);
       pruned += deleted;
     } while (deleted === PRUNE_BATCH && !stopping);
     if (pruned > 0) logger.info({ pruned, retentionHours }, 'outbox pruned');
@@ -84,10 +88,10 @@ export function createOutboxRelay(deps: OutboxRelayDeps, options: OutboxRelayOpt
         // Ensured lazily and again after any failure: a NATS server restarted on an empty store
         // has lost the stream, and publishing would fail until it exists again.
         if (!streamReady) {
-          await bus.ensureStream(DILIGENCE_STREAM, DILIGENCE_SUBJECTS);
+          await bus.ensureStream(outbox.stream, outbox.subjects);
           streamReady = true;
         }
-        const published = await relayBatch(db, bus, options.batchSize, faults);
+        const published = await relayBatch(db, bus, options.batchSize, faults, outbox.table);
         if (options.retentionHours !== undefined && Date.now() >= nextPruneAt) {
           nextPruneAt = Date.now() + pruneEveryMs;
           await prune(options.retentionHours);

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { EventBus } from '@landscreen/events';
 import type { FaultInjector } from '@landscreen/rpc';
+import { DILIGENCE_OUTBOX } from './outbox-table.js';
 
 /** Fault point between "published" and "marked published": a relay crash at the worst moment. */
 export const RELAY_FAULT_AFTER_PUBLISH = 'diligence.relay.after-publish';
@@ -24,10 +25,10 @@ interface OutboxRow {
  * trip per batch, not per event); NATS keeps a connection's order, so the stream stores them in
  * that order.
  */
-export async function relayBatch(db: Kysely<any>, bus: EventBus, batchSize: number, faults?: FaultInjector): Promise<number> {
+export async function relayBatch(db: Kysely<any>, bus: EventBus, batchSize: number, faults?: FaultInjector, table = DILIGENCE_OUTBOX.table): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const { rows } = await sql<OutboxRow>`
-      select id, subject, data from diligence.outbox
+      select id, subject, data from ${sql.table(table)}
       where published_at is null
       order by seq
       limit ${batchSize}
@@ -36,7 +37,7 @@ export async function relayBatch(db: Kysely<any>, bus: EventBus, batchSize: numb
     await Promise.all(rows.map((row) => bus.publish(row.subject, row.data, { id: row.id })));
     await faults?.(RELAY_FAULT_AFTER_PUBLISH);
     const ids = rows.map((row) => row.id);
-    await sql`update diligence.outbox set published_at = now() where id = any(${ids}::uuid[])`.execute(trx);
+    await sql`update ${sql.table(table)} set published_at = now() where id = any(${ids}::uuid[])`.execute(trx);
     return rows.length;
   });
 }

@@ -1,9 +1,11 @@
 import type { MigrationSet } from '@landscreen/db';
 import * as createSchema from './20261122T000000_create_schema.js';
 import * as propertiesItemsMatches from './20261122T000100_properties_items_matches.js';
+import * as leadsDeliveries from './20261123T130000_leads_deliveries.js';
 
 /** Every migration of the "pipeline" schema, in order. New migrations are appended here. */
 export const migrations: MigrationSet = {
   '20261122T000000_create_schema': createSchema,
   '20261122T000100_properties_items_matches': propertiesItemsMatches,
+  '20261123T130000_leads_deliveries': leadsDeliveries,
 };

@@ -4,13 +4,15 @@
 
 import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { CreateLeadRequestRequestSchema, CreateLeadRequestResponseSchema, GetDeliveryRequestSchema, GetDeliveryResponseSchema, ImportLeadsRequestSchema, ImportLeadsResponseSchema, ListDeliveriesRequestSchema, ListDeliveriesResponseSchema, ListLeadRequestsRequestSchema, ListLeadRequestsResponseSchema } from "./leads_pb.js";
+import { file_landscreen_pipeline_v1_leads } from "./leads_pb.js";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file landscreen/pipeline/v1/pipeline.proto.
  */
 export const file_landscreen_pipeline_v1_pipeline: GenFile = /*@__PURE__*/
-  fileDesc("CiVsYW5kc2NyZWVuL3BpcGVsaW5lL3YxL3BpcGVsaW5lLnByb3RvEhZsYW5kc2NyZWVuLnBpcGVsaW5lLnYxIg8KDUhlYWx0aFJlcXVlc3QieAoOSGVhbHRoUmVzcG9uc2USDQoFcmVhZHkYASABKAgSDgoGcmVhc29uGAIgASgJEg4KBnNjaGVtYRgDIAEoCRIaChJhcHBsaWVkX21pZ3JhdGlvbnMYBCADKAkSGwoTZXhwZWN0ZWRfbWlncmF0aW9ucxgFIAMoCSJxCg5Qcm9tb3RlUmVxdWVzdBISCgpwYXJjZWxfa2V5GAEgASgJEg8KB2J1eV9ib3gYAiABKAkSEgoKcXVlcnlfaGFzaBgDIAEoCRIXCgpkcmFmdF9qc29uGAQgASgMSACIAQFCDQoLX2RyYWZ0X2pzb24iYwoUUHJvbW90ZURpcmVjdFJlcXVlc3QSEgoKcGFyY2VsX2tleRgBIAEoCRIPCgdidXlfYm94GAIgASgJEhcKCnZpbnRhZ2VfaWQYAyABKAlIAIgBAUINCgtfdmludGFnZV9pZCIkCg9Qcm9tb3RlUmVzcG9uc2USEQoJYm9keV9qc29uGAEgASgMIioKFVByb21vdGVEaXJlY3RSZXNwb25zZRIRCglib2R5X2pzb24YASABKAwiQgoQTGlzdEJvYXJkUmVxdWVzdBISCgVzdGFnZRgBIAEoCUgAiAEBEhAKCGFyY2hpdmVkGAIgASgIQggKBl9zdGFnZSImChFMaXN0Qm9hcmRSZXNwb25zZRIRCglib2R5X2pzb24YASABKAwiowEKEUFkZFRvQm9hcmRSZXF1ZXN0EhgKC3Byb3BlcnR5X2lkGAEgASgJSACIAQESEwoGbWFya2V0GAIgASgJSAGIAQESFwoKcGFyY2VsX2tleRgDIAEoCUgCiAEBEhIKBW5vdGVzGAQgASgJSAOIAQFCDgoMX3Byb3BlcnR5X2lkQgkKB19tYXJrZXRCDQoLX3BhcmNlbF9rZXlCCAoGX25vdGVzIicKEkFkZFRvQm9hcmRSZXNwb25zZRIRCglpdGVtX2pzb24YASABKAwivQEKEVVwZGF0ZUl0ZW1SZXF1ZXN0Eg8KB2l0ZW1faWQYASABKAkSEgoFc3RhZ2UYAiABKAlIAIgBARISCgVub3RlcxgDIAEoCUgBiAEBEhMKC2NsZWFyX25vdGVzGAQgASgIEhUKCGFyY2hpdmVkGAUgASgISAKIAQESFQoIcG9zaXRpb24YBiABKAVIA4gBAUIICgZfc3RhZ2VCCAoGX25vdGVzQgsKCV9hcmNoaXZlZEILCglfcG9zaXRpb24iJwoSVXBkYXRlSXRlbVJlc3BvbnNlEhEKCWl0ZW1fanNvbhgBIAEoDCIpChJHZXRQcm9wZXJ0eVJlcXVlc3QSEwoLcHJvcGVydHlfaWQYASABKAkiKAoTR2V0UHJvcGVydHlSZXNwb25zZRIRCglib2R5X2pzb24YASABKAwy6AUKD1BpcGVsaW5lU2VydmljZRJcCgZIZWFsdGgSJS5sYW5kc2NyZWVuLnBpcGVsaW5lLnYxLkhlYWx0aFJlcXVlc3QaJi5sYW5kc2NyZWVuLnBpcGVsaW5lLnYxLkhlYWx0aFJlc3BvbnNlIgOQAgESXwoHUHJvbW90ZRImLmxhbmRzY3JlZW4ucGlwZWxpbmUudjEuUHJvbW90ZVJlcXVlc3QaJy5sYW5kc2NyZWVuLnBpcGVsaW5lLnYxLlByb21vdGVSZXNwb25zZSIDkAICEnEKDVByb21vdGVEaXJlY3QSLC5sYW5kc2NyZWVuLnBpcGVsaW5lLnYxLlByb21vdGVEaXJlY3RSZXF1ZXN0Gi0ubGFuZHNjcmVlbi5waXBlbGluZS52MS5Qcm9tb3RlRGlyZWN0UmVzcG9uc2UiA5ACAhJlCglMaXN0Qm9hcmQSKC5sYW5kc2NyZWVuLnBpcGVsaW5lLnYxLkxpc3RCb2FyZFJlcXVlc3QaKS5sYW5kc2NyZWVuLnBpcGVsaW5lLnYxLkxpc3RCb2FyZFJlc3BvbnNlIgOQAgESaAoKQWRkVG9Cb2FyZBIpLmxhbmRzY3JlZW4ucGlwZWxpbmUudjEuQWRkVG9Cb2FyZFJlcXVlc3QaKi5sYW5kc2NyZWVuLnBpcGVsaW5lLnYxLkFkZFRvQm9hcmRSZXNwb25zZSIDkAICEmUKClVwZGF0ZUl0ZW0SKS5sYW5kc2NyZWVuLnBpcGVsaW5lLnYxLlVwZGF0ZUl0ZW1SZXF1ZXN0GioubGFuZHNjcmVlbi5waXBlbGluZS52MS5VcGRhdGVJdGVtUmVzcG9uc2UiABJrCgtHZXRQcm9wZXJ0eRIqLmxhbmRzY3JlZW4ucGlwZWxpbmUudjEuR2V0UHJvcGVydHlSZXF1ZXN0GisubGFuZHNjcmVlbi5waXBlbGluZS52MS5HZXRQcm9wZXJ0eVJlc3BvbnNlIgOQAgFiBnByb3RvMw");
+  fileDesc("CiVsYW5kc2NyZWVuL3BpcGVsaW5lL3YxL3BpcGVsaW5lLnByb3RvEhZsYW5kc2NyZWVuLnBpcGVsaW5lLnYxIg8KDUhlYWx0aFJlcXVlc3QieAoOSGVhbHRoUmVzcG9uc2USDQoFcmVhZHkYASABKAgSDgoGcmVhc29uGAIgASgJEg4KBnNjaGVtYRgDIAEoCRIaChJhcHBsaWVkX21pZ3JhdGlvbnMYBCADKAkSGwoTZXhwZWN0ZWRfbWlncmF0aW9ucxgFIAMoCSJxCg5Qcm9tb3RlUmVxdWVzdBISCgpwYXJjZWxfa2V5GAEgASgJEg8KB2J1eV9ib3gYAiABKAkSEgoKcXVlcnlfaGFzaBgDIAEoCRIXCgpkcmFmdF9qc29uGAQgASgMSACIAQFCDQoLX2RyYWZ0X2pzb24iYwoUUHJvbW90ZURpcmVjdFJlcXVlc3QSEgoKcGFyY2VsX2tleRgBIAEoCRIPCgdidXlfYm94GAIgASgJEhcKCnZpbnRhZ2VfaWQYAyABKAlIAIgBAUINCgtfdmludGFnZV9pZCIkCg9Qcm9tb3RlUmVzcG9uc2USEQoJYm9keV9qc29uGAEgASgMIioKFVByb21vdGVEaXJlY3RSZXNwb25zZRIRCglib2R5X2pzb24YASABKAwiQgoQTGlzdEJvYXJkUmVxdWVzdBISCgVzdGFnZRgBIAEoCUgAiAEBEhAKCGFyY2hpdmVkGAIgASgIQggKBl9zdGFnZSImChFMaXN0Qm9hcmRSZXNwb25zZRIRCglib2R5X2pzb24YASABKAwiowEKEUFkZFRvQm9hcmRSZXF1ZXN0EhgKC3Byb3BlcnR5X2lkGAEgASgJSACIAQESEwoGbWFya2V0GAIgASgJSAGIAQESFwoKcGFyY2VsX2tleRgDIAEoCUgCiAEBEhIKBW5vdGVzGAQgASgJSAOIAQFCDgoMX3Byb3BlcnR5X2lkQgkKB19tYXJrZXRCDQoLX3BhcmNlbF9rZXlCCAoGX25vdGVzIicKEkFkZFRvQm9hcmRSZXNwb25zZRIRCglpdGVtX2pzb24YASABKAwivQEKEVVwZGF0ZUl0ZW1SZXF1ZXN0Eg8KB2l0ZW1faWQYASABKAkSEgoFc3RhZ2UYAiABKAlIAIgBARISCgVub3RlcxgDIAEoCUgBiAEBEhMKC2NsZWFyX25vdGVzGAQgASgIEhUKCGFyY2hpdmVkGAUgASgISAKIAQESFQoIcG9zaXRpb24YBiABKAVIA4gBAUIICgZfc3RhZ2VCCAoGX25vdGVzQgsKCV9hcmNoaXZlZEILCglfcG9zaXRpb24iJwoSVXBkYXRlSXRlbVJlc3BvbnNlEhEKCWl0ZW1fanNvbhgBIAEoDCIpChJHZXRQcm9wZXJ0eVJlcXVlc3QSEwoLcHJvcGVydHlfaWQYASABKAkiKAoTR2V0UHJvcGVydHlSZXNwb25zZRIRCglib2R5X2pzb24YASABKAwiWAoaR2V0UmVwb3J0UHJvcGVydGllc1JlcXVlc3QSFAoMcHJvcGVydHlfaWRzGAEgAygJEhYKCXNwZWNfaGFzaBgCIAEoCUgAiAEBQgwKCl9zcGVjX2hhc2giMQobR2V0UmVwb3J0UHJvcGVydGllc1Jlc3BvbnNlEhIKCnBhZ2VzX2pzb24YASABKAwytgsKD1BpcGVsaW5lU2VydmljZRJcCgZIZWFsdGgSJS5sYW5kc2NyZWVuLnBpcGVsaW5lLnYxLkhlYWx0aFJlcXVlc3QaJi5sYW5kc2NyZWVuLnBpcGVsaW5lLnYxLkhlYWx0aFJlc3BvbnNlIgOQAgESXwoHUHJvbW90ZRImLmxhbmRzY3JlZW4ucGlwZWxpbmUudjEuUHJvbW90ZVJlcXVlc3QaJy5sYW5kc2NyZWVuLnBpcGVsaW5lLnYxLlByb21vdGVSZXNwb25zZSIDkAICEnEKDVByb21vdGVEaXJlY3QSLC5sYW5kc2NyZWVuLnBpcGVsaW5lLnYxLlByb21vdGVEaXJlY3RSZXF1ZXN0Gi0ubGFuZHNjcmVlbi5waXBlbGluZS52MS5Qcm9tb3RlRGlyZWN0UmVzcG9uc2UiA5ACAhJlCglMaXN0Qm9hcmQSKC5sYW5kc2NyZWVuLnBpcGVsaW5lLnYxLkxpc3RCb2FyZFJlcXVlc3QaKS5sYW5kc2NyZWVuLnBpcGVsaW5lLnYxLkxpc3RCb2FyZFJlc3BvbnNlIgOQAgESaAoKQWRkVG9Cb2FyZBIpLmxhbmRzY3JlZW4ucGlwZWxpbmUudjEuQWRkVG9Cb2FyZFJlcXVlc3QaKi5sYW5kc2NyZWVuLnBpcGVsaW5lLnYxLkFkZFRvQm9hcmRSZXNwb25zZSIDkAICEmUKClVwZGF0ZUl0ZW0SKS5sYW5kc2NyZWVuLnBpcGVsaW5lLnYxLlVwZGF0ZUl0ZW1SZXF1ZXN0GioubGFuZHNjcmVlbi5waXBlbGluZS52MS5VcGRhdGVJdGVtUmVzcG9uc2UiABJrCgtHZXRQcm9wZXJ0eRIqLmxhbmRzY3JlZW4ucGlwZWxpbmUudjEuR2V0UHJvcGVydHlSZXF1ZXN0GisubGFuZHNjcmVlbi5waXBlbGluZS52MS5HZXRQcm9wZXJ0eVJlc3BvbnNlIgOQAgESgwEKE0dldFJlcG9ydFByb3BlcnRpZXMSMi5sYW5kc2NyZWVuLnBpcGVsaW5lLnYxLkdldFJlcG9ydFByb3BlcnRpZXNSZXF1ZXN0GjMubGFuZHNjcmVlbi5waXBlbGluZS52MS5HZXRSZXBvcnRQcm9wZXJ0aWVzUmVzcG9uc2UiA5ACARJ6ChFDcmVhdGVMZWFkUmVxdWVzdBIwLmxhbmRzY3JlZW4ucGlwZWxpbmUudjEuQ3JlYXRlTGVhZFJlcXVlc3RSZXF1ZXN0GjEubGFuZHNjcmVlbi5waXBlbGluZS52MS5DcmVhdGVMZWFkUmVxdWVzdFJlc3BvbnNlIgASegoQTGlzdExlYWRSZXF1ZXN0cxIvLmxhbmRzY3JlZW4ucGlwZWxpbmUudjEuTGlzdExlYWRSZXF1ZXN0c1JlcXVlc3QaMC5sYW5kc2NyZWVuLnBpcGVsaW5lLnYxLkxpc3RMZWFkUmVxdWVzdHNSZXNwb25zZSIDkAIBEnQKDkxpc3REZWxpdmVyaWVzEi0ubGFuZHNjcmVlbi5waXBlbGluZS52MS5MaXN0RGVsaXZlcmllc1JlcXVlc3QaLi5sYW5kc2NyZWVuLnBpcGVsaW5lLnYxLkxpc3REZWxpdmVyaWVzUmVzcG9uc2UiA5ACARJrCgtHZXREZWxpdmVyeRIqLmxhbmRzY3JlZW4ucGlwZWxpbmUudjEuR2V0RGVsaXZlcnlSZXF1ZXN0GisubGFuZHNjcmVlbi5waXBlbGluZS52MS5HZXREZWxpdmVyeVJlc3BvbnNlIgOQAgESawoLSW1wb3J0TGVhZHMSKi5sYW5kc2NyZWVuLnBpcGVsaW5lLnYxLkltcG9ydExlYWRzUmVxdWVzdBorLmxhbmRzY3JlZW4ucGlwZWxpbmUudjEuSW1wb3J0TGVhZHNSZXNwb25zZSIDkAICYgZwcm90bzM", [file_landscreen_pipeline_v1_leads]);
 
 /**
  * @generated from message landscreen.pipeline.v1.HealthRequest
@@ -357,6 +359,50 @@ export const GetPropertyResponseSchema: GenMessage<GetPropertyResponse> = /*@__P
   messageDesc(file_landscreen_pipeline_v1_pipeline, 13);
 
 /**
+ * @generated from message landscreen.pipeline.v1.GetReportPropertiesRequest
+ */
+export type GetReportPropertiesRequest = Message<"landscreen.pipeline.v1.GetReportPropertiesRequest"> & {
+  /**
+   * @generated from field: repeated string property_ids = 1;
+   */
+  propertyIds: string[];
+
+  /**
+   * The screening to show: the match of this spec hash (a delivery's buy box) when the property has one.
+   *
+   * @generated from field: optional string spec_hash = 2;
+   */
+  specHash?: string | undefined;
+};
+
+/**
+ * Describes the message landscreen.pipeline.v1.GetReportPropertiesRequest.
+ * Use `create(GetReportPropertiesRequestSchema)` to create a new message.
+ */
+export const GetReportPropertiesRequestSchema: GenMessage<GetReportPropertiesRequest> = /*@__PURE__*/
+  messageDesc(file_landscreen_pipeline_v1_pipeline, 14);
+
+/**
+ * @generated from message landscreen.pipeline.v1.GetReportPropertiesResponse
+ */
+export type GetReportPropertiesResponse = Message<"landscreen.pipeline.v1.GetReportPropertiesResponse"> & {
+  /**
+   * A JSON array of reduced property pages {"property","deep_screen","contacts":[],"diligence":null},
+   * in no particular order (match them by property.id).
+   *
+   * @generated from field: bytes pages_json = 1;
+   */
+  pagesJson: Uint8Array;
+};
+
+/**
+ * Describes the message landscreen.pipeline.v1.GetReportPropertiesResponse.
+ * Use `create(GetReportPropertiesResponseSchema)` to create a new message.
+ */
+export const GetReportPropertiesResponseSchema: GenMessage<GetReportPropertiesResponse> = /*@__PURE__*/
+  messageDesc(file_landscreen_pipeline_v1_pipeline, 15);
+
+/**
  * PipelineService owns properties, pipeline items, buy-box matches and promotion.
  * It is the only writer of the PostgreSQL schema "pipeline"; its promotion transaction also writes
  * the diligence job through the diligence package's data-access function (D20).
@@ -437,6 +483,74 @@ export const PipelineService: GenService<{
     methodKind: "unary";
     input: typeof GetPropertyRequestSchema;
     output: typeof GetPropertyResponseSchema;
+  },
+  /**
+   * GetReportProperties answers, for up to 500 of the caller's properties at once, only what a
+   * PDF report prints (D30): the property page of D28 reduced to the parcel's typed facts and
+   * geometry, the screening (against spec_hash when given, else the latest) with its applied spec
+   * and score breakdown, and the card's stage. PostgreSQL extracts these from the stored JSON, so
+   * the parcel's and evaluation's full documents never travel. Another tenant's or an unknown
+   * id is left out of the answer.
+   *
+   * @generated from rpc landscreen.pipeline.v1.PipelineService.GetReportProperties
+   */
+  getReportProperties: {
+    methodKind: "unary";
+    input: typeof GetReportPropertiesRequestSchema;
+    output: typeof GetReportPropertiesResponseSchema;
+  },
+  /**
+   * CreateLeadRequest records a lead request and its event in one transaction; a worker fulfils
+   * it into a delivery (D30). An unknown buy box is NotFound, a market not entitled PermissionDenied.
+   *
+   * @generated from rpc landscreen.pipeline.v1.PipelineService.CreateLeadRequest
+   */
+  createLeadRequest: {
+    methodKind: "unary";
+    input: typeof CreateLeadRequestRequestSchema;
+    output: typeof CreateLeadRequestResponseSchema;
+  },
+  /**
+   * ListLeadRequests answers the tenant's lead requests, newest first, with status and delivery.
+   *
+   * @generated from rpc landscreen.pipeline.v1.PipelineService.ListLeadRequests
+   */
+  listLeadRequests: {
+    methodKind: "unary";
+    input: typeof ListLeadRequestsRequestSchema;
+    output: typeof ListLeadRequestsResponseSchema;
+  },
+  /**
+   * ListDeliveries answers the tenant's deliveries, newest first.
+   *
+   * @generated from rpc landscreen.pipeline.v1.PipelineService.ListDeliveries
+   */
+  listDeliveries: {
+    methodKind: "unary";
+    input: typeof ListDeliveriesRequestSchema;
+    output: typeof ListDeliveriesResponseSchema;
+  },
+  /**
+   * GetDelivery answers one delivery with its request, buy box and leads by rank; another
+   * tenant's is NotFound delivery_not_found.
+   *
+   * @generated from rpc landscreen.pipeline.v1.PipelineService.GetDelivery
+   */
+  getDelivery: {
+    methodKind: "unary";
+    input: typeof GetDeliveryRequestSchema;
+    output: typeof GetDeliveryResponseSchema;
+  },
+  /**
+   * ImportLeads resolves a list of rows to parcels of a market and makes them properties (and
+   * cards when asked), screened against a buy box when one is given; idempotent (D30).
+   *
+   * @generated from rpc landscreen.pipeline.v1.PipelineService.ImportLeads
+   */
+  importLeads: {
+    methodKind: "unary";
+    input: typeof ImportLeadsRequestSchema;
+    output: typeof ImportLeadsResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_landscreen_pipeline_v1_pipeline, 0);

@@ -1,0 +1,82 @@
+// A delivery (its buy box and ranked leads) and the property page of each lead, read into the
+// delivery report's model.
+
+import type { BuyBoxSummary, DeliveryReport, SiteReport } from './model.js';
+import { formatDate, formatRule, formatValue } from './format.js';
+
+type Json = Record<string, unknown>;
+const obj = (value: unknown): Json => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {});
+const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+
+export interface DeliveryInput {
+  id: string;
+  createdAt: string | null;
+  note?: string | null;
+  market?: string | null;
+  buyBox: { name: string; specHash?: string; appliedSpec: unknown } | null;
+}
+
+export interface DeliveryLeadInput {
+  rank: number;
+  verdict: string;
+  score: number;
+  /** The lead's site report, made from its property page (siteReportFromPropertyPage). */
+  report: SiteReport;
+  /** The spec hash of the screening the property page shows; another than the delivery's: see below. */
+  screenSpecHash?: string | null;
+}
+
+/** The rules of a canonical spec in words: "must: acres ≥ 50", "preferred ×2: slope_degrees ≤ 5". */
+export function rulesInWords(appliedSpec: unknown): string[] {
+  const spec = obj(appliedSpec);
+  const must = list(spec.must).map(obj).map((rule) => `must: ${formatRule({ field: String(rule.field), op: String(rule.op), value: rule.value })}${rule.unknown === 'review' ? ' (unknown: review)' : ''}`);
+  const preferred = list(spec.preferred)
+    .map(obj)
+    .map((rule) => `preferred (weight ${formatValue(rule.weight)}): ${formatRule({ field: String(rule.field), op: String(rule.op), value: rule.value })}`);
+  return [...must, ...preferred];
+}
+
+export function deliveryReportFrom(delivery: DeliveryInput, leads: DeliveryLeadInput[], generatedAt = new Date()): DeliveryReport {
+  const spec = obj(delivery.buyBox?.appliedSpec);
+  const cutoffs = obj(spec.verdict_cutoffs);
+  const buyBox: BuyBoxSummary | null = delivery.buyBox
+    ? {
+        name: delivery.buyBox.name,
+        rules: rulesInWords(delivery.buyBox.appliedSpec),
+        market: delivery.market ?? (list(spec.markets)[0] as string | undefined) ?? null,
+        cutoffs: typeof cutoffs.pursue === 'number' && typeof cutoffs.monitor === 'number' ? { pursue: cutoffs.pursue, monitor: cutoffs.monitor } : null,
+      }
+    : null;
+  const ordered = [...leads].sort((a, b) => a.rank - b.rank);
+  return {
+    title: delivery.buyBox ? `Leads for “${delivery.buyBox.name}”` : 'Lead delivery',
+    reference: delivery.id,
+    createdAt: delivery.createdAt,
+    note: delivery.note ?? null,
+    buyBox,
+    leads: ordered.map(({ report, verdict, score, screenSpecHash }) => {
+      // The delivery's own verdict and score head the page. The property page holds the evidence
+      // of the property's latest screening; when that was another buy box, its table is not this
+      // delivery's and is left out rather than shown under the wrong name.
+      const sameScreen = !delivery.buyBox?.specHash || !screenSpecHash || screenSpecHash === delivery.buyBox.specHash;
+      const base = report.screen;
+      return {
+        ...report,
+        screen: {
+          buyBox: delivery.buyBox?.name ?? base?.buyBox ?? '—',
+          verdict,
+          score,
+          eligible: sameScreen ? (base?.eligible ?? null) : null,
+          source: base?.source ?? null,
+          screenedAt: sameScreen ? (base?.screenedAt ?? delivery.createdAt) : delivery.createdAt,
+          vintageId: base?.vintageId ?? null,
+          evidence: sameScreen ? (base?.evidence ?? []) : [],
+          evidenceNote: sameScreen ? undefined : `The property was screened again later against “${base?.buyBox}”; its site report shows that screening.`,
+        },
+      };
+    }),
+    generatedAt,
+  };
+}
+
+export const deliveryFileName = (delivery: { id: string; createdAt: string | null }) => `delivery-${formatDate(delivery.createdAt)}-${delivery.id.slice(0, 8)}.pdf`;

@@ -1,0 +1,7 @@
+export type * from './model.js';
+export { renderSiteReport, writeSitePages } from './site-report.js';
+export { renderDeliveryReport } from './delivery-report.js';
+export { siteReportFromPropertyPage, ruleEvidence, type GridInput } from './from-property-page.js';
+export { fileNamePart, formatRule } from './format.js';
+export { reportFonts } from './fonts.js';
+export { deliveryReportFrom, deliveryFileName, rulesInWords, type DeliveryInput, type DeliveryLeadInput } from './from-delivery.js';

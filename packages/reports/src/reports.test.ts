@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { fileNamePart, formatDistance, formatExpected, formatRule } from './format.js';
+import { niceLength } from './map.js';
+import { ruleEvidence, siteReportFromPropertyPage } from './from-property-page.js';
+import { deliveryReportFrom } from './from-delivery.js';
+import { renderDeliveryReport, renderSiteReport } from './index.js';
+
+const SPEC = {
+  must: [
+    { field: 'acres', op: 'gte', value: 50, unknown: 'exclude' },
+    { field: 'zoning', op: 'in', value: ['AG', 'IND'], unknown: 'review' },
+  ],
+  preferred: [
+    { field: 'slope_degrees', op: 'between', value: [0, 5], weight: 2 },
+    { field: 'nearest_substation_distance_m', op: 'lte', value: 3000, weight: 1 },
+  ],
+  verdict_cutoffs: { pursue: 70, monitor: 40 },
+};
+const EVALUATION = {
+  score_breakdown: {
+    must: [
+      { field: 'acres', value: 80, status: 'pass' },
+      { field: 'zoning', value: null, status: 'unknown' },
+    ],
+    preferred: [
+      { field: 'slope_degrees', value: 2.5, weight: 2, contribution: 66.67 },
+      { field: 'nearest_substation_distance_m', value: 9000, weight: 1, contribution: 0 },
+    ],
+  },
+};
+
+describe('report data', () => {
+  it('lines every rule of the applied spec up with its evidence: test, expected, actual, outcome', () => {
+    expect(ruleEvidence(SPEC, EVALUATION)).toEqual([
+      { kind: 'must', field: 'acres', op: 'gte', expected: 50, actual: 80, status: 'pass' },
+      { kind: 'must', field: 'zoning', op: 'in', expected: ['AG', 'IND'], actual: null, status: 'unknown' },
+      { kind: 'preferred', field: 'slope_degrees', op: 'between', expected: [0, 5], actual: 2.5, status: 'pass', weight: 2, contribution: 66.67 },
+      { kind: 'preferred', field: 'nearest_substation_distance_m', op: 'lte', expected: 3000, actual: 9000, status: 'fail', weight: 1, contribution: 0 },
+    ]);
+  });
+
+  it('says rules and distances the way a reader does', () => {
+    expect(formatRule({ field: 'acres', op: 'gte', value: 50 })).toBe('acres ≥ 50');
+    expect(formatRule({ field: 'zoning', op: 'in', value: ['AG', 'IND'] })).toBe('zoning one of AG, IND');
+    expect(formatExpected('between', [0, 5])).toBe('0 and 5');
+    expect(formatExpected('exists', true)).toBe('');
+    expect(formatDistance(950)).toBe('950 m (3,117 ft)');
+    expect(formatDistance(3000)).toBe('3.0 km (1.9 mi)');
+  });
+
+  it('picks round scale-bar lengths no longer than asked', () => {
+    expect([0.9, 1, 3, 7.5, 19, 240, 1234].map(niceLength)).toEqual([0.5, 1, 2, 5, 10, 200, 1000]);
+  });
+
+  it('keeps file names to safe ASCII and never empty', () => {
+    expect(fileNamePart('R/003 "east"')).toBe('R-003-east');
+    expect(fileNamePart('../../etc/passwd')).toBe('etc-passwd');
+    expect(fileNamePart('Участок 7')).toBe('7');
+    expect(fileNamePart('Участок')).toBe('property');
+  });
+
+  it('tolerates a page with nothing in it: every fact prints as a dash, the map says it has nothing to draw', async () => {
+    const report = siteReportFromPropertyPage({ property: { parcel_key: 'k-1' } }, { loadedSources: [], features: [] });
+    expect(report.reference).toBe('k-1');
+    expect(report.screen).toBeNull();
+    expect(report.facts.find((fact) => fact.label === 'Owner')?.value).toBe('—');
+    const pdf = await renderSiteReport(report);
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
+
+  it('a delivery keeps the rank order and leaves out evidence of another buy box', async () => {
+    const page = (apn: string, specHash: string) =>
+      siteReportFromPropertyPage({ property: { apn, parcel_key: apn }, deep_screen: { buy_box: specHash === 'h1' ? 'DC' : 'Other', verdict: 'HOLD', applied_spec: SPEC, evaluation: EVALUATION } }, { loadedSources: [], features: [] });
+    const delivery = deliveryReportFrom({ id: 'd-1', createdAt: '2026-11-23T00:00:00Z', buyBox: { name: 'DC', specHash: 'h1', appliedSpec: SPEC } }, [
+      { rank: 2, verdict: 'MONITOR', score: 50, report: page('B', 'h2'), screenSpecHash: 'h2' },
+      { rank: 1, verdict: 'PURSUE', score: 90, report: page('A', 'h1'), screenSpecHash: 'h1' },
+    ]);
+    expect(delivery.leads.map((lead) => [lead.reference, lead.screen?.verdict, lead.screen?.evidence.length])).toEqual([
+      ['A', 'PURSUE', 4],
+      ['B', 'MONITOR', 0],
+    ]);
+    expect(delivery.leads[1]!.screen?.evidenceNote).toContain('“Other”');
+    expect(delivery.buyBox?.rules).toEqual([
+      'must: acres ≥ 50',
+      'must: zoning one of AG, IND (unknown: review)',
+      'preferred (weight 2): slope_degrees between 0 and 5',
+      'preferred (weight 1): nearest_substation_distance_m ≤ 3,000',
+    ]);
+    const pdf = await renderDeliveryReport(delivery);
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
+});

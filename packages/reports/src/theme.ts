@@ -1,0 +1,116 @@
+import PDFDocument from 'pdfkit';
+import { reportFonts } from './fonts.js';
+
+export type Doc = PDFKit.PDFDocument;
+
+export const FONT = 'DejaVuSans';
+export const FONT_BOLD = 'DejaVuSans-Bold';
+
+export const COLORS = {
+  text: '#1f2933',
+  muted: '#616e7c',
+  rule: '#9aa5b1',
+  faint: '#e4e7eb',
+  heading: '#102a43',
+  mapBackground: '#f5f7f2',
+  parcelFill: '#7cb36b',
+  parcelStroke: '#2f6b1f',
+  substation: '#c2410c',
+  transmission: '#6d28d9',
+  pass: '#1e7a34',
+  fail: '#b42318',
+  unknown: '#8a6d00',
+} as const;
+
+export const VERDICT_COLORS: Record<string, string> = {
+  PURSUE: '#1e7a34',
+  MONITOR: '#b7791f',
+  HOLD: '#6b7280',
+};
+
+/** US Letter, the paper a US land team prints on; half-inch-and-a-bit margins. */
+export const PAGE = { size: 'LETTER' as const, margin: 48, footer: 28 };
+
+/**
+ * A document with the embedded fonts registered. Pages are buffered so that the footer
+ * ("page n of m") can be written once the page count is known.
+ */
+export function createDocument(info: { title: string; subject: string }): Doc {
+  const fonts = reportFonts();
+  const doc = new PDFDocument({
+    size: PAGE.size,
+    margins: { top: PAGE.margin, left: PAGE.margin, right: PAGE.margin, bottom: PAGE.margin + PAGE.footer },
+    bufferPages: true,
+    autoFirstPage: false,
+    // No default font: pdfkit would load Helvetica's metrics for nothing.
+    font: null as unknown as string,
+    info: { Title: info.title, Subject: info.subject, Creator: 'landscreen', Producer: 'landscreen (pdfkit)' },
+  });
+  // pdfkit 0.20 takes a parsed fontkit font (anything with layout()): parsed once per process.
+  // The family argument equal to the name makes pdfkit's font cache hit when pdfkit restores
+  // "the previous font" by its source object (its table() did so for every cell, re-opening the
+  // font and comparing name tables: half the render time while we used it).
+  doc.registerFont(FONT, fonts.regular as unknown as Buffer, FONT);
+  doc.registerFont(FONT_BOLD, fonts.bold as unknown as Buffer, FONT_BOLD);
+  shareLayoutCaches(doc);
+  doc.font(FONT).fontSize(10);
+  doc.addPage();
+  doc.fillColor(COLORS.text);
+  return doc;
+}
+
+/**
+ * pdfkit caches the shaped layout of each word per document; shaping (fontkit's OpenType
+ * lookups) was the largest cost of a report after compression. The cache holds only immutable
+ * glyph runs of a font pdfkit 0.20 never writes to, so one cache per font serves every document
+ * of the process. Bounded: replaced when it grows past LAYOUT_CACHE_WORDS words.
+ */
+const LAYOUT_CACHE_WORDS = 50_000;
+const layoutCaches = new Map<string, { words: Record<string, unknown>; checkedAt: number }>();
+
+function shareLayoutCaches(doc: Doc): void {
+  for (const name of [FONT_BOLD, FONT]) {
+    doc.font(name);
+    const font = (doc as unknown as { _font: { layoutCache?: Record<string, unknown> } })._font;
+    let shared = layoutCaches.get(name);
+    if (!shared || ++shared.checkedAt % 64 === 0) {
+      if (!shared || Object.keys(shared.words).length > LAYOUT_CACHE_WORDS) shared = { words: Object.create(null), checkedAt: 0 };
+      layoutCaches.set(name, shared);
+    }
+    if (font.layoutCache) font.layoutCache = shared.words;
+  }
+}
+
+/** Writes "left · … · page n of m" at the foot of every buffered page. */
+export function writeFooters(doc: Doc, left: string): void {
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0; // writing inside the bottom margin must not start a new page
+    const y = doc.page.height - PAGE.margin - 10;
+    const width = doc.page.width - 2 * PAGE.margin;
+    doc.save();
+    doc.moveTo(PAGE.margin, y - 6).lineTo(PAGE.margin + width, y - 6).lineWidth(0.5).stroke(COLORS.faint);
+    doc.restore();
+    doc.font(FONT).fontSize(8).fillColor(COLORS.muted);
+    doc.text(left, PAGE.margin, y, { width: width - 90, lineBreak: false, ellipsis: true });
+    doc.text(`Page ${i - range.start + 1} of ${range.count}`, PAGE.margin + width - 90, y, { width: 90, align: 'right', lineBreak: false });
+    doc.page.margins.bottom = bottom;
+  }
+}
+
+/** The finished document's bytes. */
+export function toBuffer(doc: Doc): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    doc.end();
+  });
+}
+
+export function contentWidth(doc: Doc): number {
+  return doc.page.width - doc.page.margins.left - doc.page.margins.right;
+}

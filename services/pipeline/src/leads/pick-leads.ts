@@ -1,0 +1,64 @@
+import type { CallOptions } from '@connectrpc/connect';
+import { sql, type Kysely } from 'kysely';
+import { parseJsonBytes } from '@landscreen/rpc';
+import type { PipelineContext } from '../context.js';
+
+/** A page of Query as large as discovery serves (spec Limits: 1-200). */
+const PAGE = 200;
+
+interface RankedResult {
+  parcel_key: string;
+}
+
+interface QueryPage {
+  market: string;
+  vintage_id: string;
+  query_hash: string;
+  results: RankedResult[];
+  next_cursor: string | null;
+}
+
+export interface PickedLeads {
+  market: string;
+  vintageId: string;
+  queryHash: string;
+  /** Best first, at most the count asked for. */
+  parcelKeys: string[];
+}
+
+/**
+ * The parcels a delivery may not hold again (D30): every parcel the tenant already has as a
+ * property (promoted, added to the board, imported or delivered) and every parcel of an earlier
+ * delivery.
+ */
+export async function excludedParcelKeys(db: Kysely<any>, tenantId: string, among?: string[]): Promise<Set<string>> {
+  const only = among ? sql`and parcel_key = any(${among}::text[])` : sql``;
+  const { rows } = await sql<{ parcel_key: string }>`
+    select parcel_key from pipeline.properties where tenant_id = ${tenantId} ${only}
+    union
+    select parcel_key from pipeline.delivery_leads where tenant_id = ${tenantId} ${only}`.execute(db);
+  return new Set(rows.map((row) => row.parcel_key));
+}
+
+/**
+ * The best `count` parcels of the buy box's market as discovery ranks them (score desc, then
+ * parcel_key: D15), leaving out the excluded ones: Query's pages are read in order until enough
+ * are left or the ranking ends. Discovery checks the buy box (404) and the entitlement (403).
+ */
+export async function pickLeads(context: PipelineContext, options: CallOptions, buyBox: string, count: number, excluded: Set<string>): Promise<PickedLeads> {
+  const parcelKeys: string[] = [];
+  let cursor: string | undefined;
+  let first: QueryPage | undefined;
+  do {
+    const answer = await context.discovery.query({ buyBox, limit: PAGE, cursor }, options);
+    const page = parseJsonBytes<QueryPage>(answer.bodyJson);
+    first ??= page;
+    for (const result of page.results) {
+      if (excluded.has(result.parcel_key)) continue;
+      parcelKeys.push(result.parcel_key);
+      if (parcelKeys.length === count) break;
+    }
+    cursor = page.next_cursor ?? undefined;
+  } while (parcelKeys.length < count && cursor !== undefined);
+  return { market: first.market, vintageId: first.vintage_id, queryHash: first.query_hash, parcelKeys };
+}

@@ -1,0 +1,54 @@
+import type { pipelinev1 } from '@landscreen/proto';
+import type { MessageInitShape } from '@bufbuild/protobuf';
+import type { DeliveriesTable, DeliveryLeadsTable, LeadRequestsTable } from '../schema.js';
+import type { Selectable } from 'kysely';
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+const opt = <T>(value: T | null): T | undefined => (value === null ? undefined : value);
+
+export type LeadRequestRow = Selectable<LeadRequestsTable>;
+export type DeliveryRow = Selectable<DeliveriesTable>;
+export type DeliveryLeadRow = Selectable<DeliveryLeadsTable>;
+
+/** A lead request row as the LeadRequest message (D30). */
+export function leadRequestMessage(row: LeadRequestRow): MessageInitShape<typeof pipelinev1.LeadRequestSchema> {
+  return {
+    id: row.id,
+    buyBox: row.buy_box,
+    count: row.count,
+    note: opt(row.note),
+    status: row.status,
+    deliveryId: opt(row.delivery_id),
+    failureCode: opt(row.failure_code),
+    failureReason: opt(row.failure_reason),
+    createdAt: iso(row.created_at),
+    completedAt: row.completed_at === null ? undefined : iso(row.completed_at),
+  };
+}
+
+export function deliverySummaryMessage(row: DeliveryRow): MessageInitShape<typeof pipelinev1.DeliverySummarySchema> {
+  return {
+    id: row.id,
+    leadRequestId: row.lead_request_id,
+    buyBox: row.buy_box,
+    market: row.market,
+    leadCount: row.lead_count,
+    createdAt: iso(row.created_at),
+  };
+}
+
+export function deliveryLeadMessage(row: DeliveryLeadRow): MessageInitShape<typeof pipelinev1.DeliveryLeadSchema> {
+  return {
+    rank: row.rank,
+    parcelKey: row.parcel_key,
+    propertyId: row.property_id,
+    apn: opt(row.apn),
+    address: opt(row.address),
+    acres: opt(row.acres),
+    lat: opt(row.lat),
+    lon: opt(row.lon),
+    score: row.score,
+    verdict: row.verdict,
+    reviewRequired: row.review_required,
+  };
+}
