@@ -46,7 +46,8 @@ async function gatewayApp(app: FastifyInstance, options: GatewayAppOptions): Pro
       bodyLimit: route.bodyLimit ?? (route.request.body ? BODY_LIMITS.standard : BODY_LIMITS.small),
       handler: async (request, reply) => {
         // D1 first (a malformed request is 422 whoever sends it), then who is calling, then the work.
-        const valid = validate({ params: request.params, query: request.query, headers: request.headers, body: request.body });
+        const body = route.decodeBody ? route.decodeBody(request) : request.body;
+        const valid = validate({ params: request.params, query: request.query, headers: request.headers, body });
         const caller = await authenticateRequest(route, request, options.deps.clients);
         if (!route.handler) throw notImplemented(`${route.method} ${route.path}`);
         const result = await route.handler({ request: valid, caller, raw: request, reply, deps: options.deps });

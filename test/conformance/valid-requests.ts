@@ -100,11 +100,12 @@ export const VALID = {
     body: { stage: 'researching', notes: 'Called the owner.', archived: false },
   }),
 
-  // Leads, deliveries, properties — D28, D29.
-  'POST /v1/lead-requests': withSession({ method: 'POST', path: '/v1/lead-requests', body: { market: 'travis-tx', note: 'Fifty acres' } }),
+  // Leads, deliveries, properties — D28, D29, D30.
+  'POST /v1/lead-requests': withSession({ method: 'POST', path: '/v1/lead-requests', body: { buy_box: 'Data center', count: 25, note: 'Fifty acres' } }),
   'GET /v1/lead-requests': withSession({ method: 'GET', path: '/v1/lead-requests' }),
-  'POST /v1/leads/import': withSession({ method: 'POST', path: '/v1/leads/import', body: { leads: [{ apn: '0123-456-78' }] } }),
+  'POST /v1/leads/import': withSession({ method: 'POST', path: '/v1/leads/import', body: { market: 'travis-tx', rows: [{ ref: 'r1', apn: '0123-456-78' }] } }),
   'GET /v1/deliveries': withSession({ method: 'GET', path: '/v1/deliveries' }),
+  'GET /v1/deliveries/{delivery_id}': withSession({ method: 'GET', path: `/v1/deliveries/${UUID_A}` }),
   'GET /v1/deliveries/{delivery_id}/pdf': withSession({ method: 'GET', path: `/v1/deliveries/${UUID_A}/pdf` }),
   'GET /v1/properties/{property_id}/pdf': withSession({ method: 'GET', path: `/v1/properties/${UUID_A}/pdf` }),
   'POST /v1/leads/find': withSession({
@@ -214,12 +215,16 @@ export const VALID = {
     path: '/v1/runs',
     body: { locations: [{ lat: 30.2672, lon: -97.7431, id: 'site-1' }, { lat: 31, lon: -98 }], preset: 'solar_siting' },
   }),
+  'GET /v1/runs': withSession({ method: 'GET', path: '/v1/runs' }),
   'GET /v1/runs/{run_id}': withSession({ method: 'GET', path: `/v1/runs/${UUID_A}` }),
+  'GET /v1/runs/{run_id}/results': withSession({ method: 'GET', path: `/v1/runs/${UUID_A}/results`, query: { format: 'csv' } }),
+  'DELETE /v1/runs/{run_id}': withSession({ method: 'DELETE', path: `/v1/runs/${UUID_A}` }),
   'POST /v1/lookup': withSession({
     method: 'POST',
     path: '/v1/lookup',
     body: { address: '100 Congress Ave, Austin, TX 78701', market: 'travis-tx', include_parcel: true },
   }),
+  'GET /v1/usage': withSession({ method: 'GET', path: '/v1/usage' }),
 } satisfies Record<string, Req>;
 
 export type EndpointKey = keyof typeof VALID;
@@ -231,14 +236,12 @@ export const BODY_ENDPOINTS = ENDPOINTS.filter((key) => (VALID[key] as Req).body
 /**
  * Endpoints whose body is required: the two sign-in bodies the spec marks "(required)", every typed
  * request (their required fields cannot be met without a body) and the open objects docs/design.md gives
- * required fields (D9, D12, D28, D34, D35). The spec does not mark the remaining open-object bodies
- * (lead requests, lead import, leads find, pipeline add and patch) as required: those are left out.
+ * required fields (D9, D12, D28, D30, D34, D35). The spec does not mark the remaining open-object
+ * bodies (leads find, pipeline add and patch) as required: those are left out.
  */
 export const REQUIRED_BODY_ENDPOINTS: EndpointKey[] = BODY_ENDPOINTS.filter(
   (key) =>
     ![
-      'POST /v1/lead-requests',
-      'POST /v1/leads/import',
       'POST /v1/leads/find',
       'POST /v1/pipeline',
       'PATCH /v1/pipeline/{item_id}',

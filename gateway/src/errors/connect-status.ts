@@ -26,6 +26,7 @@ const STATUS_BY_CODE: Record<Code, number> = {
 /** Reasons whose HTTP status differs from their Connect code's usual one. */
 const STATUS_BY_REASON: Record<string, number> = {
   insufficient_credits: 402,
+  idempotency_key_reused: 422,
 };
 
 /**

@@ -1,7 +1,19 @@
-import { TenantHeaders } from '../schemas/common.js';
-import { FetchBatchRequest, FieldsQuery, LookupRequest, RunPath, RunRequest, SourcesResponse } from '../schemas/catalog.js';
+import { ErrorBody, TenantHeaders } from '../schemas/common.js';
+import {
+  BilledHeaders,
+  FetchBatchRequest,
+  FetchBatchResponse,
+  FieldsQuery,
+  InsufficientCreditsBody,
+  LookupRequest,
+  LookupResponse,
+  SourcesResponse,
+  UsageResponse,
+} from '../schemas/catalog.js';
+import { billingHeaders } from './billing-headers.js';
+import { asCaller } from './call.js';
 import { sourceRecord } from './catalog-sources.js';
-import { BODY_LIMITS } from './body-limits.js';
+import { runRoutes } from './runs.js';
 import { json } from './responses.js';
 import { READERS, WRITERS } from './roles.js';
 import type { RouteDef } from './route.js';
@@ -56,45 +68,91 @@ export const catalogRoutes: RouteDef[] = [
     path: '/v1/fetch/batch',
     operationId: 'fetchBatch',
     summary: 'Fetch point-data fields for up to 1,000 locations',
-    description: 'Billed in credits before values are returned; 402 when the balance is short (D34).',
+    description:
+      'Billed in credits by the three billing rules before values are returned (D34); `dry_run` answers the quote. ' +
+      'Headers on every billed answer: X-Credits-Charged, X-Credits-Remaining, X-RateLimit-Limit, X-RateLimit-Remaining ' +
+      '(Idempotent-Replayed: true on a replay). 402 insufficient_credits {required, remaining}; 429 rate_limited with Retry-After; ' +
+      '422 idempotency_key_reused.',
     tag: 'catalog',
     security: 'session',
     roles: WRITERS,
-    request: { headers: TenantHeaders, body: FetchBatchRequest, bodyRequired: true },
-    responses: { 200: json('Values per location and {"credits":{"charged","per_location","balance"}}.') },
+    request: { headers: BilledHeaders, body: FetchBatchRequest, bodyRequired: true },
+    responses: {
+      200: json('Values per location, in the order of `locations`, and the credits.', FetchBatchResponse),
+      402: json('insufficient_credits: nothing charged.', InsufficientCreditsBody),
+      429: json('rate_limited: the plan\'s rpm is used up this minute; Retry-After says when to retry.', ErrorBody),
+    },
+    handler: async ({ request, caller, raw, deps }) => {
+      const { locations, fields, preset, dry_run: dryRun } = request.body;
+      const answer = await deps.clients.catalog.fetchBatch(
+        { locations, fields: fields ?? [], preset, dryRun: dryRun ?? false, idempotencyKey: request.headers['idempotency-key'] },
+        asCaller(caller, raw.id),
+      );
+      const credits = answer.credits!;
+      // The results are JSON already; only the small credits object is written here.
+      const body = Buffer.concat([
+        Buffer.from('{"results":'),
+        answer.resultsJson,
+        Buffer.from(`,"credits":{"charged":${credits.charged},"per_location":${credits.perLocation},"balance":${credits.balance}}}`),
+      ]);
+      return { status: 200, json: body, headers: billingHeaders(answer.billing) };
+    },
   },
-  {
-    method: 'POST',
-    path: '/v1/runs',
-    operationId: 'createRun',
-    summary: 'Start an asynchronous batch of up to 100,000 locations',
-    tag: 'catalog',
-    security: 'session',
-    roles: WRITERS,
-    request: { headers: TenantHeaders, body: RunRequest, bodyRequired: true },
-    bodyLimit: BODY_LIMITS.run,
-    responses: { 202: json('{"run_id","status"} (D35).') },
-  },
-  {
-    method: 'GET',
-    path: '/v1/runs/{run_id}',
-    operationId: 'getRun',
-    summary: 'Status, progress and results of a batch run',
-    tag: 'catalog',
-    security: 'session',
-    roles: READERS,
-    request: { headers: TenantHeaders, path: RunPath },
-    responses: { 200: json('The run.') },
-  },
+  // D35: POST/GET/DELETE /v1/runs… (gateway/src/routes/runs.ts).
+  ...runRoutes,
   {
     method: 'POST',
     path: '/v1/lookup',
     operationId: 'lookup',
     summary: 'Geocode an address or a point, optionally resolving the parcel',
+    description:
+      'An address geocoded against the loaded parcels\' addresses (normalised, then trigram), or a point; with include_parcel the ' +
+      'parcel-record fields (exact intersect, else nearest within radius_m). Billed the geocode cost, or the plan\'s resolve_credits ' +
+      'with include_parcel (D35); an address matching nothing is 404 address_not_found, not charged. Billing headers as /v1/fetch/batch.',
     tag: 'catalog',
     security: 'session',
     roles: WRITERS,
-    request: { headers: TenantHeaders, body: LookupRequest, bodyRequired: true },
-    responses: { 200: json('The location and, with include_parcel, the parcel (D35).') },
+    request: { headers: BilledHeaders, body: LookupRequest, bodyRequired: true },
+    responses: {
+      200: json('{"query","match","parcel"?,"credits"} (docs/decisions.md, "POST /v1/lookup").', LookupResponse),
+      402: json('insufficient_credits: nothing charged.', InsufficientCreditsBody),
+      429: json('rate_limited, with Retry-After.', ErrorBody),
+    },
+    handler: async ({ request, caller, raw, deps }) => {
+      const { address, lat, lon, market, include_parcel: includeParcel, radius_m: radiusM } = request.body;
+      const answer = await deps.clients.catalog.lookup(
+        { address, lat, lon, market, includeParcel: includeParcel ?? false, radiusM, idempotencyKey: request.headers['idempotency-key'] },
+        asCaller(caller, raw.id),
+      );
+      return { status: 200, json: answer.bodyJson, headers: billingHeaders(answer.billing) };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/v1/usage',
+    operationId: 'getUsage',
+    summary: 'The tenant\'s plan and this UTC month\'s credits',
+    description: 'Free and not rate-limited (D34): plan, month, included, charged, remaining, rpm and the month\'s credits by operation.',
+    tag: 'catalog',
+    security: 'session',
+    roles: READERS,
+    request: { headers: TenantHeaders },
+    responses: { 200: json('The usage of the current UTC month.', UsageResponse) },
+    handler: async ({ caller, raw, deps }) => {
+      const usage = await deps.clients.catalog.getUsage({}, asCaller(caller, raw.id));
+      return {
+        status: 200,
+        body: {
+          plan: usage.plan,
+          month: usage.month,
+          included: Number(usage.included),
+          charged: Number(usage.charged),
+          remaining: Number(usage.remaining),
+          rpm: usage.rpm,
+          by_operation: Object.fromEntries(Object.entries(usage.byOperation).map(([operation, credits]) => [operation, Number(credits)])),
+          signup_grant: Number(usage.signupGrant),
+        },
+      };
+    },
   },
 ];

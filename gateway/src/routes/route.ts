@@ -58,6 +58,12 @@ export interface RouteDef {
   bodyLimit?: number;
   responses: Record<number, ResponseSpec>;
   handler?: RouteHandler;
+  /**
+   * Turns a body that is not JSON into what the body schema validates (POST /v1/runs: a CSV,
+   * GeoJSON or NDJSON upload named by its Content-Type); undefined leaves the body as it is.
+   * Throws RequestValidationError for a bad row.
+   */
+  decodeBody?: (request: FastifyRequest) => unknown;
   /** Hidden from the OpenAPI document (the docs page's own assets). */
   hidden?: boolean;
 }

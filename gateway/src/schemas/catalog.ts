@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { Closed, Nullable, Str, Uuid } from './common.js';
+import { Closed, Nullable, Str, TenantHeaders, Uuid } from './common.js';
 
 export const FieldsQuery = Type.Object({
   layer: Type.Optional(Str(1, 64)),
@@ -38,7 +38,7 @@ export const LookupRequest = Closed(
     lon: Type.Optional(Type.Number({ minimum: -180, maximum: 180 })),
     market: Type.Optional(Str(1, 100)),
     include_parcel: Type.Optional(Type.Boolean({ default: false })),
-    radius_m: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 5000, default: 250 })),
+    radius_m: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1000, default: 250, description: 'How far the nearest parcel may be from the point, meters.' })),
   },
   { $id: 'LookupRequest', description: 'D35: an address or a point (lat and lon).' },
 );
@@ -73,3 +73,89 @@ const SourceRecord = Closed(
 );
 
 export const SourcesResponse = Closed({ sources: Type.Array(SourceRecord) }, { $id: 'SourcesResponse' });
+
+/** A billed POST's headers: the tenant's, and an optional Idempotency-Key (D34). */
+export const BilledHeaders = Type.Object({
+  ...TenantHeaders.properties,
+  'idempotency-key': Type.Optional(
+    Str(1, 255, { description: 'Replays the stored answer for 24 h without charging again; another body with the same key is 422 idempotency_key_reused.' }),
+  ),
+});
+
+const FetchResult = Closed(
+  {
+    id: Nullable(Type.String(), { description: 'The caller\'s id; null when it gave none.' }),
+    lat: Type.Number(),
+    lon: Type.Number(),
+    values: Type.Object({}, { additionalProperties: true, description: 'Every field asked: its value, or null.' }),
+    null_reasons: Type.Object({}, { additionalProperties: Type.String(), description: 'For each null value, why (no_coverage, none_within_radius, outside_conus, not_inside, …).' }),
+  },
+  { $id: 'FetchResult' },
+);
+
+export const FetchBatchResponse = Closed(
+  {
+    results: Type.Array(FetchResult, { description: 'In the order of `locations`; empty for a dry run.' }),
+    credits: Closed({
+      charged: Type.Integer({ description: '0 for a dry run.' }),
+      per_location: Type.Integer(),
+      balance: Type.Integer({ description: 'The UTC month\'s balance after this request.' }),
+    }),
+  },
+  { $id: 'FetchBatchResponse' },
+);
+
+const LookupMatch = Closed({
+  lat: Type.Number(),
+  lon: Type.Number(),
+  address: Nullable(Type.String(), { description: 'The matched parcel address; for a point, the address of the parcel there (null when none).' }),
+  score: Nullable(Type.Number(), { description: '1 for an address equal after normalisation, else its trigram similarity; null for a point.' }),
+  match_type: Type.Union(['address_exact', 'address_similar', 'point'].map((kind) => Type.Literal(kind))),
+  market: Nullable(Type.String()),
+  parcel_key: Nullable(Type.String()),
+});
+
+export const LookupResponse = Closed(
+  {
+    query: Closed({
+      address: Nullable(Type.String()),
+      lat: Nullable(Type.Number()),
+      lon: Nullable(Type.Number()),
+      market: Nullable(Type.String()),
+      include_parcel: Type.Boolean(),
+      radius_m: Type.Number(),
+    }),
+    match: LookupMatch,
+    parcel: Type.Optional(
+      Closed(
+        {
+          values: Type.Object({}, { additionalProperties: true }),
+          null_reasons: Type.Object({}, { additionalProperties: Type.String() }),
+        },
+        { description: 'With include_parcel: every parcel_record field at the match (exact intersect, else nearest within radius_m).' },
+      ),
+    ),
+    credits: Closed({ charged: Type.Integer(), balance: Type.Integer() }),
+  },
+  { $id: 'LookupResponse' },
+);
+
+export const UsageResponse = Closed(
+  {
+    plan: Type.String(),
+    month: Type.String({ description: 'YYYY-MM, UTC.' }),
+    included: Type.Integer({ description: 'The plan\'s credits_included, plus the sign-up grant in the sign-up month.' }),
+    charged: Type.Integer(),
+    remaining: Type.Integer(),
+    rpm: Type.Integer(),
+    by_operation: Type.Object({}, { additionalProperties: Type.Integer(), description: 'The month\'s credits per operation (fetch, run, geocode, resolve), net of refunds.' }),
+    signup_grant: Type.Integer({ description: 'Of `included`, the sign-up grant (0 outside the sign-up month).' }),
+  },
+  { $id: 'UsageResponse' },
+);
+
+/** 402 insufficient_credits (D34). */
+export const InsufficientCreditsBody = Closed(
+  { detail: Type.String(), code: Type.Literal('insufficient_credits'), required: Type.Integer(), remaining: Type.Integer() },
+  { $id: 'InsufficientCredits' },
+);

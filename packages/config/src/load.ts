@@ -143,6 +143,13 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     providerTimeoutMs: bounded('WORKER_PROVIDER_TIMEOUT_MS', 10_000, 1, 600_000),
   };
 
+  const runs = {
+    embedded: flag('RUNS_WORKER_EMBEDDED', true),
+    chunkSize: bounded('RUNS_CHUNK_SIZE', 1_000, 10, 10_000),
+    leaseSeconds: bounded('RUNS_LEASE_SECONDS', 60, 1, 3_600),
+    concurrency: bounded('RUNS_WORKER_CONCURRENCY', 2, 1, 64),
+  };
+
   const serviceUrls: Partial<Record<ServiceName, string>> = {};
   const servicePorts = { ...DEFAULT_SERVICE_PORTS };
   for (const name of SERVICE_NAMES) {
@@ -172,6 +179,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     servicePorts,
     relay,
     worker,
+    runs,
     ...overrides,
   };
   if (problems.length > 0) throw new ConfigError(problems);

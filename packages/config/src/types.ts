@@ -46,6 +46,19 @@ export interface Config {
   relay: RelayConfig;
   /** The diligence worker (workers/diligence). */
   worker: WorkerConfig;
+  /** Asynchronous point-data runs (D35): chunking, the chunk relay and the runs workers. */
+  runs: RunsConfig;
+}
+
+export interface RunsConfig {
+  /** Whether `landscreen serve` (embedded) runs a runs worker in-process. */
+  embedded: boolean;
+  /** Locations per chunk: what a worker leases, evaluates and writes at once. */
+  chunkSize: number;
+  /** How long a worker's lease holds a chunk; a dead worker's chunk is redone after it. */
+  leaseSeconds: number;
+  /** Chunks one worker process evaluates at once. */
+  concurrency: number;
 }
 
 export interface DatabaseConfig {

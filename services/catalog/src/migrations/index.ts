@@ -1,9 +1,13 @@
 import type { MigrationSet } from '@landscreen/db';
 import * as createSchema from './20261122T000000_create_schema.js';
 import * as layerVersions from './20261123T000000_layer_versions.js';
+import * as billing from './20261123T100000_billing.js';
+import * as runs from './20261123T110000_runs.js';
 
 /** Every migration of the "catalog" schema, in order. New migrations are appended here. */
 export const migrations: MigrationSet = {
   '20261122T000000_create_schema': createSchema,
   '20261123T000000_layer_versions': layerVersions,
+  '20261123T100000_billing': billing,
+  '20261123T110000_runs': runs,
 };

@@ -1,0 +1,204 @@
+import { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
+import type { catalogv1 } from '@landscreen/proto';
+import { issue } from '@landscreen/validation';
+import { InsufficientCreditsBody, RunRequest } from '../schemas/catalog.js';
+import { ErrorBody, TenantHeaders } from '../schemas/common.js';
+import { Run, RunCreated, RunHeaders, RunQuote, RunList, RunPath, RunResultsQuery, RunsQuery, RunUploadQuery } from '../schemas/runs.js';
+import { RequestValidationError } from '../validation/index.js';
+import { billingHeaders } from './billing-headers.js';
+import { BODY_LIMITS } from './body-limits.js';
+import { asCaller } from './call.js';
+import { json } from './responses.js';
+import { READERS, WRITERS } from './roles.js';
+import type { RouteDef, RouteResult } from './route.js';
+import { decodeUpload, uploadFormat } from './run-upload.js';
+
+const tag = 'catalog';
+
+/** The REST shape of a run (D35); the one place a Run message becomes JSON. */
+export function runRecord(run: catalogv1.Run | undefined) {
+  if (!run) throw new Error('the catalog service answered without a run');
+  return {
+    run_id: run.id,
+    status: run.status,
+    fields: run.fields,
+    preset: run.preset ?? null,
+    progress: { done: run.done, total: run.total },
+    credits: { per_location: Number(run.creditsPerLocation), charged: Number(run.creditsCharged), refunded: Number(run.creditsRefunded) },
+    created_at: run.createdAt,
+    started_at: run.startedAt || null,
+    finished_at: run.finishedAt || null,
+    error: run.error || null,
+  };
+}
+
+/**
+ * An upload becomes the JSON body's shape (its `fields`/`preset` taken from the query string), so
+ * one schema validates both ways of sending a run. A JSON body names its fields in the body: the
+ * query's are refused there rather than silently merged.
+ */
+function decodeRunBody(request: FastifyRequest): unknown {
+  const query = (request.query ?? {}) as Record<string, string | undefined>;
+  const format = uploadFormat(request.headers['content-type']);
+  if (format === undefined || typeof request.body !== 'string') {
+    const misplaced = (['fields', 'preset', 'dry_run'] as const).filter((name) => query[name] !== undefined);
+    if (misplaced.length > 0) {
+      throw new RequestValidationError(
+        misplaced.map((name) => issue.valueError(['query', name], query[name], `"${name}" in the query string is for uploads; a JSON body names it in the body`)),
+      );
+    }
+    return request.body;
+  }
+  const fields = query.fields?.split(',').map((name) => name.trim()).filter((name) => name.length > 0);
+  return {
+    locations: decodeUpload(format, request.body),
+    ...(fields !== undefined && { fields }),
+    ...(query.preset !== undefined && { preset: query.preset }),
+    ...(query.dry_run !== undefined && { dry_run: query.dry_run === 'true' }),
+  };
+}
+
+const CONTENT_TYPES = { ndjson: 'application/x-ndjson', csv: 'text/csv; charset=utf-8', geojson: 'application/geo+json' } as const;
+
+export const runRoutes: RouteDef[] = [
+  {
+    method: 'POST',
+    path: '/v1/runs',
+    operationId: 'createRun',
+    summary: 'Start an asynchronous batch of up to 100,000 locations',
+    description:
+      'D35. Charged once, at submission, like a batch (402 `insufficient_credits` and nothing queued when the balance is short). ' +
+      'The body is `{"locations":[{"lat","lon","id"?}], "fields"?, "preset"?}` (application/json), or an upload named by its Content-Type: ' +
+      '`text/csv` (header row; `lat`/`lon` columns or a WKT point `geometry`; optional `id`), `application/geo+json` (a FeatureCollection of Point features) ' +
+      'or `application/x-ndjson` (one `{"lat","lon","id"?}` or Point Feature per line), with `fields` (comma-separated) and/or `preset` in the query string. ' +
+      'A bad upload row answers 422 at `["body","line",<line>]`. An `Idempotency-Key` replays the first answer for 24 h. ' +
+      '`"dry_run": true` (or `?dry_run=true` with an upload) answers 200 with the quote and queues nothing.',
+    tag,
+    security: 'session',
+    roles: WRITERS,
+    request: { headers: RunHeaders, query: RunUploadQuery, body: RunRequest, bodyRequired: true },
+    bodyLimit: BODY_LIMITS.run,
+    decodeBody: decodeRunBody,
+    responses: {
+      202: json('The run is charged and queued: `{"run_id","status"}`.', RunCreated),
+      200: json('A dry run\'s quote: `{"run_id": null, "status": "quote", "credits": {"charged": 0, "per_location", "required", "balance"}}`.', RunQuote),
+      402: json('insufficient_credits: nothing charged, nothing queued.', InsufficientCreditsBody),
+      429: json('rate_limited: the plan\'s rpm is used up this minute; Retry-After says when to retry.', ErrorBody),
+    },
+    handler: async ({ request, caller, raw, deps }): Promise<RouteResult> => {
+      const body = request.body as { locations: { lat: number; lon: number; id?: string }[]; fields?: string[]; preset?: string; dry_run?: boolean };
+      const answer = await deps.clients.catalog.createRun(
+        {
+          locations: body.locations,
+          fields: body.fields ?? [],
+          preset: body.preset,
+          idempotencyKey: request.headers['idempotency-key'],
+          dryRun: body.dry_run === true,
+        },
+        asCaller(caller, raw.id),
+      );
+      if (answer.quote) {
+        const { perLocation, required, balance } = answer.quote;
+        return {
+          status: 200,
+          body: { run_id: null, status: 'quote', credits: { charged: 0, per_location: Number(perLocation), required: Number(required), balance: Number(balance) } },
+          headers: billingHeaders(answer.billing),
+        };
+      }
+      const run = runRecord(answer.run);
+      return { status: 202, body: { run_id: run.run_id, status: 'queued' }, headers: billingHeaders(answer.billing) };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/v1/runs',
+    operationId: 'listRuns',
+    summary: 'The tenant\'s batch runs, newest first',
+    tag,
+    security: 'session',
+    roles: READERS,
+    request: { headers: TenantHeaders, query: RunsQuery },
+    responses: { 200: json('`{"runs":[run], "next_cursor"}`.', RunList) },
+    handler: async ({ request, caller, raw, deps }) => {
+      const answer = await deps.clients.catalog.listRuns({ limit: request.query.limit ?? 50, cursor: request.query.cursor }, asCaller(caller, raw.id));
+      return { status: 200, body: { runs: answer.runs.map(runRecord), next_cursor: answer.nextCursor ?? null } };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/v1/runs/{run_id}',
+    operationId: 'getRun',
+    summary: 'Status, progress, timing and credits of a batch run',
+    description: 'Status `queued`, `running`, `succeeded`, `cancelled` or `failed`; progress counts locations. Another tenant\'s run is 404.',
+    tag,
+    security: 'session',
+    roles: READERS,
+    request: { headers: TenantHeaders, path: RunPath },
+    responses: { 200: json('The run.', Run) },
+    handler: async ({ request, caller, raw, deps }) => {
+      const answer = await deps.clients.catalog.getRun({ runId: request.path.run_id }, asCaller(caller, raw.id));
+      return { status: 200, body: runRecord(answer.run) };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/v1/runs/{run_id}/results',
+    operationId: 'getRunResults',
+    summary: 'The results of a finished batch run, streamed in input order',
+    description:
+      '`format=ndjson` (default; one result object `{"id","lat","lon","values","null_reasons"}` per line), `csv` (columns id, lat, lon, one per field, ' +
+      'then `null_reasons` as a JSON object) or `geojson` (a FeatureCollection of Point features whose properties are id, values and null_reasons). ' +
+      'A run still queued or running answers 409 `run_not_finished`; a cancelled or failed run answers the locations it processed.',
+    tag,
+    security: 'session',
+    roles: READERS,
+    request: { headers: TenantHeaders, path: RunPath, query: RunResultsQuery },
+    responses: {
+      200: { description: 'The results file (application/x-ndjson, text/csv or application/geo+json).', contentType: 'application/x-ndjson' },
+      409: json('run_not_finished: the run is still queued or running (`status`, `done`, `total`).', ErrorBody),
+    },
+    handler: async ({ request, caller, raw, deps }) => {
+      const format = (request.query.format ?? 'ndjson') as keyof typeof CONTENT_TYPES;
+      const runId = request.path.run_id;
+      const options = asCaller(caller, raw.id);
+      // The first page is read before answering, so a 404 or 409 is a plain error answer; later
+      // pages stream on as the client reads (about 4 MiB in memory at a time).
+      const first = await deps.clients.catalog.readRunResults({ runId, format, fromChunk: 0 }, options);
+      async function* pages() {
+        yield Buffer.from(first.data);
+        let page = first;
+        while (!page.done) {
+          page = await deps.clients.catalog.readRunResults({ runId, format, fromChunk: page.nextChunk }, options);
+          yield Buffer.from(page.data);
+        }
+      }
+      return {
+        status: 200,
+        body: Readable.from(pages()),
+        headers: {
+          'content-type': CONTENT_TYPES[format],
+          'content-disposition': `attachment; filename="run-${runId}.${format === 'geojson' ? 'geojson' : format}"`,
+        },
+      };
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/v1/runs/{run_id}',
+    operationId: 'cancelRun',
+    summary: 'Cancel a batch run and refund what it did not process',
+    description:
+      'Chunks not yet processed are never processed and their locations\' credits are refunded (a credit-ledger row), once: repeating the call changes nothing. ' +
+      'A finished run is answered as it is.',
+    tag,
+    security: 'session',
+    roles: WRITERS,
+    request: { headers: TenantHeaders, path: RunPath },
+    responses: { 200: json('The run after the cancel.', Run) },
+    handler: async ({ request, caller, raw, deps }) => {
+      const answer = await deps.clients.catalog.cancelRun({ runId: request.path.run_id }, asCaller(caller, raw.id));
+      return { status: 200, body: runRecord(answer.run) };
+    },
+  },
+];

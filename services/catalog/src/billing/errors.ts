@@ -1,0 +1,28 @@
+import { Code } from '@connectrpc/connect';
+import { serviceError } from '@landscreen/rpc';
+
+/** 402 (the gateway maps the reason): the request costs more than the month's balance. */
+export const insufficientCredits = (required: number, remaining: number) =>
+  serviceError(
+    Code.FailedPrecondition,
+    'insufficient_credits',
+    `This request costs ${required} credits and ${remaining} remain this month.`,
+    { required, remaining },
+  );
+
+/** 429 with Retry-After: the tenant has made its plan's rpm billed requests this minute. */
+export const rateLimited = (limit: number, retryAfterSeconds: number) =>
+  serviceError(
+    Code.ResourceExhausted,
+    'rate_limited',
+    `The plan allows ${limit} billed requests per minute; retry in ${retryAfterSeconds} s.`,
+    { limit, retry_after_seconds: retryAfterSeconds },
+  );
+
+/** 422 (the gateway maps the reason): an Idempotency-Key reused with another request body. */
+export const idempotencyKeyReused = () =>
+  serviceError(
+    Code.InvalidArgument,
+    'idempotency_key_reused',
+    'This Idempotency-Key was used within 24 hours for a different request; use a new key.',
+  );

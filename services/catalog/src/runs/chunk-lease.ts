@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type { Caller } from '@landscreen/rpc';
+import type { RunLocation } from './insert-run.js';
+import { FINAL_STATUSES, type RunStatus } from './run-rows.js';
+
+/** A chunk a worker holds: only the holder of `token` may write its results. */
+export interface ChunkLease {
+  runId: string;
+  chunkNo: number;
+  token: string;
+  tenantId: string;
+  /** The run's submitter: the chunk is evaluated on its behalf. */
+  caller: Caller;
+  fields: string[];
+  firstIndex: number;
+  locations: RunLocation[];
+  /** How many times the chunk has been leased, this lease included. */
+  attempts: number;
+}
+
+/**
+ * What leasing a chunk found: the lease; `settled` when there is nothing left to do (the chunk is
+ * done or cancelled, or its run is over or gone), so its event can be acked; `busy` when another
+ * worker holds a live lease on it, so the event must come back later (that worker may die).
+ */
+export type LeaseOutcome = { kind: 'leased'; lease: ChunkLease } | { kind: 'settled' } | { kind: 'busy'; until: Date };
+
+/**
+ * Leases a pending chunk whose lease is absent or expired by the service's clock. The run row is
+ * locked first, as cancel and complete lock it first too, so the three never deadlock and a
+ * cancel never interleaves with a lease or a completion. A new lease replaces an expired one's
+ * token: the worker that held it can no longer complete the chunk.
+ */
+export async function leaseChunk(db: Kysely<any>, runId: string, chunkNo: number, now: Date, leaseMs: number, workerId: string): Promise<LeaseOutcome> {
+  return db.transaction().execute(async (trx) => {
+    const { rows: runs } = await sql<{ status: RunStatus; tenant_id: string; caller: Caller | string; fields: string[] }>`
+      select status, tenant_id, caller, fields from catalog.runs where id = ${runId} for update`.execute(trx);
+    const run = runs[0];
+    if (!run || FINAL_STATUSES.includes(run.status)) return { kind: 'settled' };
+    const token = randomUUID();
+    const expires = new Date(now.getTime() + leaseMs);
+    const { rows } = await sql<{ first_index: number; locations: [number, number, string | null][]; attempts: number }>`
+      update catalog.run_chunks
+      set lease_token = ${token}, lease_expires_at = ${expires}, lease_holder = ${workerId}, attempts = attempts + 1
+      where run_id = ${runId} and chunk_no = ${chunkNo} and status = 'pending'
+        and (lease_expires_at is null or lease_expires_at <= ${now})
+      returning first_index, locations, attempts`.execute(trx);
+    const chunk = rows[0];
+    if (!chunk) {
+      const { rows: held } = await sql<{ status: string; lease_expires_at: Date | string | null }>`
+        select status, lease_expires_at from catalog.run_chunks where run_id = ${runId} and chunk_no = ${chunkNo}`.execute(trx);
+      if (!held[0] || held[0].status !== 'pending') return { kind: 'settled' };
+      return { kind: 'busy', until: new Date(held[0].lease_expires_at ?? now) };
+    }
+    await sql`
+      update catalog.runs set status = 'running', started_at = coalesce(started_at, ${now})
+      where id = ${runId} and status = 'queued'`.execute(trx);
+    const locations = parseLocations(chunk.locations);
+    return {
+      kind: 'leased',
+      lease: { runId, chunkNo, token, tenantId: run.tenant_id, caller: typeof run.caller === 'string' ? JSON.parse(run.caller) : run.caller, fields: run.fields, firstIndex: chunk.first_index, locations, attempts: chunk.attempts },
+    };
+  });
+}
+
+/** jsonb comes back parsed from pg and PGlite alike; a string is parsed here in case a driver does not. */
+function parseLocations(value: unknown): RunLocation[] {
+  const packed = (typeof value === 'string' ? JSON.parse(value) : value) as [number, number, string | null][];
+  return packed.map(([lat, lon, id]) => (id === null ? { lat, lon } : { lat, lon, id }));
+}
+
+/**
+ * Writes a leased chunk's results and counts its locations done, in one transaction, only while
+ * the lease's token still holds the chunk and the run is still live: a chunk is written once, by
+ * one worker, and never after a cancel. Answers false when the write was refused (the lease was
+ * taken over after expiring, or the run was cancelled meanwhile); the results are then dropped.
+ */
+export async function completeChunk(db: Kysely<any>, lease: ChunkLease, resultsNdjson: string, now: Date): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const { rows: runs } = await sql<{ status: RunStatus }>`select status from catalog.runs where id = ${lease.runId} for update`.execute(trx);
+    if (!runs[0] || FINAL_STATUSES.includes(runs[0].status)) return false;
+    const written = await sql`
+      update catalog.run_chunks
+      set status = 'done', results = ${resultsNdjson}, done_at = ${now}, lease_token = null, lease_expires_at = null
+      where run_id = ${lease.runId} and chunk_no = ${lease.chunkNo} and status = 'pending' and lease_token = ${lease.token}`.execute(trx);
+    if (Number(written.numAffectedRows ?? 0) !== 1) return false;
+    await sql`
+      update catalog.runs
+      set done = done + ${lease.locations.length},
+          chunks_left = chunks_left - 1,
+          status = case when chunks_left = 1 then 'succeeded' else 'running' end,
+          started_at = coalesce(started_at, ${now}),
+          finished_at = case when chunks_left = 1 then ${now}::timestamptz else finished_at end
+      where id = ${lease.runId}`.execute(trx);
+    return true;
+  });
+}
+
+/** Gives a lease up early (its evaluation failed), so the chunk's next delivery may take it at once. */
+export async function releaseChunk(db: Kysely<any>, lease: ChunkLease): Promise<void> {
+  await sql`
+    update catalog.run_chunks set lease_token = null, lease_expires_at = null
+    where run_id = ${lease.runId} and chunk_no = ${lease.chunkNo} and status = 'pending' and lease_token = ${lease.token}`.execute(db);
+}

@@ -1,0 +1,38 @@
+// Asynchronous point-data runs (D35, issue 13): the run RPCs, the chunk relay, the batch worker.
+import type { ServiceDeps } from '@landscreen/rpc';
+import { cancelRun } from '../handlers/cancel-run.js';
+import { createRun } from '../handlers/create-run.js';
+import { getRun } from '../handlers/get-run.js';
+import { listRuns } from '../handlers/list-runs.js';
+import { readRunResults } from '../handlers/read-run-results.js';
+import { createChunkRelay } from './chunk-relay.js';
+import { ledgerRefund } from './run-billing.js';
+import type { RunsContext } from './runs-context.js';
+
+export { startRunsWorker, type RunsWorker, type RunsWorkerOptions } from './runs-worker.js';
+export { ledgerRefund, type RunRefund } from './run-billing.js';
+export { RUNS_STREAM, RUNS_SUBJECTS, RUNS_WORKER_DURABLE, CHUNK_READY_SUBJECT } from './subjects.js';
+export { RUN_STATUSES, type RunStatus } from './run-rows.js';
+export { RESULT_FORMATS, type ResultFormat } from './results-page.js';
+
+/**
+ * The catalog service's part of runs: its RPC handlers and the chunk relay, which every replica
+ * runs (they share the unpublished chunks through `for update skip locked`, as D27's relays do).
+ */
+export function catalogRuns(deps: ServiceDeps) {
+  const context: RunsContext = { db: deps.db, clock: deps.clock, refund: ledgerRefund, chunkSize: deps.config.runs.chunkSize };
+  const relay = createChunkRelay(
+    { db: deps.db, bus: deps.bus, logger: deps.logger.child({ component: 'run-chunk-relay' }) },
+    { pollMs: deps.config.relay.pollMs, batchSize: deps.config.relay.batchSize },
+  );
+  return {
+    handlers: {
+      createRun: createRun(context),
+      listRuns: listRuns(context),
+      getRun: getRun(context),
+      cancelRun: cancelRun(context),
+      readRunResults: readRunResults(context),
+    },
+    relay,
+  };
+}

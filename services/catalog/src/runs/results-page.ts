@@ -1,0 +1,107 @@
+import { sql, type Kysely } from 'kysely';
+import { conflict, issue, validationError } from '@landscreen/rpc';
+import { readRun, type RunRow } from './run-rows.js';
+
+/** D34's result object, as a done chunk stores it (one JSON line per location). */
+interface ResultRecord {
+  id: string | null;
+  lat: number;
+  lon: number;
+  values: Record<string, string | number | boolean | null>;
+  null_reasons: Record<string, string>;
+}
+
+export const RESULT_FORMATS = ['ndjson', 'csv', 'geojson'] as const;
+export type ResultFormat = (typeof RESULT_FORMATS)[number];
+
+/**
+ * A page holds whole chunks up to about this many bytes of stored NDJSON (at least one chunk), so
+ * neither the service nor the gateway ever holds a whole 100,000-location run, however many fields.
+ */
+const PAGE_BYTES = 4 * 1024 * 1024;
+/** Chunks looked at per page. */
+const MAX_CHUNKS_PER_PAGE = 50;
+
+export interface ResultsPage {
+  data: Buffer;
+  nextChunk: number;
+  done: boolean;
+}
+
+/**
+ * One page of a run's results file, in input order: the done chunks from `fromChunk` on, rendered
+ * in `format`. The first page opens the file (CSV header, GeoJSON collection), the last closes it.
+ * A run still queued or running has no results yet (409 `run_not_finished`); a cancelled or failed
+ * run answers the locations it did process. A run's done chunks never change, so reading page by
+ * page needs no snapshot.
+ */
+export async function readResultsPage(db: Kysely<any>, tenantId: string, runId: string, format: string, fromChunk: number): Promise<ResultsPage> {
+  if (!(RESULT_FORMATS as readonly string[]).includes(format)) {
+    throw validationError([issue.literalError(['query', 'format'], format, [...RESULT_FORMATS])]);
+  }
+  const run = await readRun(db, tenantId, runId);
+  if (run.status === 'queued' || run.status === 'running') {
+    throw conflict('run_not_finished', `The run is ${run.status}: its results can be read once it has finished.`, { status: run.status, done: run.done, total: run.total });
+  }
+  // The next done chunks' sizes first, then the text of those that fit the page.
+  const { rows: sizes } = await sql<{ chunk_no: number; bytes: number }>`
+    select chunk_no, octet_length(results) as bytes from catalog.run_chunks
+    where run_id = ${run.id} and chunk_no >= ${fromChunk} and status = 'done'
+    order by chunk_no
+    limit ${MAX_CHUNKS_PER_PAGE}`.execute(db);
+  let take = 0;
+  for (let bytes = 0; take < sizes.length && (take === 0 || bytes + Number(sizes[take].bytes) <= PAGE_BYTES); take++) bytes += Number(sizes[take].bytes);
+  const chosen = sizes.slice(0, take).map((row) => row.chunk_no);
+  const { rows } =
+    chosen.length === 0
+      ? { rows: [] as { chunk_no: number; results: string }[] }
+      : await sql<{ chunk_no: number; results: string }>`
+          select chunk_no, results from catalog.run_chunks
+          where run_id = ${run.id} and chunk_no = any(${chosen}::integer[])
+          order by chunk_no`.execute(db);
+  const done = take === sizes.length && sizes.length < MAX_CHUNKS_PER_PAGE;
+  const nextChunk = rows.length === 0 ? fromChunk : rows[rows.length - 1].chunk_no + 1;
+  const first = fromChunk === 0;
+  const parts: string[] = [];
+  if (first) parts.push(opening(format as ResultFormat, run));
+  rows.forEach((row, i) => parts.push(render(format as ResultFormat, run, row.results, first && i === 0)));
+  if (done) parts.push(closing(format as ResultFormat));
+  return { data: Buffer.from(parts.join(''), 'utf8'), nextChunk, done };
+}
+
+function opening(format: ResultFormat, run: RunRow): string {
+  if (format === 'csv') return `${['id', 'lat', 'lon', ...run.fields, 'null_reasons'].map(csvCell).join(',')}\r\n`;
+  if (format === 'geojson') return '{"type":"FeatureCollection","features":[';
+  return '';
+}
+
+const closing = (format: ResultFormat): string => (format === 'geojson' ? ']}\n' : '');
+
+/** A done chunk's stored NDJSON in the requested format. */
+function render(format: ResultFormat, run: RunRow, ndjson: string, firstOfFile: boolean): string {
+  if (format === 'ndjson') return ndjson;
+  const records = ndjson.split('\n').filter((line) => line.length > 0).map((line) => JSON.parse(line) as ResultRecord);
+  if (format === 'csv') return records.map((record) => csvRow(run.fields, record)).join('');
+  return records.map((record, i) => (firstOfFile && i === 0 ? '' : ',') + JSON.stringify(feature(record))).join('');
+}
+
+function feature(record: ResultRecord) {
+  return {
+    type: 'Feature',
+    geometry: { type: 'Point', coordinates: [record.lon, record.lat] },
+    properties: { id: record.id, values: record.values, null_reasons: record.null_reasons },
+  };
+}
+
+/** One CSV record (RFC 4180, CRLF): id, lat, lon, a column per field (empty for a null), then the null reasons as a JSON object. */
+function csvRow(fields: readonly string[], record: ResultRecord): string {
+  const cells = [record.id, record.lat, record.lon, ...fields.map((field) => record.values[field] ?? null)].map(csvCell);
+  cells.push(Object.keys(record.null_reasons).length === 0 ? '' : csvCell(JSON.stringify(record.null_reasons)));
+  return `${cells.join(',')}\r\n`;
+}
+
+function csvCell(value: string | number | boolean | null): string {
+  if (value === null) return '';
+  const text = String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}

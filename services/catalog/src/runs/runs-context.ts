@@ -1,0 +1,13 @@
+import type { Kysely } from 'kysely';
+import type { Clock } from '@landscreen/rpc';
+import type { RunRefund } from './run-billing.js';
+
+/** What the run RPCs share. */
+export interface RunsContext {
+  db: Kysely<any>;
+  /** Creation, lease and finish times come from this clock. */
+  clock: Clock;
+  refund: RunRefund;
+  /** Locations per chunk: the unit a worker leases, evaluates and writes at once. */
+  chunkSize: number;
+}

@@ -1,0 +1,40 @@
+import { sql, type Kysely } from 'kysely';
+import { FINAL_STATUSES, readRun, type RunRow } from './run-rows.js';
+import type { RunRefund } from './run-billing.js';
+
+/**
+ * Ends a live run as `cancelled` (DELETE) or `failed` (a chunk that keeps failing): its chunks
+ * not yet done become `cancelled` — a worker holding one of them can no longer complete it — and
+ * their locations' credits are refunded, all in one transaction under the run's row lock. A run
+ * already over is answered as it is, so repeating the call (or racing it with a worker's
+ * completion, which takes the same lock) refunds exactly once, and only what was never processed.
+ */
+export async function stopRun(
+  db: Kysely<any>,
+  refund: RunRefund,
+  target: { tenantId: string; runId: string; status: 'cancelled' | 'failed'; error?: string },
+  now: Date,
+): Promise<RunRow> {
+  return db.transaction().execute(async (trx) => {
+    const run = await readRun(trx, target.tenantId, target.runId, true);
+    if (FINAL_STATUSES.includes(run.status)) return run;
+    // Marked published too, so the relay never hands a cancelled chunk to the workers.
+    const { rows } = await sql<{ size: number }>`
+      update catalog.run_chunks
+      set status = 'cancelled', lease_token = null, lease_expires_at = null, published_at = coalesce(published_at, ${now})
+      where run_id = ${run.id} and status = 'pending'
+      returning size`.execute(trx);
+    const locations = rows.reduce((sum, row) => sum + row.size, 0);
+    const credits = BigInt(run.credits_per_location) * BigInt(locations);
+    if (credits > 0n && run.charge_ledger_id !== null) {
+      await refund(trx, { tenantId: run.tenant_id, runId: run.id, chargeLedgerId: String(run.charge_ledger_id), credits, locations, at: now });
+    }
+    const { rows: updated } = await sql<RunRow>`
+      update catalog.runs
+      set status = ${target.status}, chunks_left = 0, credits_refunded = credits_refunded + ${credits.toString()}::bigint,
+          error = ${target.error ?? null}, finished_at = ${now}
+      where id = ${run.id}
+      returning *`.execute(trx);
+    return updated[0];
+  });
+}
