@@ -4,6 +4,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runLandscreen as run } from '../support/cli-process.js';
 import { entitleTenant, loadMarket, startTestStack, type TestDatabase, type TestStack } from '@landscreen/testing';
@@ -30,7 +31,7 @@ describe('landscreen prepare against the running server on PostgreSQL', () => {
     expect((await stack.get('/v1/me', { headers: ACME })).status).toBe(200);
     baseVintage = (await loadMarket(stack.stack.database.db, 'prep-tx', PARCELS)).vintageId;
     await entitleTenant(stack.stack.database.db, 'acme', 'prep-tx');
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => {
     await stack?.close();
     rmSync(dir, { recursive: true, force: true });
@@ -54,7 +55,7 @@ describe('landscreen prepare against the running server on PostgreSQL', () => {
     expect(typo.stdout).toContain('did you mean "nearest_substation_distance_m"?');
     const usage = await run(['prepare'], env);
     expect(usage.code).toBe(2);
-  }, 60_000);
+  }, 180_000);
 
   it('writes a new current vintage that a buy box ranks on the prepared distance over HTTP', async () => {
     const prepared = await run(['prepare', '--market', 'prep-tx'], env);
@@ -84,5 +85,17 @@ describe('landscreen prepare against the running server on PostgreSQL', () => {
     expect(Math.abs(mid.facts.nearest_substation_distance_m - 1109.4) / 1109.4).toBeLessThan(0.005);
     expect(near.facts.nearest_substation_max_voltage_kv).toBe(345);
     expect(near.facts.acres).toBe(40);
-  }, 60_000);
+    // Each prepared fact says where it came from (stored once for the vintage, shown per parcel),
+    // nulls with their reason; the imported facts stay "import".
+    const [{ id: layerVersion }] = (
+      await sql<{ id: string }>`select id from catalog.layer_versions where source = 'hifld_substations' order by seq desc limit 1`.execute(stack.stack.database.db)
+    ).rows;
+    const fromLayer = { source: 'hifld_substations', layer_version: layerVersion, formula_version: null, vintage_id: vintageId };
+    for (const row of [near, mid]) {
+      expect(row.provenance.nearest_substation_distance_m).toEqual(fromLayer);
+      expect(row.provenance.nearest_substation_max_voltage_kv).toEqual(fromLayer);
+      expect(row.provenance.nearest_substation_status).toEqual({ ...fromLayer, null_reason: 'not_published' });
+      expect(row.provenance.acres).toEqual({ source: 'import', vintage_id: vintageId });
+    }
+  }, 180_000);
 });

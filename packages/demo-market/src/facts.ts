@@ -126,6 +126,23 @@ export class ParcelFacts {
   last_sale_year: number | null = null;
   listing_status: ListingStatus = 'off_market';
 
+  /** What a parcel file carries without point data: the typed record facts and the free facts. */
+  toRecordProperties(): Record<string, unknown> {
+    return {
+      apn: this.apn,
+      address: this.address,
+      owner_name: this.owner_name,
+      zoning: this.zoning,
+      land_use: this.land_use,
+      acres: this.acres,
+      developable_acres: this.developable_acres,
+      assessed_value_usd: this.assessed_value_usd,
+      school_district: this.school_district,
+      last_sale_year: this.last_sale_year,
+      listing_status: this.listing_status,
+    };
+  }
+
   toProperties(): Record<string, unknown> {
     return {
       apn: this.apn,

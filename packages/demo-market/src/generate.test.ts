@@ -119,4 +119,14 @@ describe('generateDemoParcels', () => {
     for (const owner of owners) counts.set(owner.toLowerCase(), (counts.get(owner.toLowerCase()) ?? 0) + 1);
     expect(Math.max(...counts.values())).toBeGreaterThan(20);
   });
+
+  it('leaves the point data out for a parcel file, keeping the same parcels and record facts', () => {
+    const records = take(generateDemoParcels({ pointData: false }), 2000);
+    records.forEach((record, i) => {
+      const full = market[i];
+      expect(record.geometry).toEqual(full.geometry);
+      expect(Object.keys(record.properties)).toEqual([...DEMO_TYPED_FIELDS, ...DEMO_FREE_FACT_FIELDS]);
+      for (const key of Object.keys(record.properties)) expect(record.properties[key], key).toEqual(full.properties[key]);
+    });
+  });
 });

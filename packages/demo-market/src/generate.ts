@@ -22,6 +22,13 @@ export interface DemoMarketOptions {
   seed?: number;
   /** Market slug the features are meant for; default "demo-tx". It does not change the facts. */
   market?: string;
+  /**
+   * Whether features carry the point-data catalog facts (DEMO_CATALOG_FIELDS) the generator
+   * derives from its world; default true. `landscreen demo` asks for false: a parcel file carries
+   * only record facts (acres, zoning, owner, ...), and the point data comes from the demo's layers
+   * through `landscreen prepare`. The other facts are the same either way.
+   */
+  pointData?: boolean;
 }
 
 export interface DemoPolygon {
@@ -56,15 +63,16 @@ export class DemoParcels implements Iterable<DemoFeature> {
     readonly parcels: number,
     readonly seed: number,
     readonly market: string,
+    readonly pointData = true,
   ) {}
 
   [Symbol.iterator](): Iterator<DemoFeature> {
-    return new ParcelIterator(this.parcels, this.seed);
+    return new ParcelIterator(this.parcels, this.seed, this.pointData);
   }
 }
 
 export function generateDemoParcels(options: DemoMarketOptions = {}): DemoParcels {
-  const { parcels = DEFAULT_PARCELS, seed = DEFAULT_SEED, market = DEFAULT_MARKET } = options;
+  const { parcels = DEFAULT_PARCELS, seed = DEFAULT_SEED, market = DEFAULT_MARKET, pointData = true } = options;
   if (!Number.isSafeInteger(parcels) || parcels < 0 || parcels > MAX_PARCELS) {
     throw new RangeError(`parcels must be an integer from 0 to ${MAX_PARCELS}, got ${parcels}`);
   }
@@ -72,7 +80,7 @@ export function generateDemoParcels(options: DemoMarketOptions = {}): DemoParcel
   if (typeof market !== 'string' || market.length < 1 || market.length > 100) {
     throw new RangeError('market must be a string of 1 to 100 characters');
   }
-  return new DemoParcels(parcels, seed, market);
+  return new DemoParcels(parcels, seed, market, pointData);
 }
 
 /**
@@ -99,6 +107,7 @@ class ParcelIterator implements Iterator<DemoFeature> {
   constructor(
     private readonly parcels: number,
     seed: number,
+    private readonly pointData: boolean,
   ) {
     this.world = worldFor(seed, worldHalfSizeKm(parcels));
     this.accounts = new AccountNumbers(hashInts(seed, 0xa9));
@@ -149,7 +158,7 @@ class ParcelIterator implements Iterator<DemoFeature> {
     fillCatalogFacts(facts, site, random, world, around);
     fillParcelRecord(facts, site, random);
     facts.owner_name = ownerName(random, this.portfolio, site.district, facts.zoning === 'agricultural');
-    return { type: 'Feature', geometry: { type: 'Polygon', coordinates: [ring] }, properties: facts.toProperties() };
+    return { type: 'Feature', geometry: { type: 'Polygon', coordinates: [ring] }, properties: this.pointData ? facts.toProperties() : facts.toRecordProperties() };
   }
 
   [Symbol.iterator](): this {

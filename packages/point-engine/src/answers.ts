@@ -36,29 +36,102 @@ export interface Provenance {
 }
 
 /**
+ * How a value is held: numbers (and booleans, and string ids) in a Float64Array beside a kind
+ * byte, because a number written into an ordinary array is a heap object of its own — a million
+ * field-values made a million of them for the garbage collector (measured: its largest cost).
+ */
+export const enum ValueKind {
+  Null = 0,
+  Number = 1,
+  False = 2,
+  True = 3,
+  String = 4,
+}
+
+/**
  * The slots of the location being evaluated, aligned with the plan's slots (requested fields,
  * then hidden derivation inputs). Evaluators write here; the engine then packs the row.
  */
-export interface LocationAnswer {
-  readonly values: FieldValue[];
+export class LocationAnswer {
+  readonly kinds: Uint8Array;
+  readonly numbers: Float64Array;
+  /** The string of a String slot (other slots: stale). */
+  readonly strings: (string | null)[];
   /** null where the value is not null. */
   readonly reasons: (NullReason | null)[];
   /** null only where no layer was involved (no_coverage). */
   readonly provenance: (Provenance | null)[];
+
+  constructor(size: number) {
+    this.kinds = new Uint8Array(size);
+    this.numbers = new Float64Array(size);
+    this.strings = new Array(size).fill(null);
+    this.reasons = new Array(size).fill(null);
+    this.provenance = new Array(size).fill(null);
+  }
+
+  clear(): void {
+    this.kinds.fill(ValueKind.Null);
+    this.reasons.fill(null);
+    this.provenance.fill(null);
+  }
+
+  setNumber(i: number, value: number): void {
+    this.kinds[i] = ValueKind.Number;
+    this.numbers[i] = value;
+  }
+
+  /** Any value; null leaves the reason to the caller. */
+  setValue(i: number, value: FieldValue): void {
+    if (typeof value === 'number') this.setNumber(i, value);
+    else if (typeof value === 'string') {
+      this.kinds[i] = ValueKind.String;
+      this.strings[i] = value;
+    } else if (value === null) this.kinds[i] = ValueKind.Null;
+    else this.kinds[i] = value ? ValueKind.True : ValueKind.False;
+  }
+
+  /** Null, without touching the reason. */
+  clearValue(i: number): void {
+    this.kinds[i] = ValueKind.Null;
+  }
+
+  isNumber(i: number): boolean {
+    return this.kinds[i] === ValueKind.Number;
+  }
+
+  value(i: number): FieldValue {
+    switch (this.kinds[i]) {
+      case ValueKind.Number:
+        return this.numbers[i];
+      case ValueKind.String:
+        return this.strings[i];
+      case ValueKind.True:
+        return true;
+      case ValueKind.False:
+        return false;
+      default:
+        return null;
+    }
+  }
 }
 
 /**
- * The answers to N locations x M fields, packed row by row (location n, field f at n·M + f): one
- * value array, a reason code array and a provenance id array instead of three arrays per
- * location, because holding millions of small arrays until the answer is returned made garbage
- * collection the engine's largest cost.
+ * The answers to N locations x M fields, packed row by row (location n, field f at n·M + f): a
+ * kind byte and a number per value (strings as ids into one table), a reason code array and a
+ * provenance id array instead of arrays per location, because holding millions of small arrays
+ * (or boxed numbers) until the answer is returned made garbage collection the engine's largest cost.
  */
 export class EngineAnswer {
   constructor(
     readonly fields: readonly string[],
     /** Number of locations. */
     readonly size: number,
-    readonly values: FieldValue[],
+    /** ValueKind per value. */
+    readonly kinds: Uint8Array,
+    /** The number of a Number value, the id in `strings` of a String value. */
+    readonly numbers: Float64Array,
+    readonly strings: readonly string[],
     /** 0: not null; else 1 + the index of the reason in NULL_REASONS. */
     readonly reasonCodes: Uint8Array,
     /** 0: none; else 1 + the index in `provenances`. */
@@ -67,7 +140,26 @@ export class EngineAnswer {
   ) {}
 
   value(location: number, field: number): FieldValue {
-    return this.values[location * this.fields.length + field];
+    const at = location * this.fields.length + field;
+    switch (this.kinds[at]) {
+      case ValueKind.Number:
+        return this.numbers[at];
+      case ValueKind.String:
+        return this.strings[this.numbers[at]];
+      case ValueKind.True:
+        return true;
+      case ValueKind.False:
+        return false;
+      default:
+        return null;
+    }
+  }
+
+  /** Every value, location after location (made on demand: the packed arrays are what is kept). */
+  get values(): FieldValue[] {
+    const out: FieldValue[] = [];
+    for (let n = 0; n < this.size; n++) for (let f = 0; f < this.fields.length; f++) out.push(this.value(n, f));
+    return out;
   }
 
   reason(location: number, field: number): NullReason | null {
@@ -98,7 +190,10 @@ export class EngineAnswer {
 
 /** Packs each location's slots into the answer's flat arrays. */
 export class AnswerPacker {
-  private readonly values: FieldValue[];
+  private readonly kinds: Uint8Array;
+  private readonly numbers: Float64Array;
+  private readonly strings: string[] = [];
+  private readonly stringIds = new Map<string, number>();
   private readonly reasonCodes: Uint8Array;
   private readonly provenanceIds: Uint32Array;
   private readonly provenances: Provenance[] = [];
@@ -112,8 +207,8 @@ export class AnswerPacker {
     private readonly fields: readonly string[],
     private readonly size: number,
   ) {
-    // Filled by push, row after row: `new Array(n)` of a million slots would be a slow dictionary.
-    this.values = [];
+    this.kinds = new Uint8Array(size * fields.length);
+    this.numbers = new Float64Array(size * fields.length);
     this.reasonCodes = new Uint8Array(size * fields.length);
     this.provenanceIds = new Uint32Array(size * fields.length);
     this.lastProvenance = new Array(fields.length).fill(null);
@@ -123,8 +218,12 @@ export class AnswerPacker {
   pack(slots: LocationAnswer): void {
     const width = this.fields.length;
     const base = this.row * width;
+    const { kinds, numbers } = slots;
     for (let f = 0; f < width; f++) {
-      this.values.push(slots.values[f]);
+      const kind = kinds[f];
+      this.kinds[base + f] = kind;
+      if (kind === ValueKind.Number) this.numbers[base + f] = numbers[f];
+      else if (kind === ValueKind.String) this.numbers[base + f] = this.stringId(slots.strings[f]!);
       const reason = slots.reasons[f];
       this.reasonCodes[base + f] = reason === null ? 0 : REASON_CODES[reason];
       const provenance = slots.provenance[f];
@@ -143,8 +242,17 @@ export class AnswerPacker {
     this.row++;
   }
 
+  private stringId(value: string): number {
+    let id = this.stringIds.get(value);
+    if (id === undefined) {
+      id = this.strings.push(value) - 1;
+      this.stringIds.set(value, id);
+    }
+    return id;
+  }
+
   finish(): EngineAnswer {
-    return new EngineAnswer(this.fields, this.size, this.values, this.reasonCodes, this.provenanceIds, this.provenances);
+    return new EngineAnswer(this.fields, this.size, this.kinds, this.numbers, this.strings, this.reasonCodes, this.provenanceIds, this.provenances);
   }
 }
 

@@ -4,7 +4,7 @@
 // running keeps the versions it started with.
 
 import { layerSource, type SourceId } from '@landscreen/field-catalog';
-import { AnswerPacker, type EngineAnswer, type LayerRef, type LocationAnswer, type Provenance } from './answers.js';
+import { AnswerPacker, LocationAnswer, type EngineAnswer, type LayerRef, type Provenance } from './answers.js';
 import { isInConus } from './conus.js';
 import { LayerBuildError } from './errors.js';
 import { evaluateGridGroup } from './evaluate-grid.js';
@@ -97,16 +97,10 @@ export class Engine {
     // One mutable context and one set of slots for every location, packed row by row.
     const at = new LocationState();
     const parcelSlots = [...plan.parcelRecord, ...plan.parcelOverlay];
-    const answer: LocationAnswer = {
-      values: new Array(plan.slotCount).fill(null),
-      reasons: new Array(plan.slotCount).fill(null),
-      provenance: new Array(plan.slotCount).fill(null),
-    };
+    const answer = new LocationAnswer(plan.slotCount);
     for (let n = 0; n < locations.length; n++) {
       at.moveTo(locations[n].lon, locations[n].lat);
-      answer.values.fill(null);
-      answer.reasons.fill(null);
-      answer.provenance.fill(null);
+      answer.clear();
       for (let g = 0; g < plan.vector.length; g++) {
         const evaluator = vector[g];
         if (evaluator) evaluator.evaluate(at, answer);
@@ -124,17 +118,16 @@ export class Engine {
           setNull(answer, slot.index, 'no_coverage');
           continue;
         }
-        answer.values[slot.index] = slot.evaluator.radiusM;
+        answer.setNumber(slot.index, slot.evaluator.radiusM);
         answer.provenance[slot.index] = index ? this.provenanceOf(index) : SERVICE_PARAMETER;
       }
       for (const slot of plan.derived) {
-        const input = answer.values[slot.inputIndex];
         const inputProvenance = answer.provenance[slot.inputIndex];
-        if (typeof input !== 'number') {
+        if (!answer.isNumber(slot.inputIndex)) {
           const inputReason = answer.reasons[slot.inputIndex];
           setNull(answer, slot.index, inputReason === 'no_coverage' ? 'no_coverage' : 'input_null');
         } else {
-          answer.values[slot.index] = input * slot.evaluator.factor;
+          answer.setNumber(slot.index, answer.numbers[slot.inputIndex] * slot.evaluator.factor);
         }
         answer.provenance[slot.index] = inputProvenance && this.derivedProvenance(inputProvenance, slot.evaluator.formula_version);
       }

@@ -19,7 +19,7 @@ export function evaluateGridGroup(
     const evaluator = slot.evaluator;
     const i = slot.index;
     answer.provenance[i] = provenance;
-    answer.values[i] = null;
+    answer.clearValue(i);
     if (evaluator.conusOnly && !at.inConus()) {
       answer.reasons[i] = 'outside_conus';
       continue;
@@ -29,7 +29,7 @@ export function evaluateGridGroup(
       if (sample === 'outside') answer.reasons[i] = 'outside_coverage';
       else if (sample === 'no_data') answer.reasons[i] = 'no_data';
       else {
-        answer.values[i] = evaluator.round === 'integer' ? Math.round(sample.value) : sample.value;
+        answer.setNumber(i, evaluator.round === 'integer' ? Math.round(sample.value) : sample.value);
         answer.reasons[i] = null;
       }
       continue;
@@ -38,11 +38,11 @@ export function evaluateGridGroup(
     if (terrain === 'outside') answer.reasons[i] = 'outside_coverage';
     else if (terrain === 'no_data') answer.reasons[i] = 'no_data';
     else if (evaluator.kind === 'slope_degrees') {
-      answer.values[i] = terrain.slopeDegrees;
+      answer.setNumber(i, terrain.slopeDegrees);
       answer.reasons[i] = null;
     } else if (terrain.aspectDegrees === null) answer.reasons[i] = 'flat';
     else {
-      answer.values[i] = evaluator.kind === 'aspect_degrees' ? terrain.aspectDegrees : compassPoint(terrain.aspectDegrees);
+      answer.setValue(i, evaluator.kind === 'aspect_degrees' ? terrain.aspectDegrees : compassPoint(terrain.aspectDegrees));
       answer.reasons[i] = null;
     }
   }

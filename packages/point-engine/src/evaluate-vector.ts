@@ -133,11 +133,11 @@ export class VectorGroupEvaluator {
       if (hits.distances[i] === 0 && polygonal[hits.ids[i]] === 1) containing.push(hits.ids[i]);
     }
 
-    const { values, reasons, provenance } = answer;
+    const { reasons, provenance } = answer;
     for (const slot of this.slots) {
       const i = slot.index;
       provenance[i] = this.provenance;
-      values[i] = null;
+      answer.clearValue(i);
       reasons[i] = null;
       if (slot.conusOnly && !at.inConus()) {
         reasons[i] = 'outside_conus';
@@ -151,12 +151,12 @@ export class VectorGroupEvaluator {
           const nearest = this.nearest(slot.nearestRequest, at);
           if (nearest === null) reasons[i] = slot.limited ? 'none_within_radius' : 'none_found';
           else if (slot.kind === Kind.NearestDistance) {
-            values[i] = nearest.distance < RULER_EXACT_WITHIN_M ? nearest.distance : distanceM(at.lon, at.lat, nearest.lon, nearest.lat);
+            answer.setNumber(i, nearest.distance < RULER_EXACT_WITHIN_M ? nearest.distance : distanceM(at.lon, at.lat, nearest.lon, nearest.lat));
           } else if (slot.kind === Kind.NearestAttribute) {
             this.set(answer, i, slot.column[nearest.id]);
           } else {
             const kv = slot.column[nearest.id];
-            values[i] = typeof kv === 'number' && kv > 0 ? 'numeric' : slot.classColumn[nearest.id] !== null ? 'class_band' : 'not_published';
+            answer.setValue(i, typeof kv === 'number' && kv > 0 ? 'numeric' : slot.classColumn[nearest.id] !== null ? 'class_band' : 'not_published');
           }
           break;
         }
@@ -165,7 +165,7 @@ export class VectorGroupEvaluator {
           for (let h = 0; h < hits.count; h++) {
             if (hits.distances[h] <= slot.radiusM && (mask === null || mask[hits.ids[h]] === 1)) count++;
           }
-          values[i] = count;
+          answer.setNumber(i, count);
           break;
         }
         case Kind.SumWithin: {
@@ -175,7 +175,7 @@ export class VectorGroupEvaluator {
             const v = slot.column[hits.ids[h]];
             if (typeof v === 'number') sum += v;
           }
-          values[i] = sum / slot.divisor;
+          answer.setNumber(i, sum / slot.divisor);
           break;
         }
         case Kind.MaxWithin:
@@ -184,13 +184,13 @@ export class VectorGroupEvaluator {
         case Kind.Contains: {
           let inside = false;
           for (const id of containing) if (mask === null || mask[id] === 1) inside = true;
-          values[i] = inside;
+          answer.setValue(i, inside);
           break;
         }
         case Kind.ContainingAttribute: {
           const id = this.smallestContaining(mask);
           if (id === -1) {
-            if (slot.whenNotInside !== null) values[i] = slot.whenNotInside;
+            if (slot.whenNotInside !== null) answer.setValue(i, slot.whenNotInside);
             else reasons[i] = 'not_inside';
             break;
           }
@@ -217,7 +217,7 @@ export class VectorGroupEvaluator {
         case Kind.PolygonArea: {
           const id = this.smallestContaining(null);
           if (id === -1) reasons[i] = 'not_inside';
-          else values[i] = index.areaM2(id)! / slot.divisor;
+          else answer.setNumber(i, index.areaM2(id)! / slot.divisor);
           break;
         }
       }
@@ -226,7 +226,7 @@ export class VectorGroupEvaluator {
 
   /** A feature's property as the value; absent: null `not_published`. */
   private set(answer: LocationAnswer, i: number, value: FieldValue): void {
-    answer.values[i] = value;
+    answer.setValue(i, value);
     answer.reasons[i] = value === null ? 'not_published' : null;
   }
 
@@ -298,7 +298,7 @@ export class VectorGroupEvaluator {
       if (rank !== -1 && rank < bestRank) bestRank = rank;
     }
     if (!passing) {
-      if (slot.blankWhenOnlyUnfiltered && this.containing.length > 0) answer.values[slot.index] = '';
+      if (slot.blankWhenOnlyUnfiltered && this.containing.length > 0) answer.setValue(slot.index, '');
       else answer.reasons[slot.index] = 'not_inside';
       return;
     }
@@ -319,6 +319,6 @@ export function voltageClassRank(value: FieldValue): number | null {
 }
 
 export function setNull(answer: LocationAnswer, index: number, reason: NullReason): void {
-  answer.values[index] = null;
+  answer.clearValue(index);
   answer.reasons[index] = reason;
 }

@@ -28,7 +28,10 @@ const polygon: fc.Arbitrary<Geometry> = fc.oneof(
   fc.tuple(box, box).map(([a, b]) => ({ type: 'MultiPolygon', coordinates: [[ring(a)], [ring(b)]] }) as Geometry),
   fc.tuple(position, position, position).map(([a, b, c]) => ({ type: 'Polygon', coordinates: [[a, b, c, a]] }) as Geometry),
 );
-const lineString: fc.Arbitrary<Geometry> = fc.array(position, { minLength: 2, maxLength: 5 }).map((coordinates) => ({ type: 'LineString', coordinates }));
+// Short lines, and long ones the index cuts into pieces (more than 16 segments).
+const lineString: fc.Arbitrary<Geometry> = fc
+  .oneof(fc.array(position, { minLength: 2, maxLength: 5 }), fc.array(position, { minLength: 17, maxLength: 60 }))
+  .map((coordinates) => ({ type: 'LineString', coordinates }));
 const pointGeometry: fc.Arbitrary<Geometry> = position.map((coordinates) => ({ type: 'Point', coordinates }));
 const withFlag = (geometry: fc.Arbitrary<Geometry>) =>
   fc.array(fc.tuple(geometry, fc.constantFrom('flowline', 'waterbody', 'area')), { maxLength: 40 }).map((items) =>

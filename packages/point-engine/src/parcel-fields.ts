@@ -34,11 +34,29 @@ export interface ParcelMatch {
   readonly radius_m: number;
 }
 
+/**
+ * One provenance object per set of layer versions and formula, so the answers of a thousand
+ * parcels share it (the answer packs provenances by identity; prepare stores one per field).
+ */
+const interned = new Map<string, Provenance>();
+
+function internedProvenance(layers: readonly LayerRef[], formulaVersion: number | null): Provenance {
+  let key = String(formulaVersion);
+  for (const layer of layers) key += `\u0000${layer.source}\u0000${layer.layer_version}`;
+  let provenance = interned.get(key);
+  if (!provenance) {
+    if (interned.size >= 1_000) interned.clear();
+    provenance = Object.freeze({ layers: Object.freeze(layers), formula_version: formulaVersion });
+    interned.set(key, provenance);
+  }
+  return provenance;
+}
+
 export function evaluateParcelRecord(slots: readonly Slot<ParcelRecord>[], match: ParcelMatch, answer: LocationAnswer): void {
-  const provenance: Provenance = { layers: [{ source: 'parcel_vendor', layer_version: match.vintage }], formula_version: null };
+  const provenance = internedProvenance([{ source: 'parcel_vendor', layer_version: match.vintage }], null);
   for (const slot of slots) {
     const value = parcelItem(slot.evaluator.item, match);
-    answer.values[slot.index] = value;
+    answer.setValue(slot.index, value);
     answer.reasons[slot.index] = value === null ? 'not_published' : null;
     answer.provenance[slot.index] = provenance;
   }
@@ -107,7 +125,7 @@ export function evaluateParcelOverlays(
     const overlay = slot.evaluator;
     const indexes = overlay.sources.map((source) => layers(source));
     const i = slot.index;
-    answer.values[i] = null;
+    answer.clearValue(i);
     if (indexes.some((index) => index === undefined)) {
       answer.reasons[i] = 'no_coverage';
       answer.provenance[i] = null;
@@ -117,13 +135,13 @@ export function evaluateParcelOverlays(
       { source: 'parcel_vendor', layer_version: match.vintage },
       ...indexes.map((index) => ({ source: index!.source, layer_version: index!.version })),
     ];
-    answer.provenance[i] = { layers: refs, formula_version: overlay.formula_version };
+    answer.provenance[i] = internedProvenance(refs, overlay.formula_version);
     if (!geometry || parcelAcres <= 0) {
       answer.reasons[i] = 'not_published';
       continue;
     }
     const [value, reason] = overlayValue(overlay, parcelAcres, coveredAcres);
-    answer.values[i] = value;
+    answer.setValue(i, value);
     answer.reasons[i] = reason;
   }
 }

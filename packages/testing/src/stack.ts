@@ -18,6 +18,8 @@ export interface TestStackOptions {
   clock?: Clock;
   bus?: EventBus;
   faults?: FaultInjector;
+  /** Run the embedded runs worker (D35) in the stack, as `landscreen serve` does. */
+  runsWorker?: boolean;
 }
 
 export interface TestStack extends HttpClient {
@@ -40,6 +42,7 @@ export async function startTestStack(mode: DatabaseMode, options: TestStackOptio
       bus: options.bus,
       clock: options.clock,
       faults: options.faults,
+      runsWorker: options.runsWorker,
     });
     return {
       ...httpClient(stack.url),

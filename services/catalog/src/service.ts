@@ -2,17 +2,26 @@ import { healthCheck, type ServiceDeps, type ServiceModule } from '@landscreen/r
 import { catalogRoutes } from './connect.js';
 import { estimateHostingCapacityHandler } from './handlers/estimate-hosting-capacity.js';
 import { evaluatePoints } from './handlers/evaluate-points.js';
+import { fetchBatchHandler } from './handlers/fetch-batch.js';
+import { getUsageHandler } from './handlers/get-usage.js';
+import { lookupHandler } from './handlers/lookup.js';
 import { getUtilityFindingsHandler } from './handlers/get-utility-findings.js';
 import { listLayers } from './handlers/list-layers.js';
 import { listSources } from './handlers/list-sources.js';
 import { listFields } from './handlers/list-fields.js';
 import { listPlans } from './handlers/list-plans.js';
+import { nearestGridFeaturesHandler } from './handlers/nearest-grid-features.js';
 import { LayerCache } from './layers/layer-cache.js';
 import { migrations } from './migrations/index.js';
+import { catalogRuns } from './runs/index.js';
 import { SCHEMA } from './schema.js';
 
 export function createCatalogService(deps: ServiceDeps): ServiceModule {
   const layers = new LayerCache(deps.db);
+  const runs = catalogRuns(deps);
+  const evaluate = evaluatePoints(layers, () => deps.peer('discovery'));
+  // Billing (D34): the ledger, rpm windows and idempotency keys, on the service's clock.
+  const billing = { db: deps.db, clock: deps.clock };
   return {
     name: 'catalog',
     schema: SCHEMA,
@@ -21,11 +30,19 @@ export function createCatalogService(deps: ServiceDeps): ServiceModule {
       health: healthCheck(deps.db, SCHEMA, migrations),
       listFields,
       listPlans,
-      evaluatePoints: evaluatePoints(layers),
+      evaluatePoints: evaluate,
+      fetchBatch: fetchBatchHandler(billing, layers, evaluate),
+      lookup: lookupHandler(billing, evaluate, () => deps.peer('discovery')),
+      getUsage: getUsageHandler(billing),
       listSources: listSources(deps.db),
       listLayers: listLayers(deps.db),
       estimateHostingCapacity: estimateHostingCapacityHandler(layers),
       getUtilityFindings: getUtilityFindingsHandler(layers, () => deps.peer('discovery')),
+      nearestGridFeatures: nearestGridFeaturesHandler(layers),
+      ...runs.handlers,
     }),
+    // D35: the chunk relay runs in every catalog replica.
+    start: async () => runs.relay.start(),
+    stop: () => runs.relay.stop(),
   };
 }

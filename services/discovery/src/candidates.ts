@@ -21,6 +21,6 @@ export function parcelCandidate(
     typed: split.typed,
     free_facts: split.free_facts,
     derived: split.derived,
-    provenance: provenanceOf(row, split, vintage.id),
+    provenance: provenanceOf(row, split, vintage),
   };
 }

@@ -2,11 +2,12 @@ import { Code } from '@connectrpc/connect';
 import type { ExpressionBuilder } from 'kysely';
 import { forbidden, notFound, serviceError } from '@landscreen/rpc';
 import type { DiscoveryContext } from './context.js';
+import { fieldProvenanceOf, type FieldProvenance } from './field-provenance.js';
 import { discoveryDb } from './schema.js';
 
 export interface MarketVintage {
   market: { id: string; slug: string };
-  vintage: { id: string; freeFactFields: string[]; derivedFields: string[] };
+  vintage: { id: string; freeFactFields: string[]; derivedFields: string[]; fieldProvenance: FieldProvenance | null };
 }
 
 /**
@@ -39,6 +40,7 @@ export async function marketForCaller(context: DiscoveryContext, tenantId: strin
       id: row.vintage_id,
       freeFactFields: row.free_fact_fields ?? [],
       derivedFields: row.derived_fields ?? [],
+      fieldProvenance: await fieldProvenanceOf(context.db, row.vintage_id),
     },
   };
 }

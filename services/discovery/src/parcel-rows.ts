@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { setOwn } from '@landscreen/validation';
+import { preparedEntry, type FieldProvenance } from './field-provenance.js';
 import { TYPED_FIELDS } from './fields.js';
 import { valueAt } from './ranking/columns.js';
 import type { VintageIndex } from './ranking/vintage-index.js';
@@ -31,6 +32,8 @@ export async function parcelRowsByKey(db: Kysely<any>, vintageId: string, keys: 
 export interface VintageFields {
   freeFactFields: string[];
   derivedFields: string[];
+  /** A prepared vintage's provenance per field (field-provenance.ts); absent or null: imported. */
+  fieldProvenance?: FieldProvenance | null;
 }
 
 export interface ParcelFacts {
@@ -64,14 +67,29 @@ export function parcelFacts(index: VintageIndex, row: number, fields: VintageFie
 }
 
 /**
- * D13: the provenance of each fact of a parcel — what the import stored (computed facts) over
- * "imported with this vintage" for every typed and derived fact the parcel has.
+ * D13: the provenance of each fact of a parcel — how it was computed (what the import stored, or
+ * a prepared vintage's field provenance with the parcel's own differences) over "imported with
+ * this vintage" for every typed and derived fact the parcel has.
  */
-export function provenanceOf(row: Pick<ParcelRow, 'provenance'>, facts: Pick<ParcelFacts, 'typed' | 'derived'>, vintageId: string): Record<string, unknown> {
+export function provenanceOf(
+  row: Pick<ParcelRow, 'provenance'>,
+  facts: Pick<ParcelFacts, 'typed' | 'derived'>,
+  vintage: { id: string; fieldProvenance?: FieldProvenance | null },
+): Record<string, unknown> {
+  const vintageId = vintage.id;
   const provenance: Record<string, unknown> = {};
   const imported = { source: 'import', vintage_id: vintageId };
   for (const [field, value] of Object.entries(facts.typed)) if (value !== null && value !== undefined) provenance[field] = imported;
   for (const field of Object.keys(facts.derived)) provenance[field] = imported;
-  for (const [field, stored] of Object.entries(row.provenance ?? {})) provenance[field] = { ...(stored as object), vintage_id: vintageId };
+  const stored = (row.provenance ?? {}) as Record<string, unknown>;
+  const prepared = vintage.fieldProvenance;
+  if (prepared) {
+    for (const field of Object.keys(prepared)) {
+      if (!Object.hasOwn(stored, field)) provenance[field] = preparedEntry(prepared, field, undefined, !Object.hasOwn(facts.derived, field), vintageId);
+    }
+  }
+  for (const [field, entry] of Object.entries(stored)) {
+    provenance[field] = preparedEntry(prepared, field, entry, !Object.hasOwn(facts.derived, field), vintageId);
+  }
   return provenance;
 }

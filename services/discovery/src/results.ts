@@ -1,5 +1,6 @@
 import type { CompiledSpec, Evaluation } from '@landscreen/buybox-spec';
 import type { Kysely } from 'kysely';
+import type { FieldProvenance } from './field-provenance.js';
 import { parcelFacts, parcelRowsByKey, provenanceOf, type ParcelFacts, type ParcelRow, type VintageFields } from './parcel-rows.js';
 import type { VintageIndex } from './ranking/vintage-index.js';
 
@@ -18,12 +19,17 @@ export async function discoveryResults(
   const rows = await parcelRowsByKey(db, index.vintageId, pageRows.map((row) => index.keys.at(row)!));
   return pageRows.map((indexRow) => {
     const split = parcelFacts(index, indexRow, fields);
-    return discoveryResult(rows.get(index.keys.at(indexRow)!)!, split, compiled.evaluate((field) => split.facts[field]), index.vintageId);
+    return discoveryResult(rows.get(index.keys.at(indexRow)!)!, split, compiled.evaluate((field) => split.facts[field]), { id: index.vintageId, fieldProvenance: fields.fieldProvenance });
   });
 }
 
 /** The DiscoveryResult of one parcel: its row, its facts and their evaluation against the spec. */
-export function discoveryResult(row: ParcelRow, split: ParcelFacts, evaluation: Evaluation, vintageId: string) {
+export function discoveryResult(
+  row: ParcelRow,
+  split: ParcelFacts,
+  evaluation: Evaluation,
+  vintage: { id: string; fieldProvenance?: FieldProvenance | null },
+) {
   return {
     parcel_key: row.parcel_key,
     apn: row.apn,
@@ -35,7 +41,7 @@ export function discoveryResult(row: ParcelRow, split: ParcelFacts, evaluation: 
     geometry: row.geometry,
     bbox: row.bbox,
     facts: split.facts,
-    provenance: provenanceOf(row, split, vintageId),
+    provenance: provenanceOf(row, split, vintage),
     score: evaluation.score,
     verdict: evaluation.verdict,
     review_required: evaluation.reviewRequired,

@@ -1,4 +1,5 @@
 import type { Generated, Kysely } from 'kysely';
+import type { FieldProvenance } from './field-provenance.js';
 
 /** The PostgreSQL schema this service owns. */
 export const SCHEMA = 'discovery';
@@ -18,6 +19,8 @@ export interface VintagesTable {
   parcel_count: Generated<number>;
   free_fact_fields: Generated<string[]>;
   derived_fields: Generated<string[]>;
+  /** Prepared vintages: the provenance of each prepared field (field-provenance.ts); else null. */
+  field_provenance: Generated<FieldProvenance | null>;
   created_at: Generated<Date>;
   completed_at: Date | null;
 }

@@ -5,10 +5,15 @@ import { cursorSecretLoader, type DiscoveryContext } from './context.js';
 import { buyBoxHandlers } from './handlers/buy-boxes.js';
 import { evaluateParcelHandler } from './handlers/evaluate-parcel.js';
 import { findLeadsHandler } from './handlers/find-leads.js';
+import { geocodeAddressHandler } from './handlers/geocode-address.js';
 import { getParcelHandler } from './handlers/get-parcel.js';
+import { locateParcelsHandler } from './handlers/locate-parcels.js';
 import { queryHandler } from './handlers/query.js';
 import { resolveHandler } from './handlers/resolve.js';
+import { resolveParcelsHandler } from './handlers/resolve-parcels.js';
 import { discoveryHealth } from './health.js';
+import { loadParcelIndex } from './locate/load-parcel-index.js';
+import { ParcelIndexes } from './locate/parcel-indexes.js';
 import { migrations } from './migrations/index.js';
 import { IndexCache } from './ranking/index-cache.js';
 import { indexLoader } from './ranking/index-loader.js';
@@ -29,6 +34,8 @@ export function createDiscoveryService(deps: ServiceDeps): ServiceModule {
     ranker,
     cursorSecret: cursorSecretLoader(deps.db),
   };
+  // Built on the first LocateParcels that needs a vintage, not at start: most deployments never ask.
+  const parcelIndexes = new ParcelIndexes((vintageId) => loadParcelIndex(deps.db, vintageId), logger);
   const warmup = new IndexWarmup({ db: deps.db, ranker, cache, logger, faults: deps.faults });
   return {
     name: 'discovery',
@@ -46,9 +53,12 @@ export function createDiscoveryService(deps: ServiceDeps): ServiceModule {
       ...buyBoxHandlers(context),
       query: queryHandler(context),
       resolve: resolveHandler(context),
+      resolveParcels: resolveParcelsHandler(context),
       findLeads: findLeadsHandler(context),
       evaluateParcel: evaluateParcelHandler(context),
       getParcel: getParcelHandler(context),
+      locateParcels: locateParcelsHandler(context, parcelIndexes),
+      geocodeAddress: geocodeAddressHandler(context),
     }),
   };
 }

@@ -1,5 +1,6 @@
 import { forbidden, isUuid, notFound } from '@landscreen/rpc';
 import type { DiscoveryContext } from './context.js';
+import { fieldProvenanceOf } from './field-provenance.js';
 import { entitledColumn, type MarketVintage } from './market-access.js';
 import { discoveryDb } from './schema.js';
 
@@ -27,7 +28,12 @@ export async function vintageForCaller(context: DiscoveryContext, tenantId: stri
   if (!row.entitled) throw forbidden('not_entitled', `Your organization is not entitled to market "${row.slug}".`);
   return {
     market: { id: row.market_id, slug: row.slug },
-    vintage: { id: row.vintage_id, freeFactFields: row.free_fact_fields ?? [], derivedFields: row.derived_fields ?? [] },
+    vintage: {
+      id: row.vintage_id,
+      freeFactFields: row.free_fact_fields ?? [],
+      derivedFields: row.derived_fields ?? [],
+      fieldProvenance: await fieldProvenanceOf(context.db, row.vintage_id),
+    },
   };
 }
 

@@ -5,6 +5,7 @@ import { importParcelsCommand } from './import-parcels.js';
 import { layersCommand } from './layers.js';
 import { memberAddCommand } from './member-add.js';
 import { migrateCommand } from './migrate.js';
+import { planSetCommand } from './plan-set.js';
 import { prepareCommand } from './prepare.js';
 import { serviceTokenCreateCommand } from './service-token-create.js';
 import { tenantCreateCommand } from './tenant-create.js';
@@ -17,6 +18,7 @@ export const COMMANDS: Command[] = [
   memberAddCommand,
   serviceTokenCreateCommand,
   entitleCommand,
+  planSetCommand,
   importParcelsCommand,
   importLayerCommand,
   layersCommand,

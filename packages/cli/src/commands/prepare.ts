@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { CatalogError } from '@landscreen/field-catalog';
+import { DEFAULT_ENGINE_WORKERS } from '../prepare/engine-pool.js';
 import { NoLayersError } from '../prepare/prepare-fields.js';
 import { prepareMarket } from '../prepare/prepare-market.js';
 import { UsageError, type Command } from './command.js';
@@ -9,7 +10,7 @@ export const prepareCommand: Command = {
   words: ['prepare'],
   summary: "Screen a market's current parcels on the loaded layers into a new vintage",
   usage: 'landscreen prepare --market SLUG [--fields f1,f2,...|--preset NAME]',
-  async run({ database, out }, args) {
+  async run({ database, config, out }, args) {
     const { values } = parseArgs({
       args,
       options: { market: { type: 'string' }, fields: { type: 'string' }, preset: { type: 'string' } },
@@ -33,6 +34,8 @@ export const prepareCommand: Command = {
           if (uncovered.length > 0) out(`no layer loaded for ${uncovered.join(', ')}: stored as null (no_coverage)`);
         },
         onProgress: (done) => progress.update(done.parcels, parcels > 0 ? done.parcels / parcels : undefined),
+        // On PostgreSQL the engine runs on worker threads, one per core (engine-pool.ts).
+        engineWorkers: database.kind === 'postgres' && config.databaseUrl ? { databaseUrl: config.databaseUrl, count: DEFAULT_ENGINE_WORKERS } : undefined,
       });
       progress.update(result.parcels, 1, true);
       out(`market ${values.market}: vintage ${result.vintageId} with ${result.parcels.toLocaleString('en-US')} prepared parcels is now current`);

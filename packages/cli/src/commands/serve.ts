@@ -7,20 +7,22 @@ import { startEmbeddedStack } from '../runtime/stack.js';
 import { startGatewayProcess } from '../runtime/gateway-process.js';
 import { startServiceProcess } from '../runtime/service-process.js';
 import { startWorkerProcess } from '../runtime/worker-process.js';
+import { startRunsWorkerProcess } from '../runtime/runs-worker-process.js';
 import { serveControlSocket } from '../control/server.js';
 import { runCommand } from './run.js';
 
-export const SERVE_USAGE = 'landscreen serve [--service <auth|discovery|pipeline|diligence|catalog> | --gateway | --worker | --distributed]';
+export const SERVE_USAGE = 'landscreen serve [--service <auth|discovery|pipeline|diligence|catalog> | --gateway | --worker | --runs-worker | --distributed]';
 
 /**
- * `serve` alone is the embedded default (everything in one process, the diligence worker
- * included). `--service`, `--gateway` and `--worker` run one piece of the distributed mode;
+ * `serve` alone is the embedded default (everything in one process, the diligence and runs
+ * workers included). `--service`, `--gateway`, `--worker` and `--runs-worker` run one piece of the
+ * distributed mode;
  * `--distributed` starts all of them as child processes.
  */
 export async function serve(args: string[], config: Config, logger: Logger): Promise<number> {
   const { values } = parseArgs({
     args,
-    options: { service: { type: 'string' }, gateway: { type: 'boolean' }, worker: { type: 'boolean' }, distributed: { type: 'boolean' } },
+    options: { service: { type: 'string' }, gateway: { type: 'boolean' }, worker: { type: 'boolean' }, 'runs-worker': { type: 'boolean' }, distributed: { type: 'boolean' } },
     strict: true,
   });
   if (values.distributed) return runDistributed(config, logger);
@@ -34,6 +36,8 @@ export async function serve(args: string[], config: Config, logger: Logger): Pro
     running = await startGatewayProcess(config, logger);
   } else if (values.worker) {
     running = await startWorkerProcess(config, logger);
+  } else if (values['runs-worker']) {
+    running = await startRunsWorkerProcess(config, logger);
   } else {
     running = await startEmbedded(config, logger);
   }
@@ -47,7 +51,7 @@ export async function serve(args: string[], config: Config, logger: Logger): Pro
 async function startEmbedded(config: Config, logger: Logger) {
   const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   try {
-    const stack = await startEmbeddedStack({ config, logger, worker: config.worker.embedded });
+    const stack = await startEmbeddedStack({ config, logger, worker: config.worker.embedded, runsWorker: config.runs.embedded });
     // With PGlite this process owns the database: operator commands come through this socket.
     const control = config.databaseUrl
       ? undefined

@@ -9,4 +9,9 @@ describe('withAbsoluteFiles', () => {
     expect(withAbsoluteFiles(['import', 'parcels', '--file=p.csv'])).toEqual(['import', 'parcels', `--file=${path.resolve('p.csv')}`]);
     expect(withAbsoluteFiles(['--file', '/abs/x.shp'])).toEqual(['--file', '/abs/x.shp']);
   });
+
+  it("resolves demo's --layers-dir too", () => {
+    expect(withAbsoluteFiles(['demo', '--layers-dir', 'my-layers'])).toEqual(['demo', '--layers-dir', path.resolve('my-layers')]);
+    expect(withAbsoluteFiles(['demo', '--layers-dir=l'])).toEqual(['demo', `--layers-dir=${path.resolve('l')}`]);
+  });
 });

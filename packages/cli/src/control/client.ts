@@ -28,13 +28,17 @@ function connect(socketPath: string): Promise<net.Socket | undefined> {
   });
 }
 
+/** Options whose value is a path (`import --file`, `demo --layers-dir`). */
+const PATH_OPTIONS = ['--file', '--layers-dir'];
+
 /**
- * The server runs the command in its own working directory, so a `--file` given relative to the
- * caller's is made absolute here, before it leaves the caller.
+ * The server runs the command in its own working directory, so a path option given relative to
+ * the caller's is made absolute here, before it leaves the caller.
  */
 export function withAbsoluteFiles(argv: readonly string[]): string[] {
   return argv.map((arg, i) => {
-    if (arg.startsWith('--file=')) return `--file=${path.resolve(arg.slice('--file='.length))}`;
-    return argv[i - 1] === '--file' ? path.resolve(arg) : arg;
+    const inline = PATH_OPTIONS.find((option) => arg.startsWith(`${option}=`));
+    if (inline) return `${inline}=${path.resolve(arg.slice(inline.length + 1))}`;
+    return PATH_OPTIONS.includes(argv[i - 1]) ? path.resolve(arg) : arg;
   });
 }

@@ -57,9 +57,11 @@ export function preparedFields(selection: { fields?: string[]; preset?: string }
     }
     const sources = sourcesOf(evaluator);
     sources.forEach((source) => needed.add(source));
-    if (sources.length > 0 && sources.every((source) => loaded.has(source))) {
+    // A field reading no layer (a radius_used field of a search the service makes, such as
+    // pipelines_radius_m) answers its service parameter: always prepared, like any field.
+    if (sources.every((source) => loaded.has(source))) {
       fields.push(name);
-      layered++;
+      if (sources.length > 0) layered++;
     } else if (asked) {
       fields.push(name);
       uncovered.push(name);

@@ -12,11 +12,14 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCatalogService, importLayer, LayerCache } from '@landscreen/catalog-service';
 import type { DatabaseHandle } from '@landscreen/db';
+import { fieldProvenanceOf, provenanceOf } from '@landscreen/discovery-service';
 import { UnknownFieldError } from '@landscreen/field-catalog';
 import { representativePoint, type GeoJSONGeometry } from '@landscreen/parcel-io';
+import { distanceM } from '@landscreen/point-engine';
 import { catalogv1 } from '@landscreen/proto';
-import type { ServiceDeps } from '@landscreen/rpc';
-import { createTestPGlite, createTestPostgres, DATABASE_MODES, loadMarket } from '@landscreen/testing';
+import { loadConfig } from '@landscreen/config';
+import { createLogger, systemClock, type ServiceDeps } from '@landscreen/rpc';
+import { createTestPGlite, createTestPostgres, DATABASE_MODES, loadMarket, type TestDatabase } from '@landscreen/testing';
 import { valueAt } from '../../../../services/discovery/src/ranking/columns.js';
 import { VintageIndex } from '../../../../services/discovery/src/ranking/vintage-index.js';
 import { NoLayersError } from './prepare-fields.js';
@@ -71,7 +74,8 @@ describe.each(DATABASE_MODES)('landscreen prepare (%s)', (mode) => {
   beforeAll(async () => {
     database = mode === 'postgres' ? await createTestPostgres() : await createTestPGlite();
     // Only EvaluatePoints is called: the peers other handlers use are never reached.
-    catalog = createClient(catalogv1.CatalogService, createRouterTransport(createCatalogService({ db: database.db, peer: () => ({}) } as unknown as ServiceDeps).routes));
+    const deps = { db: database.db, peer: () => ({}), config: loadConfig({}), clock: systemClock, logger: createLogger('silent') } as unknown as ServiceDeps;
+    catalog = createClient(catalogv1.CatalogService, createRouterTransport(createCatalogService(deps).routes));
   });
   afterAll(async () => {
     await database?.close();
@@ -97,7 +101,7 @@ describe.each(DATABASE_MODES)('landscreen prepare (%s)', (mode) => {
     expect((unknown as Error).message).toContain('did you mean "nearest_substation_distance_m"?');
   });
 
-  it("stores, for every parcel and field, what the engine answers at the parcel's representative point", { timeout: 120_000 }, async () => {
+  it("stores, for every parcel and field, what the engine answers at the parcel's representative point", { timeout: 300_000 }, async () => {
     let run = 0;
     await fc.assert(
       fc.asyncProperty(world, async ({ parcels, substations, wetlands, fields }) => {
@@ -107,18 +111,27 @@ describe.each(DATABASE_MODES)('landscreen prepare (%s)', (mode) => {
         const geometries = parcels.map((p) => square(p.lon, p.lat, p.half));
         const base = await loadMarket(database.db, market, geometries.map((geometry, i) => ({ geometry, properties: { parcel_key: `k${i}`, owner_name: `owner ${i}`, crop: 'wheat' } })));
         const requested = [...fields, UNCOVERED];
-        const prepared = await prepareMarket(database.db, { market, fields: requested });
+        // On PostgreSQL the engine runs on worker threads (as `landscreen prepare` does there), on PGlite in process.
+        const engineWorkers = mode === 'postgres' ? { databaseUrl: (database as TestDatabase).url, count: 1, fromParcels: 0 } : undefined;
+        const prepared = await prepareMarket(database.db, { market, fields: requested, engineWorkers });
         expect(prepared).toMatchObject({ baseVintageId: base.vintageId, parcels: parcels.length, fields: requested });
         expect(await currentVintage(market)).toBe(prepared.vintageId);
 
         const index = await VintageIndex.load(database.db, prepared.vintageId);
+        const vintage = { id: prepared.vintageId, fieldProvenance: await fieldProvenanceOf(database.db, prepared.vintageId) };
         const { rows } = await sql<{ parcel_key: string; lat: number; lon: number; owner_name: string; provenance: Record<string, any> }>`
           select parcel_key, lat, lon, owner_name, provenance from discovery.parcels where vintage_id = ${prepared.vintageId} order by parcel_key`.execute(database.db);
         expect(rows.map((row) => row.parcel_key).sort()).toEqual(parcels.map((_, i) => `k${i}`).sort());
         const byKey = new Map(rows.map((row) => [row.parcel_key, row]));
         const points = geometries.map((geometry) => representativePoint(geometry));
-        // Point fields: the catalog service's EvaluatePoints at the representative point.
-        const { results } = await catalog.evaluatePoints({ locations: points.map(([x, y], i) => ({ lon: x, lat: y, id: `k${i}` })), fields: requested });
+        // Point fields: the catalog service's EvaluatePoints at the representative point (with no
+        // parcel fields asked, it matches no parcel, which only a tenant's caller may have done).
+        const isOverlay = (field: string) => OVERLAY_FIELDS.includes(field) || field === UNCOVERED;
+        const pointFields = requested.filter((field) => !isOverlay(field));
+        const locations = points.map(([x, y], i) => ({ lon: x, lat: y, id: `k${i}` }));
+        const { results } = pointFields.length > 0
+          ? await catalog.evaluatePoints({ locations, fields: pointFields })
+          : { results: locations.map(({ id }) => ({ id, answers: [] as catalogv1.FieldAnswer[] })) };
         // Overlays: the engine on the parcel's own polygon (EvaluatePoints has no parcel index).
         const { engine } = await new LayerCache(database.db).current();
         const overlays = engine.evaluate(
@@ -134,15 +147,18 @@ describe.each(DATABASE_MODES)('landscreen prepare (%s)', (mode) => {
           expect(valueAt(index.column('crop'), at)).toBe('wheat');
           requested.forEach((field, f) => {
             const stored = valueAt(index.column(field), at);
-            const provenance = row.provenance[field];
-            const overlay = OVERLAY_FIELDS.includes(field) || field === UNCOVERED;
-            const value = overlay ? overlays.value(i, f) : rpcValue(result.answers[f].value);
-            const reason = overlay ? overlays.reason(i, f) : result.answers[f].nullReason || null;
+            // As discovery's readers (GetParcel, query results) show it: the vintage's entry of the field with the parcel's difference.
+            const provenance = provenanceOf(row, { typed: {}, derived: stored === null ? {} : { [field]: stored } }, vintage)[field] as Record<string, any>;
+            expect(provenance.vintage_id).toBe(prepared.vintageId);
+            const overlay = isOverlay(field);
+            const rpc = result.answers[pointFields.indexOf(field)];
+            const value = overlay ? overlays.value(i, f) : rpcValue(rpc.value);
+            const reason = overlay ? overlays.reason(i, f) : rpc.nullReason || null;
             expect([field, stored]).toEqual([field, value]);
             expect([field, provenance.null_reason ?? null]).toEqual([field, reason]);
             if (field === UNCOVERED) expect(provenance).toMatchObject({ layer_version: null, null_reason: 'no_coverage' });
             else {
-              const layers = overlay ? overlays.provenance(i, f)!.layers : result.answers[f].provenance!.layers.map((l) => ({ source: l.source, layer_version: l.layerVersionId }));
+              const layers = overlay ? overlays.provenance(i, f)!.layers : rpc.provenance!.layers.map((l) => ({ source: l.source, layer_version: l.layerVersionId }));
               const primary = layers.find((l) => l.source !== 'parcel_vendor')!;
               expect(provenance).toMatchObject({ source: primary.source, layer_version: primary.layer_version, formula_version: overlay ? 1 : null });
             }
@@ -165,12 +181,44 @@ describe.each(DATABASE_MODES)('landscreen prepare (%s)', (mode) => {
     // The imported 5 is replaced: prepare's answer (here: unknown) is the fact.
     expect([valueAt(column, index.rowOfKey('n1')!), valueAt(column, index.rowOfKey('n2')!)]).toEqual([null, 0]);
     expect(valueAt(index.column('owner_name'), index.rowOfKey('n1')!)).toBe('Nobody');
-    const { rows } = await sql<{ provenance: Record<string, any> }>`
-      select provenance from discovery.parcels where vintage_id = ${prepared.vintageId} and parcel_key = 'n1'`.execute(database.db);
-    expect(rows[0].provenance.nearest_substation_distance_m).toEqual({ source: 'hifld_substations', layer_version: null, formula_version: null, null_reason: 'no_location' });
+    const { rows } = await sql<{ parcel_key: string; provenance: Record<string, any> }>`
+      select parcel_key, provenance from discovery.parcels where vintage_id = ${prepared.vintageId} order by parcel_key`.execute(database.db);
+    const vintage = { id: prepared.vintageId, fieldProvenance: await fieldProvenanceOf(database.db, prepared.vintageId) };
+    const shown = (row: (typeof rows)[number], value: unknown) =>
+      provenanceOf(row, { typed: {}, derived: value === null ? {} : { nearest_substation_distance_m: value } }, vintage).nearest_substation_distance_m;
+    expect(shown(rows[0], null)).toEqual({ source: 'hifld_substations', layer_version: null, formula_version: null, null_reason: 'no_location', vintage_id: prepared.vintageId });
+    const [{ id: layerVersion }] = (await sql<{ id: string }>`select id from catalog.layer_versions where source = 'hifld_substations' order by seq desc limit 1`.execute(database.db)).rows;
+    expect(shown(rows[1], 0)).toEqual({ source: 'hifld_substations', layer_version: layerVersion, formula_version: null, vintage_id: prepared.vintageId });
+    // Stored once for the vintage, not per parcel: the located parcel's row holds nothing of it.
+    expect(rows[1].provenance).toEqual({});
   });
 
-  it('leaves the base vintage as it was and queryable, and a failure mid-way leaves it current with nothing written', { timeout: 60_000 }, async () => {
+  it('answers radius_used fields like any field, and preparing again keeps the provenance of the fields prepared before', async () => {
+    await layer('hifld_substations', featureCollection([{ geometry: { type: 'Point', coordinates: [-97, 35] }, properties: { max_voltage_kv: 345 } }]));
+    const [{ id: substations }] = (await sql<{ id: string }>`select id from catalog.layer_versions where source = 'hifld_substations' order by seq desc limit 1`.execute(database.db)).rows;
+    await loadMarket(database.db, 'twice', [{ geometry: { type: 'Point', coordinates: [-97, 35.001] }, properties: { parcel_key: 't1' } }]);
+    const first = await prepareMarket(database.db, { market: 'twice', fields: ['nearest_substation_distance_m', 'nearest_substation_status'] });
+    const second = await prepareMarket(database.db, { market: 'twice', fields: ['substations_radius_m', 'pipelines_radius_m'] });
+    expect(second.baseVintageId).toBe(first.vintageId);
+    const index = await VintageIndex.load(database.db, second.vintageId);
+    const at = index.rowOfKey('t1')!;
+    const facts = Object.fromEntries(['nearest_substation_distance_m', 'nearest_substation_status', 'substations_radius_m', 'pipelines_radius_m'].map((field) => [field, valueAt(index.column(field), at)]));
+    expect(facts).toMatchObject({ nearest_substation_status: null, substations_radius_m: 10_000, pipelines_radius_m: 10_000 });
+    expect(facts.nearest_substation_distance_m).toBeCloseTo(110.9, 0);
+    const { rows } = await sql<{ provenance: Record<string, any> }>`select provenance from discovery.parcels where vintage_id = ${second.vintageId}`.execute(database.db);
+    const derived = Object.fromEntries(Object.entries(facts).filter(([, value]) => value !== null));
+    const shown = provenanceOf(rows[0], { typed: {}, derived }, { id: second.vintageId, fieldProvenance: await fieldProvenanceOf(database.db, second.vintageId) });
+    const vintage_id = second.vintageId;
+    expect(shown).toMatchObject({
+      nearest_substation_distance_m: { source: 'hifld_substations', layer_version: substations, formula_version: null, vintage_id },
+      nearest_substation_status: { source: 'hifld_substations', layer_version: substations, formula_version: null, null_reason: 'not_published', vintage_id },
+      substations_radius_m: { source: 'hifld_substations', layer_version: substations, formula_version: null, vintage_id },
+      pipelines_radius_m: { source: 'service_parameter', layer_version: null, formula_version: null, vintage_id },
+    });
+    expect(shown.nearest_substation_distance_m).not.toHaveProperty('null_reason');
+  });
+
+  it('leaves the base vintage as it was and queryable, and a failure mid-way leaves it current with nothing written', { timeout: 240_000 }, async () => {
     await layer('hifld_substations', featureCollection([{ geometry: { type: 'Point', coordinates: [-97, 35] }, properties: { max_voltage_kv: 345 } }]));
     // More parcels than a page (2,000): the fault strikes after the first page went to the database.
     const features = Array.from({ length: 2_100 }, (_, i) => ({ geometry: { type: 'Point' as const, coordinates: [-97 + (i % 50) * 0.001, 35 + Math.floor(i / 50) * 0.001] }, properties: { parcel_key: `f${String(i).padStart(5, '0')}` } }));
@@ -183,7 +231,9 @@ describe.each(DATABASE_MODES)('landscreen prepare (%s)', (mode) => {
     const faults = (point: string) => {
       if (point === 'prepare.page' && ++pages === 2) throw new Error('injected fault at prepare.page');
     };
-    await expect(prepareMarket(database.db, { market: 'faulty', fields: ['nearest_substation_distance_m'], faults })).rejects.toThrow('injected fault');
+    // On PostgreSQL, on two engine workers: pages are screened two at a time and still written in order.
+    const engineWorkers = mode === 'postgres' ? { databaseUrl: (database as TestDatabase).url, count: 2, fromParcels: 0 } : undefined;
+    await expect(prepareMarket(database.db, { market: 'faulty', fields: ['nearest_substation_distance_m'], faults, engineWorkers })).rejects.toThrow('injected fault');
     expect(pages).toBe(2);
     expect(await currentVintage('faulty')).toBe(base.vintageId);
     expect(await vintages()).toEqual([{ id: base.vintageId, status: 'ready' }]);
@@ -191,7 +241,7 @@ describe.each(DATABASE_MODES)('landscreen prepare (%s)', (mode) => {
     const leftover = await sql<{ n: number }>`select count(*)::int as n from pg_tables where schemaname = 'discovery' and tablename like 'parcels\_%' and tablename not in (select c.relname from pg_inherits i join pg_class c on c.oid = i.inhrelid)`.execute(database.db);
     expect(leftover.rows[0].n).toBe(0);
 
-    const prepared = await prepareMarket(database.db, { market: 'faulty', fields: ['nearest_substation_distance_m'] });
+    const prepared = await prepareMarket(database.db, { market: 'faulty', fields: ['nearest_substation_distance_m'], engineWorkers });
     expect(prepared.parcels).toBe(2_100);
     expect(await currentVintage('faulty')).toBe(prepared.vintageId);
     // The base: still ready, same rows, and its stored index has no prepared fact.
@@ -203,6 +253,10 @@ describe.each(DATABASE_MODES)('landscreen prepare (%s)', (mode) => {
     expect(count.rows[0].n).toBe(2_100);
     const fresh = await VintageIndex.load(database.db, prepared.vintageId);
     expect(valueAt(fresh.column('nearest_substation_distance_m'), fresh.rowOfKey('f00000')!)).toBe(0);
+    // The last parcel, of the second page: 0.041° north and 0.049° west of the substation.
+    const [x, y] = features[2_099].geometry.coordinates;
+    const last = valueAt(fresh.column('nearest_substation_distance_m'), fresh.rowOfKey('f02099')!) as number;
+    expect(Math.abs(last - distanceM(-97, 35, x, y)) / last).toBeLessThan(0.005);
   });
 });
 

@@ -1,88 +1,159 @@
 // One page of parcels screened on the engine: point fields at the parcel's representative point
 // (the lat/lon its record stores: parcel-io's representativePoint, the centroid of the largest
 // polygon's outer ring), parcel-overlay fields on its own polygon (the parcel matched to itself,
-// exact_intersect). Each answer becomes a derived fact, nulls included (D14: rules see unknown),
-// with its provenance — and, for a null, its reason — beside the parcel.
+// exact_intersect). Each answer becomes a derived fact, nulls included (D14: rules see unknown).
+//
+// Provenance: every parcel's fact of a field comes from the same layer versions, so it is kept
+// once per field (PreparedProvenances, stored on the vintage) and a parcel stores only what
+// differs — the reason of a null that is not the field's usual one, or a whole entry (a parcel
+// without a location). Discovery's readers put the two back together (field-provenance.ts).
 
-import type { Engine, EvaluationPlan, Location, ParcelMatch, PolygonalGeometry, Provenance } from '@landscreen/point-engine';
+import type { FieldProvenance, PreparedProvenance } from '@landscreen/discovery-service';
+import type { EngineAnswer, PolygonalGeometry, Provenance } from '@landscreen/point-engine';
 import type { ParcelRecord } from '@landscreen/parcel-io';
+import type { PageEvaluator } from './engine-pool.js';
 
-/** How a prepared fact was made, stored in the parcel's provenance under the field's name. */
-export interface PreparedProvenance {
-  /** The layer source it was read from (for a parcel overlay: the overlaid layer). */
-  source: string | null;
-  layer_version: string | null;
-  formula_version: number | null;
-  /** Every layer it used, when more than one (overlays: the parcel's vintage and the layers). */
-  layers?: { source: string; layer_version: string }[];
-  /** Why the fact is null (the engine's reasons, or no_location for a parcel with no geometry). */
-  null_reason?: string;
-}
+export type { PreparedProvenance };
 
 export interface ScreenContext {
-  engine: Engine;
-  plan: EvaluationPlan;
+  /** The engine, in process or on workers (engine-pool.ts). */
+  evaluator: PageEvaluator;
   fields: readonly string[];
   /** The vintage the parcels are read from: the parcel overlays' provenance. */
   baseVintageId: string;
   /** The source each field reads, for the provenance of a null with no layer behind it. */
   sourceOf: (field: string) => string | null;
+  provenances: PreparedProvenances;
 }
 
-export function screenParcels(context: ScreenContext, records: ParcelRecord[]): void {
-  const located = records.filter((record) => record.lat !== null && record.lon !== null);
-  const locations: Location[] = located.map((record) => ({ lat: record.lat!, lon: record.lon! }));
-  const parcels = located.map((record): ParcelMatch => ({
-    vintage: context.baseVintageId,
-    parcel: { id: record.parcelKey, geometry: polygonal(record.geometry) },
-    match_type: 'exact_intersect',
-    distance_m: 0,
-    radius_m: 0,
-  }));
-  const answer = context.engine.evaluate(locations, context.plan, { parcels });
-  const cache = new Map<Provenance, PreparedProvenance>();
-  located.forEach((record, n) => {
-    const provenance = record.computed as Record<string, unknown>;
-    context.fields.forEach((field, f) => {
-      const value = answer.value(n, f);
-      record.derived.set(field, value);
-      provenance[field] = preparedProvenance(context, field, answer.provenance(n, f), value === null ? answer.reason(n, f) : null, cache);
+/**
+ * The provenance of each prepared field, decided on the first page with a located parcel: the
+ * engine provenance of that page's first located parcel, and the null reason most of the page's
+ * nulls of that provenance give. Any parcel differing from it stores its difference.
+ */
+export class PreparedProvenances {
+  /** Per field: the engine provenance the vintage's entry stands for (null: no layer); undefined until decided. */
+  private readonly chosen: (Provenance | null | undefined)[];
+  private readonly usualReason: (string | null)[];
+  private readonly entries: (PreparedProvenance | undefined)[];
+  private readonly made = new Map<Provenance | null, Map<string, PreparedProvenance>>();
+  readonly preparedFields: ReadonlySet<string>;
+
+  constructor(
+    private readonly fields: readonly string[],
+    private readonly sourceOf: (field: string) => string | null,
+  ) {
+    this.chosen = new Array(fields.length).fill(undefined);
+    this.usualReason = new Array(fields.length).fill(null);
+    this.entries = new Array(fields.length).fill(undefined);
+    this.preparedFields = new Set(fields);
+  }
+
+  get decided(): boolean {
+    return this.chosen[0] !== undefined || this.fields.length === 0;
+  }
+
+  decide(answer: EngineAnswer): void {
+    if (this.decided || answer.size === 0) return;
+    this.fields.forEach((field, f) => {
+      const chosen = answer.provenance(0, f);
+      const counts = new Map<string, number>();
+      for (let n = 0; n < answer.size; n++) {
+        if (answer.provenance(n, f) !== chosen) continue;
+        const reason = answer.reason(n, f);
+        if (reason !== null) counts.set(reason, (counts.get(reason) ?? 0) + 1);
+      }
+      let usual: string | null = null;
+      for (const [reason, count] of counts) if (usual === null || count > counts.get(usual)!) usual = reason;
+      this.chosen[f] = chosen;
+      this.usualReason[f] = usual;
+      this.entries[f] = this.entry(field, chosen, null);
     });
+  }
+
+  /** What a parcel stores for field f: nothing (undefined), a null reason, or a whole entry. */
+  stored(f: number, provenance: Provenance | null, reason: string | null): string | PreparedProvenance | undefined {
+    if (this.chosen[f] !== undefined && provenance === this.chosen[f]) {
+      return reason === null || reason === this.usualReason[f] ? undefined : reason;
+    }
+    return this.entry(this.fields[f], provenance, reason);
+  }
+
+  /** The vintage's provenance per field, for the fields it could decide. */
+  fieldProvenance(): FieldProvenance {
+    const out: FieldProvenance = {};
+    this.fields.forEach((field, f) => {
+      const entry = this.entries[f];
+      if (!entry) return;
+      out[field] = this.usualReason[f] === null ? entry : { ...entry, null_reason: this.usualReason[f]! };
+    });
+    return out;
+  }
+
+  /** The stored entry of a provenance and reason (one object per field, provenance and reason). */
+  entry(field: string, provenance: Provenance | null, reason: string | null): PreparedProvenance {
+    let byKey = this.made.get(provenance);
+    if (!byKey) this.made.set(provenance, (byKey = new Map()));
+    const key = `${field}\u0000${reason ?? ''}`;
+    let made = byKey.get(key);
+    if (!made) {
+      made = entryOf(provenance, this.sourceOf(field));
+      if (reason !== null) made = { ...made, null_reason: reason };
+      byKey.set(key, made);
+    }
+    return made;
+  }
+}
+
+function entryOf(provenance: Provenance | null, sourceWithoutLayer: string | null): PreparedProvenance {
+  if (provenance === null || provenance.layers.length === 0) return { source: sourceWithoutLayer, layer_version: null, formula_version: provenance?.formula_version ?? null };
+  const layers = provenance.layers.map(({ source, layer_version }) => ({ source, layer_version }));
+  const primary = layers.find((layer) => layer.source !== 'parcel_vendor') ?? layers[0];
+  return {
+    source: primary?.source ?? null,
+    layer_version: primary?.layer_version ?? null,
+    formula_version: provenance.formula_version,
+    ...(layers.length > 1 ? { layers } : {}),
+  };
+}
+
+export async function screenParcels(context: ScreenContext, records: ParcelRecord[]): Promise<void> {
+  const { fields, provenances } = context;
+  const located = records.filter((record) => record.lat !== null && record.lon !== null);
+  const answer = await context.evaluator.evaluate({
+    vintage: context.baseVintageId,
+    locations: located.map((record) => ({ lat: record.lat!, lon: record.lon! })),
+    keys: located.map((record) => record.parcelKey),
+    geometries: located.map((record) => polygonal(record.geometry)),
+  });
+  provenances.decide(answer);
+  const width = fields.length;
+  located.forEach((record, n) => {
+    const computed = keptProvenance(record, provenances.preparedFields);
+    for (let f = 0; f < width; f++) {
+      const value = answer.value(n, f);
+      record.derived.set(fields[f], value);
+      const stored = provenances.stored(f, answer.provenance(n, f), value === null ? answer.reason(n, f) : null);
+      if (stored !== undefined) computed[fields[f]] = stored;
+    }
+    record.computed = computed as ParcelRecord['computed'];
   });
   for (const record of records) {
     if (record.lat !== null && record.lon !== null) continue;
-    const provenance = record.computed as Record<string, unknown>;
-    for (const field of context.fields) {
+    const computed = keptProvenance(record, provenances.preparedFields);
+    for (const field of fields) {
       record.derived.set(field, null);
-      provenance[field] = { source: context.sourceOf(field), layer_version: null, formula_version: null, null_reason: 'no_location' };
+      computed[field] = { source: context.sourceOf(field), layer_version: null, formula_version: null, null_reason: 'no_location' };
     }
+    record.computed = computed as ParcelRecord['computed'];
   }
 }
 
-function preparedProvenance(
-  context: ScreenContext,
-  field: string,
-  provenance: Provenance | null,
-  reason: string | null,
-  cache: Map<Provenance, PreparedProvenance>,
-): PreparedProvenance {
-  if (provenance === null) {
-    return { source: context.sourceOf(field), layer_version: null, formula_version: null, ...(reason === null ? {} : { null_reason: reason }) };
-  }
-  // Values share their engine provenance object: so do their stored ones (only a null adds its reason).
-  let made = cache.get(provenance);
-  if (!made) {
-    const layers = provenance.layers.map(({ source, layer_version }) => ({ source, layer_version }));
-    const primary = layers.find((layer) => layer.source !== 'parcel_vendor') ?? layers[0];
-    made = {
-      source: primary?.source ?? null,
-      layer_version: primary?.layer_version ?? null,
-      formula_version: provenance.formula_version,
-      ...(layers.length > 1 ? { layers } : {}),
-    };
-    cache.set(provenance, made);
-  }
-  return reason === null ? made : { ...made, null_reason: reason };
+/** The parcel's stored provenance of the facts prepare does not redo (an import's `acres`, fields prepared before). */
+function keptProvenance(record: ParcelRecord, prepared: ReadonlySet<string>): Record<string, unknown> {
+  const kept: Record<string, unknown> = {};
+  for (const field in record.computed) if (!prepared.has(field)) kept[field] = (record.computed as Record<string, unknown>)[field];
+  return kept;
 }
 
 function polygonal(geometry: ParcelRecord['geometry']): PolygonalGeometry | null {

@@ -7,7 +7,7 @@ import type { Logger } from '@landscreen/rpc';
 const BIN = fileURLToPath(new URL('../../bin/landscreen.js', import.meta.url));
 
 /**
- * Starts every service as its own process plus the gateway and the diligence worker, against
+ * Starts every service as its own process plus the gateway, the diligence worker and a runs worker, against
  * DATABASE_URL and NATS_URL, as docker-compose.yml does with containers. Stops them all when one
  * dies or on a signal. Without LEGACY_SHARED_SECRET a random one is made for this run and handed
  * to the children (the auth service accepts it, the worker calls the gateway with it).
@@ -34,6 +34,7 @@ export async function runDistributed(config: Config, logger: Logger): Promise<nu
   // Services migrate their own schemas at start; the gateway only needs them reachable.
   exits.push(exitOf(start('gateway', ['--gateway']), 'gateway'));
   exits.push(exitOf(start('worker', ['--worker']), 'worker'));
+  exits.push(exitOf(start('runs-worker', ['--runs-worker']), 'runs-worker'));
   process.once('SIGINT', () => stopAll('SIGINT'));
   process.once('SIGTERM', () => stopAll('SIGTERM'));
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Config } from '@landscreen/config';
+import { startRunsWorker, type RunsWorker } from '@landscreen/catalog-service';
 import { startDiligenceWorker, type DiligenceWorker } from '@landscreen/diligence-worker';
 import type { DatabaseHandle } from '@landscreen/db';
 import { openEventBus, type EventBus } from '@landscreen/events';
@@ -27,6 +28,11 @@ export interface EmbeddedStackOptions {
    * for its own worker. Needs `listen`.
    */
   worker?: boolean;
+  /**
+   * Also run a runs worker (D35) in this process on the stack's database and bus (`landscreen
+   * serve` does, unless RUNS_WORKER_EMBEDDED=0), so a run is processed without any set-up.
+   */
+  runsWorker?: boolean;
 }
 
 export interface EmbeddedStack {
@@ -54,9 +60,11 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
   const started: ServiceModule[] = [];
   let gateway: FastifyInstance | undefined;
   let worker: DiligenceWorker | undefined;
+  let runsWorker: RunsWorker | undefined;
   const close = async () => {
-    // The worker calls the gateway, so it stops first.
+    // The workers call the gateway or the database, so they stop first.
     await worker?.stop();
+    await runsWorker?.stop();
     await gateway?.close();
     for (const module of started.reverse()) await module.stop?.();
     if (!options.bus) await bus.close();
@@ -79,6 +87,17 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
         secret: config.legacySharedSecret!,
         config: config.worker,
         logger: logger.child({ component: 'diligence-worker' }),
+      });
+    }
+    if (options.runsWorker) {
+      runsWorker = await startRunsWorker({
+        db: database.db,
+        bus,
+        clock: options.clock ?? systemClock,
+        logger: logger.child({ component: 'runs-worker' }),
+        discovery: peer,
+        leaseMs: config.runs.leaseSeconds * 1000,
+        concurrency: config.runs.concurrency,
       });
     }
     logger.info({ url, database: database.describe, bus: bus.kind }, 'landscreen is up');

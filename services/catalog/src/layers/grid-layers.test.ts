@@ -3,9 +3,9 @@ import { writeArrayBuffer } from 'geotiff';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@landscreen/db';
 import { catalogv1 } from '@landscreen/proto';
-import type { ServiceDeps } from '@landscreen/rpc';
 import { createTestPGlite, createTestPostgres, DATABASE_MODES } from '@landscreen/testing';
 import { createCatalogService } from '../service.js';
+import { catalogTestDeps } from '../testing/service-deps.js';
 import { layerFiles, type LayerFiles } from '../testing/layer-files.js';
 import { importLayer } from './import-layer.js';
 
@@ -29,7 +29,7 @@ describe.each(DATABASE_MODES)('grid layers from GeoTIFFs (%s)', (mode) => {
   beforeAll(async () => {
     database = mode === 'postgres' ? await createTestPostgres() : await createTestPGlite();
     files = await layerFiles();
-    client = createClient(catalogv1.CatalogService, createRouterTransport(createCatalogService({ db: database.db } as ServiceDeps).routes));
+    client = createClient(catalogv1.CatalogService, createRouterTransport(createCatalogService(catalogTestDeps(database.db)).routes));
   });
   afterAll(async () => {
     await files?.remove();

@@ -22,7 +22,9 @@ export class LayerCache {
   /** The engine with every source's current version loaded, as the database says now. */
   async current(): Promise<{ engine: Engine; versions: CurrentVersion[] }> {
     const versions = await currentVersions(this.db);
-    const indexes = await Promise.all(versions.map((version) => this.load(version.id)));
+    // A few versions load at a time: each holds a pooled connection while its chunks stream, and
+    // a restart with every source to load (75) must not take the whole pool from other requests.
+    const indexes = await mapConcurrently(versions, LOAD_CONCURRENCY, (version) => this.load(version.id));
     const current = new Set(versions.map((version) => version.source));
     versions.forEach((version, i) => {
       // A slower request may hold an older view: never step a source back from a newer version.
@@ -58,4 +60,20 @@ export class LayerCache {
   private forgetExcept(keep: ReadonlySet<string>): void {
     for (const id of this.loads.keys()) if (!keep.has(id)) this.loads.delete(id);
   }
+}
+
+const LOAD_CONCURRENCY = 3;
+
+/** `items.map(work)` with at most `limit` calls in flight, answers in the items' order. */
+async function mapConcurrently<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const n = next++;
+      results[n] = await work(items[n]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  return results;
 }

@@ -3,9 +3,10 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@landscreen/db';
 import { catalogv1 } from '@landscreen/proto';
-import { readServiceError, type ServiceDeps } from '@landscreen/rpc';
+import { readServiceError } from '@landscreen/rpc';
 import { createTestPGlite, createTestPostgres, DATABASE_MODES } from '@landscreen/testing';
 import { createCatalogService } from '../service.js';
+import { catalogTestDeps } from '../testing/service-deps.js';
 import { layerFiles, pointCollection, type LayerFiles } from '../testing/layer-files.js';
 import { importLayer } from './import-layer.js';
 import { LayerImportError } from './layer-import-error.js';
@@ -38,7 +39,7 @@ describe.each(DATABASE_MODES)('layer versions and the engine RPC (%s)', (mode) =
   beforeAll(async () => {
     database = mode === 'postgres' ? await createTestPostgres() : await createTestPGlite();
     files = await layerFiles();
-    const service = createCatalogService({ db: database.db } as ServiceDeps);
+    const service = createCatalogService(catalogTestDeps(database.db));
     client = createClient(catalogv1.CatalogService, createRouterTransport(service.routes));
   });
   afterAll(async () => {

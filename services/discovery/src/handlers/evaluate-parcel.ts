@@ -36,7 +36,7 @@ export function evaluateParcelHandler(context: DiscoveryContext) {
     const parcelRow = (await parcelRowsByKey(context.db, access.vintage.id, [request.parcelKey])).get(request.parcelKey)!;
     const split = parcelFacts(index, row, access.vintage);
     const evaluation = compiled.evaluate((field) => split.facts[field]);
-    const result = discoveryResult(parcelRow, split, evaluation, access.vintage.id);
+    const result = discoveryResult(parcelRow, split, evaluation, access.vintage);
     return {
       marketId: access.market.id,
       market: access.market.slug,

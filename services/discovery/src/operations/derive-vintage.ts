@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { BBox, GeoJSONGeometry, ParcelRecord } from '@landscreen/parcel-io';
+import type { FieldProvenance } from '../field-provenance.js';
 import { discoveryDb } from '../schema.js';
 import { valueAt } from '../ranking/columns.js';
 import { VintageIndex } from '../ranking/vintage-index.js';
@@ -27,6 +28,17 @@ export interface DeriveVintageOptions {
    */
   derive(records: ParcelRecord[]): void | Promise<void>;
   onProgress?(progress: ImportProgress): void;
+  /**
+   * How many pages `derive` may work on at once (default 1): with its work elsewhere (worker
+   * threads), the next pages are read and derived while earlier ones are written. Pages are
+   * still written in parcel_key order.
+   */
+  parallelism?: number;
+  /**
+   * The provenance of the fields `derive` added, once per field (field-provenance.ts), asked when
+   * every page is derived; the base vintage's entries of the other fields are kept.
+   */
+  fieldProvenance?(): FieldProvenance;
 }
 
 interface StoredParcel {
@@ -63,7 +75,11 @@ export async function deriveVintage(db: Kysely<any>, options: DeriveVintageOptio
     market: options.market,
     source: options.source,
     onProgress: options.onProgress,
-    records: (trx) => derivedRecords(trx, base, index, options.derive),
+    records: (trx) => derivedRecords(trx, base, index, options.derive, Math.max(1, options.parallelism ?? 1)),
+    fieldProvenance: () => {
+      const merged = { ...(base.fieldProvenance ?? {}), ...(options.fieldProvenance?.() ?? {}) };
+      return Object.keys(merged).length === 0 ? null : merged;
+    },
   });
 }
 
@@ -73,7 +89,7 @@ async function baseVintage(db: Kysely<any>, slug: string) {
   if (!market.current_vintage_id) throw new DiscoveryInputError(`market "${slug}" has no current vintage: import its parcels first`);
   const vintage = await discoveryDb(db)
     .selectFrom('vintages')
-    .select(['parcel_count', 'free_fact_fields', 'derived_fields'])
+    .select(['parcel_count', 'free_fact_fields', 'derived_fields', 'field_provenance'])
     .where('id', '=', market.current_vintage_id)
     .executeTakeFirstOrThrow();
   return {
@@ -82,6 +98,7 @@ async function baseVintage(db: Kysely<any>, slug: string) {
     parcels: vintage.parcel_count,
     freeFactFields: vintage.free_fact_fields,
     derivedFields: vintage.derived_fields,
+    fieldProvenance: vintage.field_provenance,
   };
 }
 
@@ -90,13 +107,20 @@ async function* derivedRecords(
   base: Awaited<ReturnType<typeof baseVintage>>,
   index: VintageIndex,
   derive: DeriveVintageOptions['derive'],
+  parallelism: number,
 ): AsyncIterable<ParcelRecord[]> {
   const columnsOf = (fields: string[]) => fields.map((field) => [field, index.column(field)] as const);
   const freeColumns = columnsOf(base.freeFactFields);
   const derivedColumns = columnsOf(base.derivedFields);
   let after = '';
   let line = 0;
-  for (;;) {
+  let read = false;
+  /**
+   * Reads the next page and starts deriving it: the page's records once derived (null at the end).
+   * Wrapped, so awaiting the read does not await the derivation.
+   */
+  const nextPage = async (): Promise<{ derived: Promise<ParcelRecord[]> } | null> => {
+    if (read) return null;
     // Keyset pages on the partition's primary key: each page is one short index scan.
     const { rows } = await sql<StoredParcel>`
       select parcel_key, apn, apn_normalised, address, address_normalised, lat, lon, bbox, geometry,
@@ -105,7 +129,8 @@ async function* derivedRecords(
       where vintage_id = ${base.vintageId} and parcel_key > ${after}
       order by parcel_key
       limit ${PAGE}`.execute(trx);
-    if (rows.length === 0) return;
+    if (rows.length < PAGE) read = true;
+    if (rows.length === 0) return null;
     const records = rows.map((row) => {
       const at = index.rowOfKey(row.parcel_key);
       if (at === undefined) throw new Error(`parcel ${row.parcel_key} is missing from the index of vintage ${base.vintageId}`);
@@ -138,8 +163,19 @@ async function* derivedRecords(
       } satisfies ParcelRecord;
     });
     after = rows[rows.length - 1]!.parcel_key;
-    await derive(records);
-    yield records;
-    if (rows.length < PAGE) return;
+    const derived = Promise.resolve(derive(records)).then(() => records);
+    derived.catch(() => {}); // observed when its turn to be written comes
+    return { derived };
+  };
+  const inFlight: Promise<ParcelRecord[]>[] = [];
+  for (;;) {
+    while (inFlight.length < parallelism) {
+      const page = await nextPage();
+      if (!page) break;
+      inFlight.push(page.derived);
+    }
+    const page = inFlight.shift();
+    if (!page) return;
+    yield await page;
   }
 }

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { liftTimeouts } from '@landscreen/db';
 import { ParcelRowError, type ParcelRecord } from '@landscreen/parcel-io';
+import type { FieldProvenance } from '../field-provenance.js';
 import { discoveryDb } from '../schema.js';
 import { saveColumns } from '../ranking/column-store.js';
 import { VintageIndexBuilder } from '../ranking/vintage-index.js';
@@ -39,6 +40,11 @@ export async function importVintage(
      */
     records: ParcelRecords | ((trx: Kysely<any>) => ParcelRecords);
     onProgress?(progress: ImportProgress): void;
+    /**
+     * A prepared vintage's provenance per field (field-provenance.ts), asked once every record
+     * has been read and stored on the vintage in the same transaction.
+     */
+    fieldProvenance?(): FieldProvenance | null;
   },
 ): Promise<ImportResult> {
   const market = await ensureMarket(db, options.market, options.name);
@@ -93,6 +99,7 @@ export async function importVintage(
     }
     await flush();
     await inFlight;
+    const fieldProvenance = options.fieldProvenance?.() ?? null;
     // Attaching builds the partition's indexes, seconds of the server's time at a million parcels,
     // while this process would sit idle: the ranking index is built meanwhile. build() does not
     // yield, so the statement must be on the wire before it starts.
@@ -104,7 +111,14 @@ export async function importVintage(
     await saveColumns(trx, built);
     await discovery
       .updateTable('vintages')
-      .set({ status: 'ready', parcel_count: parcels, free_fact_fields: [...freeFields].sort(), derived_fields: [...derivedFields].sort(), completed_at: new Date() })
+      .set({
+        status: 'ready',
+        parcel_count: parcels,
+        free_fact_fields: [...freeFields].sort(),
+        derived_fields: [...derivedFields].sort(),
+        field_provenance: fieldProvenance === null ? null : sql<FieldProvenance>`${JSON.stringify(fieldProvenance)}::jsonb`,
+        completed_at: new Date(),
+      })
       .where('id', '=', vintage.id)
       .execute();
     await discovery.updateTable('markets').set({ current_vintage_id: vintage.id }).where('id', '=', market.id).execute();

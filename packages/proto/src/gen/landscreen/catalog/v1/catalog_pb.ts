@@ -4,13 +4,17 @@
 
 import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { FetchBatchRequestSchema, FetchBatchResponseSchema, GetUsageRequestSchema, GetUsageResponseSchema, LookupRequestSchema, LookupResponseSchema } from "./billing_pb.js";
+import { file_landscreen_catalog_v1_billing } from "./billing_pb.js";
+import type { CancelRunRequestSchema, CancelRunResponseSchema, CreateRunRequestSchema, CreateRunResponseSchema, GetRunRequestSchema, GetRunResponseSchema, ListRunsRequestSchema, ListRunsResponseSchema, ReadRunResultsRequestSchema, ReadRunResultsResponseSchema } from "./runs_pb.js";
+import { file_landscreen_catalog_v1_runs } from "./runs_pb.js";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file landscreen/catalog/v1/catalog.proto.
  */
 export const file_landscreen_catalog_v1_catalog: GenFile = /*@__PURE__*/
-  fileDesc("CiNsYW5kc2NyZWVuL2NhdGFsb2cvdjEvY2F0YWxvZy5wcm90bxIVbGFuZHNjcmVlbi5jYXRhbG9nLnYxIg8KDUhlYWx0aFJlcXVlc3QieAoOSGVhbHRoUmVzcG9uc2USDQoFcmVhZHkYASABKAgSDgoGcmVhc29uGAIgASgJEg4KBnNjaGVtYRgDIAEoCRIaChJhcHBsaWVkX21pZ3JhdGlvbnMYBCADKAkSGwoTZXhwZWN0ZWRfbWlncmF0aW9ucxgFIAMoCSJtChFMaXN0RmllbGRzUmVxdWVzdBISCgVsYXllchgBIAEoCUgAiAEBEhMKBnByZXNldBgCIAEoCUgBiAEBEhEKBG5hbWUYAyABKAlIAogBAUIICgZfbGF5ZXJCCQoHX3ByZXNldEIHCgVfbmFtZSInChJMaXN0RmllbGRzUmVzcG9uc2USEQoJcGFnZV9qc29uGAEgASgMIhIKEExpc3RQbGFuc1JlcXVlc3QiLAoRTGlzdFBsYW5zUmVzcG9uc2USFwoPcHJpY2VfbGlzdF9qc29uGAEgASgMIjAKCExvY2F0aW9uEgsKA2xhdBgBIAEoARILCgNsb24YAiABKAESCgoCaWQYAyABKAkiWwoVRXZhbHVhdGVQb2ludHNSZXF1ZXN0EjIKCWxvY2F0aW9ucxgBIAMoCzIfLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5Mb2NhdGlvbhIOCgZmaWVsZHMYAiADKAkiUAoWRXZhbHVhdGVQb2ludHNSZXNwb25zZRI2CgdyZXN1bHRzGAEgAygLMiUubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkxvY2F0aW9uUmVzdWx0IlEKDkxvY2F0aW9uUmVzdWx0EgoKAmlkGAEgASgJEjMKB2Fuc3dlcnMYAiADKAsyIi5sYW5kc2NyZWVuLmNhdGFsb2cudjEuRmllbGRBbnN3ZXIizAEKC0ZpZWxkQW5zd2VyEg0KBWZpZWxkGAEgASgJEhYKDG51bWJlcl92YWx1ZRgCIAEoAUgAEhMKCWludF92YWx1ZRgDIAEoA0gAEhQKCmJvb2xfdmFsdWUYBCABKAhIABIWCgxzdHJpbmdfdmFsdWUYBSABKAlIABITCgtudWxsX3JlYXNvbhgGIAEoCRI1Cgpwcm92ZW5hbmNlGAcgASgLMiEubGFuZHNjcmVlbi5jYXRhbG9nLnYxLlByb3ZlbmFuY2VCBwoFdmFsdWUibwoKUHJvdmVuYW5jZRIvCgZsYXllcnMYASADKAsyHy5sYW5kc2NyZWVuLmNhdGFsb2cudjEuTGF5ZXJSZWYSHAoPZm9ybXVsYV92ZXJzaW9uGAIgASgFSACIAQFCEgoQX2Zvcm11bGFfdmVyc2lvbiI0CghMYXllclJlZhIOCgZzb3VyY2UYASABKAkSGAoQbGF5ZXJfdmVyc2lvbl9pZBgCIAEoCSIUChJMaXN0U291cmNlc1JlcXVlc3QiSQoTTGlzdFNvdXJjZXNSZXNwb25zZRIyCgdzb3VyY2VzGAEgAygLMiEubGFuZHNjcmVlbi5jYXRhbG9nLnYxLlNvdXJjZUluZm8ixgEKClNvdXJjZUluZm8SCgoCaWQYASABKAkSEAoIZ2VvbWV0cnkYAiABKAkSOQoKcHJvcGVydGllcxgDIAMoCzIlLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5Tb3VyY2VQcm9wZXJ0eRIMCgRiYW5kGAQgASgJEg4KBmZpZWxkcxgFIAMoCRILCgN1cmwYBiABKAkSNAoHY3VycmVudBgHIAEoCzIjLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5MYXllclZlcnNpb24iLAoOU291cmNlUHJvcGVydHkSDAoEbmFtZRgBIAEoCRIMCgR0eXBlGAIgASgJIsMBCgxMYXllclZlcnNpb24SCgoCaWQYASABKAkSDgoGc291cmNlGAIgASgJEgwKBG5hbWUYAyABKAkSDgoGZm9ybWF0GAQgASgJEhEKCWZpbGVfbmFtZRgFIAEoCRILCgNjcnMYBiABKAkSEAoIZ2VvbWV0cnkYByABKAkSFQoNZmVhdHVyZV9jb3VudBgIIAEoAxIMCgRiYm94GAkgAygBEhEKCWxvYWRlZF9hdBgKIAEoCRIPCgdjdXJyZW50GAsgASgIIhMKEUxpc3RMYXllcnNSZXF1ZXN0IkkKEkxpc3RMYXllcnNSZXNwb25zZRIzCgZsYXllcnMYASADKAsyIy5sYW5kc2NyZWVuLmNhdGFsb2cudjEuTGF5ZXJWZXJzaW9uIrwBCh5Fc3RpbWF0ZUhvc3RpbmdDYXBhY2l0eVJlcXVlc3QSCwoDbGF0GAEgASgBEgsKA2xvbhgCIAEoARINCgVzdGF0ZRgDIAEoCRIYCgt1dGlsaXR5X2tleRgEIAEoCUgAiAEBEhkKDHV0aWxpdHlfbmFtZRgFIAEoCUgBiAEBEhsKE2NhbmRpZGF0ZV9vcGVyYXRvcnMYBiADKAlCDgoMX3V0aWxpdHlfa2V5Qg8KDV91dGlsaXR5X25hbWUi5wEKH0VzdGltYXRlSG9zdGluZ0NhcGFjaXR5UmVzcG9uc2USOAoLZXN0aW1hdGVfbXcYASABKAsyHi5sYW5kc2NyZWVuLmNhdGFsb2cudjEuTXdSYW5nZUgAiAEBEjoKBWJhc2lzGAIgAygLMisubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkhvc3RpbmdDYXBhY2l0eUJhc2lzEhIKCmNvbmZpZGVuY2UYAyABKAkSFQoNbW9kZWxfdmVyc2lvbhgEIAEoBRITCgtudWxsX3JlYXNvbhgFIAEoCUIOCgxfZXN0aW1hdGVfbXciJAoHTXdSYW5nZRILCgNsb3cYASABKAESDAoEaGlnaBgCIAEoASLfAQoUSG9zdGluZ0NhcGFjaXR5QmFzaXMSDAoEa2luZBgBIAEoCRIOCgZzb3VyY2UYAiABKAkSGAoQbGF5ZXJfdmVyc2lvbl9pZBgDIAEoCRISCgpkaXN0YW5jZV9tGAQgASgBEhcKCnZvbHRhZ2Vfa3YYBSABKAFIAIgBARITCgZzdGF0dXMYBiABKAlIAYgBARIzCgtlc3RpbWF0ZV9tdxgHIAEoCzIeLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5Nd1JhbmdlQg0KC192b2x0YWdlX2t2QgkKB19zdGF0dXMiQwoZR2V0VXRpbGl0eUZpbmRpbmdzUmVxdWVzdBISCgp2aW50YWdlX2lkGAEgASgJEhIKCnBhcmNlbF9rZXkYAiABKAkivQEKGkdldFV0aWxpdHlGaW5kaW5nc1Jlc3BvbnNlEg4KBm1hcmtldBgBIAEoCRISCgp2aW50YWdlX2lkGAIgASgJEhIKCnBhcmNlbF9rZXkYAyABKAkSMQoIbG9jYXRpb24YBCABKAsyHy5sYW5kc2NyZWVuLmNhdGFsb2cudjEuTG9jYXRpb24SNAoIZmluZGluZ3MYBSADKAsyIi5sYW5kc2NyZWVuLmNhdGFsb2cudjEuRmllbGRBbnN3ZXIykAcKDkNhdGFsb2dTZXJ2aWNlEloKBkhlYWx0aBIkLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5IZWFsdGhSZXF1ZXN0GiUubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkhlYWx0aFJlc3BvbnNlIgOQAgESZgoKTGlzdEZpZWxkcxIoLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5MaXN0RmllbGRzUmVxdWVzdBopLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5MaXN0RmllbGRzUmVzcG9uc2UiA5ACARJjCglMaXN0UGxhbnMSJy5sYW5kc2NyZWVuLmNhdGFsb2cudjEuTGlzdFBsYW5zUmVxdWVzdBooLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5MaXN0UGxhbnNSZXNwb25zZSIDkAIBEnIKDkV2YWx1YXRlUG9pbnRzEiwubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkV2YWx1YXRlUG9pbnRzUmVxdWVzdBotLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5FdmFsdWF0ZVBvaW50c1Jlc3BvbnNlIgOQAgESaQoLTGlzdFNvdXJjZXMSKS5sYW5kc2NyZWVuLmNhdGFsb2cudjEuTGlzdFNvdXJjZXNSZXF1ZXN0GioubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkxpc3RTb3VyY2VzUmVzcG9uc2UiA5ACARJmCgpMaXN0TGF5ZXJzEigubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkxpc3RMYXllcnNSZXF1ZXN0GikubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkxpc3RMYXllcnNSZXNwb25zZSIDkAIBEo0BChdFc3RpbWF0ZUhvc3RpbmdDYXBhY2l0eRI1LmxhbmRzY3JlZW4uY2F0YWxvZy52MS5Fc3RpbWF0ZUhvc3RpbmdDYXBhY2l0eVJlcXVlc3QaNi5sYW5kc2NyZWVuLmNhdGFsb2cudjEuRXN0aW1hdGVIb3N0aW5nQ2FwYWNpdHlSZXNwb25zZSIDkAIBEn4KEkdldFV0aWxpdHlGaW5kaW5ncxIwLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5HZXRVdGlsaXR5RmluZGluZ3NSZXF1ZXN0GjEubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkdldFV0aWxpdHlGaW5kaW5nc1Jlc3BvbnNlIgOQAgFiBnByb3RvMw");
+  fileDesc("CiNsYW5kc2NyZWVuL2NhdGFsb2cvdjEvY2F0YWxvZy5wcm90bxIVbGFuZHNjcmVlbi5jYXRhbG9nLnYxIg8KDUhlYWx0aFJlcXVlc3QieAoOSGVhbHRoUmVzcG9uc2USDQoFcmVhZHkYASABKAgSDgoGcmVhc29uGAIgASgJEg4KBnNjaGVtYRgDIAEoCRIaChJhcHBsaWVkX21pZ3JhdGlvbnMYBCADKAkSGwoTZXhwZWN0ZWRfbWlncmF0aW9ucxgFIAMoCSJtChFMaXN0RmllbGRzUmVxdWVzdBISCgVsYXllchgBIAEoCUgAiAEBEhMKBnByZXNldBgCIAEoCUgBiAEBEhEKBG5hbWUYAyABKAlIAogBAUIICgZfbGF5ZXJCCQoHX3ByZXNldEIHCgVfbmFtZSInChJMaXN0RmllbGRzUmVzcG9uc2USEQoJcGFnZV9qc29uGAEgASgMIhIKEExpc3RQbGFuc1JlcXVlc3QiLAoRTGlzdFBsYW5zUmVzcG9uc2USFwoPcHJpY2VfbGlzdF9qc29uGAEgASgMIjAKCExvY2F0aW9uEgsKA2xhdBgBIAEoARILCgNsb24YAiABKAESCgoCaWQYAyABKAkiuwEKFUV2YWx1YXRlUG9pbnRzUmVxdWVzdBIyCglsb2NhdGlvbnMYASADKAsyHy5sYW5kc2NyZWVuLmNhdGFsb2cudjEuTG9jYXRpb24SDgoGZmllbGRzGAIgAygJEhoKDXBhcmNlbF9tYXJrZXQYAyABKAlIAIgBARIcCg9wYXJjZWxfcmFkaXVzX20YBCABKAFIAYgBAUIQCg5fcGFyY2VsX21hcmtldEISChBfcGFyY2VsX3JhZGl1c19tIlAKFkV2YWx1YXRlUG9pbnRzUmVzcG9uc2USNgoHcmVzdWx0cxgBIAMoCzIlLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5Mb2NhdGlvblJlc3VsdCJRCg5Mb2NhdGlvblJlc3VsdBIKCgJpZBgBIAEoCRIzCgdhbnN3ZXJzGAIgAygLMiIubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkZpZWxkQW5zd2VyIswBCgtGaWVsZEFuc3dlchINCgVmaWVsZBgBIAEoCRIWCgxudW1iZXJfdmFsdWUYAiABKAFIABITCglpbnRfdmFsdWUYAyABKANIABIUCgpib29sX3ZhbHVlGAQgASgISAASFgoMc3RyaW5nX3ZhbHVlGAUgASgJSAASEwoLbnVsbF9yZWFzb24YBiABKAkSNQoKcHJvdmVuYW5jZRgHIAEoCzIhLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5Qcm92ZW5hbmNlQgcKBXZhbHVlIm8KClByb3ZlbmFuY2USLwoGbGF5ZXJzGAEgAygLMh8ubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkxheWVyUmVmEhwKD2Zvcm11bGFfdmVyc2lvbhgCIAEoBUgAiAEBQhIKEF9mb3JtdWxhX3ZlcnNpb24iNAoITGF5ZXJSZWYSDgoGc291cmNlGAEgASgJEhgKEGxheWVyX3ZlcnNpb25faWQYAiABKAkiFAoSTGlzdFNvdXJjZXNSZXF1ZXN0IkkKE0xpc3RTb3VyY2VzUmVzcG9uc2USMgoHc291cmNlcxgBIAMoCzIhLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5Tb3VyY2VJbmZvIsYBCgpTb3VyY2VJbmZvEgoKAmlkGAEgASgJEhAKCGdlb21ldHJ5GAIgASgJEjkKCnByb3BlcnRpZXMYAyADKAsyJS5sYW5kc2NyZWVuLmNhdGFsb2cudjEuU291cmNlUHJvcGVydHkSDAoEYmFuZBgEIAEoCRIOCgZmaWVsZHMYBSADKAkSCwoDdXJsGAYgASgJEjQKB2N1cnJlbnQYByABKAsyIy5sYW5kc2NyZWVuLmNhdGFsb2cudjEuTGF5ZXJWZXJzaW9uIiwKDlNvdXJjZVByb3BlcnR5EgwKBG5hbWUYASABKAkSDAoEdHlwZRgCIAEoCSLDAQoMTGF5ZXJWZXJzaW9uEgoKAmlkGAEgASgJEg4KBnNvdXJjZRgCIAEoCRIMCgRuYW1lGAMgASgJEg4KBmZvcm1hdBgEIAEoCRIRCglmaWxlX25hbWUYBSABKAkSCwoDY3JzGAYgASgJEhAKCGdlb21ldHJ5GAcgASgJEhUKDWZlYXR1cmVfY291bnQYCCABKAMSDAoEYmJveBgJIAMoARIRCglsb2FkZWRfYXQYCiABKAkSDwoHY3VycmVudBgLIAEoCCITChFMaXN0TGF5ZXJzUmVxdWVzdCJJChJMaXN0TGF5ZXJzUmVzcG9uc2USMwoGbGF5ZXJzGAEgAygLMiMubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkxheWVyVmVyc2lvbiK8AQoeRXN0aW1hdGVIb3N0aW5nQ2FwYWNpdHlSZXF1ZXN0EgsKA2xhdBgBIAEoARILCgNsb24YAiABKAESDQoFc3RhdGUYAyABKAkSGAoLdXRpbGl0eV9rZXkYBCABKAlIAIgBARIZCgx1dGlsaXR5X25hbWUYBSABKAlIAYgBARIbChNjYW5kaWRhdGVfb3BlcmF0b3JzGAYgAygJQg4KDF91dGlsaXR5X2tleUIPCg1fdXRpbGl0eV9uYW1lIucBCh9Fc3RpbWF0ZUhvc3RpbmdDYXBhY2l0eVJlc3BvbnNlEjgKC2VzdGltYXRlX213GAEgASgLMh4ubGFuZHNjcmVlbi5jYXRhbG9nLnYxLk13UmFuZ2VIAIgBARI6CgViYXNpcxgCIAMoCzIrLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5Ib3N0aW5nQ2FwYWNpdHlCYXNpcxISCgpjb25maWRlbmNlGAMgASgJEhUKDW1vZGVsX3ZlcnNpb24YBCABKAUSEwoLbnVsbF9yZWFzb24YBSABKAlCDgoMX2VzdGltYXRlX213IiQKB013UmFuZ2USCwoDbG93GAEgASgBEgwKBGhpZ2gYAiABKAEi3wEKFEhvc3RpbmdDYXBhY2l0eUJhc2lzEgwKBGtpbmQYASABKAkSDgoGc291cmNlGAIgASgJEhgKEGxheWVyX3ZlcnNpb25faWQYAyABKAkSEgoKZGlzdGFuY2VfbRgEIAEoARIXCgp2b2x0YWdlX2t2GAUgASgBSACIAQESEwoGc3RhdHVzGAYgASgJSAGIAQESMwoLZXN0aW1hdGVfbXcYByABKAsyHi5sYW5kc2NyZWVuLmNhdGFsb2cudjEuTXdSYW5nZUINCgtfdm9sdGFnZV9rdkIJCgdfc3RhdHVzIkMKGUdldFV0aWxpdHlGaW5kaW5nc1JlcXVlc3QSEgoKdmludGFnZV9pZBgBIAEoCRISCgpwYXJjZWxfa2V5GAIgASgJIr0BChpHZXRVdGlsaXR5RmluZGluZ3NSZXNwb25zZRIOCgZtYXJrZXQYASABKAkSEgoKdmludGFnZV9pZBgCIAEoCRISCgpwYXJjZWxfa2V5GAMgASgJEjEKCGxvY2F0aW9uGAQgASgLMh8ubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkxvY2F0aW9uEjQKCGZpbmRpbmdzGAUgAygLMiIubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkZpZWxkQW5zd2VyIk4KGk5lYXJlc3RHcmlkRmVhdHVyZXNSZXF1ZXN0EjAKBnBvaW50cxgBIAMoCzIgLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5HcmlkUG9pbnQiJQoJR3JpZFBvaW50EgsKA2xhdBgBIAEoARILCgNsb24YAiABKAEicAobTmVhcmVzdEdyaWRGZWF0dXJlc1Jlc3BvbnNlEhYKDmxvYWRlZF9zb3VyY2VzGAEgAygJEjkKB3Jlc3VsdHMYAiADKAsyKC5sYW5kc2NyZWVuLmNhdGFsb2cudjEuUG9pbnRHcmlkRmVhdHVyZXMiUQoRUG9pbnRHcmlkRmVhdHVyZXMSPAoIZmVhdHVyZXMYASADKAsyKi5sYW5kc2NyZWVuLmNhdGFsb2cudjEuR3JpZEZlYXR1cmVMb2NhdGlvbiLfAQoTR3JpZEZlYXR1cmVMb2NhdGlvbhIMCgRraW5kGAEgASgJEg4KBnNvdXJjZRgCIAEoCRIYChBsYXllcl92ZXJzaW9uX2lkGAMgASgJEhIKCmRpc3RhbmNlX20YBCABKAESCwoDbGF0GAUgASgBEgsKA2xvbhgGIAEoARIXCgp2b2x0YWdlX2t2GAcgASgBSACIAQESEwoGc3RhdHVzGAggASgJSAGIAQESEQoEbmFtZRgJIAEoCUgCiAEBQg0KC192b2x0YWdlX2t2QgkKB19zdGF0dXNCBwoFX25hbWUypw4KDkNhdGFsb2dTZXJ2aWNlEloKBkhlYWx0aBIkLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5IZWFsdGhSZXF1ZXN0GiUubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkhlYWx0aFJlc3BvbnNlIgOQAgESZgoKTGlzdEZpZWxkcxIoLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5MaXN0RmllbGRzUmVxdWVzdBopLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5MaXN0RmllbGRzUmVzcG9uc2UiA5ACARJjCglMaXN0UGxhbnMSJy5sYW5kc2NyZWVuLmNhdGFsb2cudjEuTGlzdFBsYW5zUmVxdWVzdBooLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5MaXN0UGxhbnNSZXNwb25zZSIDkAIBEnIKDkV2YWx1YXRlUG9pbnRzEiwubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkV2YWx1YXRlUG9pbnRzUmVxdWVzdBotLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5FdmFsdWF0ZVBvaW50c1Jlc3BvbnNlIgOQAgESaQoLTGlzdFNvdXJjZXMSKS5sYW5kc2NyZWVuLmNhdGFsb2cudjEuTGlzdFNvdXJjZXNSZXF1ZXN0GioubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkxpc3RTb3VyY2VzUmVzcG9uc2UiA5ACARJmCgpMaXN0TGF5ZXJzEigubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkxpc3RMYXllcnNSZXF1ZXN0GikubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkxpc3RMYXllcnNSZXNwb25zZSIDkAIBEo0BChdFc3RpbWF0ZUhvc3RpbmdDYXBhY2l0eRI1LmxhbmRzY3JlZW4uY2F0YWxvZy52MS5Fc3RpbWF0ZUhvc3RpbmdDYXBhY2l0eVJlcXVlc3QaNi5sYW5kc2NyZWVuLmNhdGFsb2cudjEuRXN0aW1hdGVIb3N0aW5nQ2FwYWNpdHlSZXNwb25zZSIDkAIBEn4KEkdldFV0aWxpdHlGaW5kaW5ncxIwLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5HZXRVdGlsaXR5RmluZGluZ3NSZXF1ZXN0GjEubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkdldFV0aWxpdHlGaW5kaW5nc1Jlc3BvbnNlIgOQAgESYQoKRmV0Y2hCYXRjaBIoLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5GZXRjaEJhdGNoUmVxdWVzdBopLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5GZXRjaEJhdGNoUmVzcG9uc2USVQoGTG9va3VwEiQubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkxvb2t1cFJlcXVlc3QaJS5sYW5kc2NyZWVuLmNhdGFsb2cudjEuTG9va3VwUmVzcG9uc2USYAoIR2V0VXNhZ2USJi5sYW5kc2NyZWVuLmNhdGFsb2cudjEuR2V0VXNhZ2VSZXF1ZXN0GicubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkdldFVzYWdlUmVzcG9uc2UiA5ACARJeCglDcmVhdGVSdW4SJy5sYW5kc2NyZWVuLmNhdGFsb2cudjEuQ3JlYXRlUnVuUmVxdWVzdBooLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5DcmVhdGVSdW5SZXNwb25zZRJgCghMaXN0UnVucxImLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5MaXN0UnVuc1JlcXVlc3QaJy5sYW5kc2NyZWVuLmNhdGFsb2cudjEuTGlzdFJ1bnNSZXNwb25zZSIDkAIBEloKBkdldFJ1bhIkLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5HZXRSdW5SZXF1ZXN0GiUubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkdldFJ1blJlc3BvbnNlIgOQAgESYwoJQ2FuY2VsUnVuEicubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkNhbmNlbFJ1blJlcXVlc3QaKC5sYW5kc2NyZWVuLmNhdGFsb2cudjEuQ2FuY2VsUnVuUmVzcG9uc2UiA5ACAhJyCg5SZWFkUnVuUmVzdWx0cxIsLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5SZWFkUnVuUmVzdWx0c1JlcXVlc3QaLS5sYW5kc2NyZWVuLmNhdGFsb2cudjEuUmVhZFJ1blJlc3VsdHNSZXNwb25zZSIDkAIBEoEBChNOZWFyZXN0R3JpZEZlYXR1cmVzEjEubGFuZHNjcmVlbi5jYXRhbG9nLnYxLk5lYXJlc3RHcmlkRmVhdHVyZXNSZXF1ZXN0GjIubGFuZHNjcmVlbi5jYXRhbG9nLnYxLk5lYXJlc3RHcmlkRmVhdHVyZXNSZXNwb25zZSIDkAIBYgZwcm90bzM", [file_landscreen_catalog_v1_billing, file_landscreen_catalog_v1_runs]);
 
 /**
  * @generated from message landscreen.catalog.v1.HealthRequest
@@ -204,6 +208,22 @@ export type EvaluatePointsRequest = Message<"landscreen.catalog.v1.EvaluatePoint
    * @generated from field: repeated string fields = 2;
    */
   fields: string[];
+
+  /**
+   * parcel_record fields only: the market whose parcels are matched (discovery's LocateParcels;
+   * absent: every market the caller's tenant is entitled to).
+   *
+   * @generated from field: optional string parcel_market = 3;
+   */
+  parcelMarket?: string | undefined;
+
+  /**
+   * parcel_record fields only: how far the nearest parcel may be when none contains the point,
+   * meters (LocateParcels' bounds: 0 < r <= 1000, absent 100).
+   *
+   * @generated from field: optional double parcel_radius_m = 4;
+   */
+  parcelRadiusM?: number | undefined;
 };
 
 /**
@@ -825,6 +845,157 @@ export const GetUtilityFindingsResponseSchema: GenMessage<GetUtilityFindingsResp
   messageDesc(file_landscreen_catalog_v1_catalog, 25);
 
 /**
+ * @generated from message landscreen.catalog.v1.NearestGridFeaturesRequest
+ */
+export type NearestGridFeaturesRequest = Message<"landscreen.catalog.v1.NearestGridFeaturesRequest"> & {
+  /**
+   * 1 to 1,000 points; each is answered on its own (a delivery report asks for all its leads at once).
+   *
+   * @generated from field: repeated landscreen.catalog.v1.GridPoint points = 1;
+   */
+  points: GridPoint[];
+};
+
+/**
+ * Describes the message landscreen.catalog.v1.NearestGridFeaturesRequest.
+ * Use `create(NearestGridFeaturesRequestSchema)` to create a new message.
+ */
+export const NearestGridFeaturesRequestSchema: GenMessage<NearestGridFeaturesRequest> = /*@__PURE__*/
+  messageDesc(file_landscreen_catalog_v1_catalog, 26);
+
+/**
+ * @generated from message landscreen.catalog.v1.GridPoint
+ */
+export type GridPoint = Message<"landscreen.catalog.v1.GridPoint"> & {
+  /**
+   * @generated from field: double lat = 1;
+   */
+  lat: number;
+
+  /**
+   * @generated from field: double lon = 2;
+   */
+  lon: number;
+};
+
+/**
+ * Describes the message landscreen.catalog.v1.GridPoint.
+ * Use `create(GridPointSchema)` to create a new message.
+ */
+export const GridPointSchema: GenMessage<GridPoint> = /*@__PURE__*/
+  messageDesc(file_landscreen_catalog_v1_catalog, 27);
+
+/**
+ * @generated from message landscreen.catalog.v1.NearestGridFeaturesResponse
+ */
+export type NearestGridFeaturesResponse = Message<"landscreen.catalog.v1.NearestGridFeaturesResponse"> & {
+  /**
+   * The grid sources with a current layer ("hifld_substations", "hifld_transmission_lines").
+   *
+   * @generated from field: repeated string loaded_sources = 1;
+   */
+  loadedSources: string[];
+
+  /**
+   * One per point, in the order of the points.
+   *
+   * @generated from field: repeated landscreen.catalog.v1.PointGridFeatures results = 2;
+   */
+  results: PointGridFeatures[];
+};
+
+/**
+ * Describes the message landscreen.catalog.v1.NearestGridFeaturesResponse.
+ * Use `create(NearestGridFeaturesResponseSchema)` to create a new message.
+ */
+export const NearestGridFeaturesResponseSchema: GenMessage<NearestGridFeaturesResponse> = /*@__PURE__*/
+  messageDesc(file_landscreen_catalog_v1_catalog, 28);
+
+/**
+ * @generated from message landscreen.catalog.v1.PointGridFeatures
+ */
+export type PointGridFeatures = Message<"landscreen.catalog.v1.PointGridFeatures"> & {
+  /**
+   * The nearest feature of each loaded source that has one, substation first.
+   *
+   * @generated from field: repeated landscreen.catalog.v1.GridFeatureLocation features = 1;
+   */
+  features: GridFeatureLocation[];
+};
+
+/**
+ * Describes the message landscreen.catalog.v1.PointGridFeatures.
+ * Use `create(PointGridFeaturesSchema)` to create a new message.
+ */
+export const PointGridFeaturesSchema: GenMessage<PointGridFeatures> = /*@__PURE__*/
+  messageDesc(file_landscreen_catalog_v1_catalog, 29);
+
+/**
+ * @generated from message landscreen.catalog.v1.GridFeatureLocation
+ */
+export type GridFeatureLocation = Message<"landscreen.catalog.v1.GridFeatureLocation"> & {
+  /**
+   * "substation" or "transmission_line".
+   *
+   * @generated from field: string kind = 1;
+   */
+  kind: string;
+
+  /**
+   * @generated from field: string source = 2;
+   */
+  source: string;
+
+  /**
+   * @generated from field: string layer_version_id = 3;
+   */
+  layerVersionId: string;
+
+  /**
+   * The same distance the catalog field nearest_<kind>_distance_m answers, in meters.
+   *
+   * @generated from field: double distance_m = 4;
+   */
+  distanceM: number;
+
+  /**
+   * The feature's point nearest to the query point (WGS84).
+   *
+   * @generated from field: double lat = 5;
+   */
+  lat: number;
+
+  /**
+   * @generated from field: double lon = 6;
+   */
+  lon: number;
+
+  /**
+   * @generated from field: optional double voltage_kv = 7;
+   */
+  voltageKv?: number | undefined;
+
+  /**
+   * @generated from field: optional string status = 8;
+   */
+  status?: string | undefined;
+
+  /**
+   * The substation's published name; absent for lines or when not published.
+   *
+   * @generated from field: optional string name = 9;
+   */
+  name?: string | undefined;
+};
+
+/**
+ * Describes the message landscreen.catalog.v1.GridFeatureLocation.
+ * Use `create(GridFeatureLocationSchema)` to create a new message.
+ */
+export const GridFeatureLocationSchema: GenMessage<GridFeatureLocation> = /*@__PURE__*/
+  messageDesc(file_landscreen_catalog_v1_catalog, 30);
+
+/**
  * CatalogService owns the point-data field catalog, plans, credits and point-data fetches.
  * It is the only writer of the PostgreSQL schema "catalog".
  *
@@ -915,6 +1086,102 @@ export const CatalogService: GenService<{
     methodKind: "unary";
     input: typeof GetUtilityFindingsRequestSchema;
     output: typeof GetUtilityFindingsResponseSchema;
+  },
+  /**
+   * FetchBatch answers up to 1,000 locations x the fields asked, charged in credits atomically with
+   * the balance check before any value is returned; a dry run answers the quote (D34).
+   *
+   * @generated from rpc landscreen.catalog.v1.CatalogService.FetchBatch
+   */
+  fetchBatch: {
+    methodKind: "unary";
+    input: typeof FetchBatchRequestSchema;
+    output: typeof FetchBatchResponseSchema;
+  },
+  /**
+   * Lookup geocodes an address against the loaded parcels' addresses, or takes a point, and with
+   * include_parcel answers the parcel-record fields there; billed geocode or resolve (D35).
+   *
+   * @generated from rpc landscreen.catalog.v1.CatalogService.Lookup
+   */
+  lookup: {
+    methodKind: "unary";
+    input: typeof LookupRequestSchema;
+    output: typeof LookupResponseSchema;
+  },
+  /**
+   * GetUsage answers the caller's tenant's plan and the UTC month's credits (free, not rate-limited).
+   *
+   * @generated from rpc landscreen.catalog.v1.CatalogService.GetUsage
+   */
+  getUsage: {
+    methodKind: "unary";
+    input: typeof GetUsageRequestSchema;
+    output: typeof GetUsageResponseSchema;
+  },
+  /**
+   * CreateRun charges an asynchronous batch of up to 100,000 locations like a batch and queues
+   * it in chunks for the batch workers (D35).
+   *
+   * @generated from rpc landscreen.catalog.v1.CatalogService.CreateRun
+   */
+  createRun: {
+    methodKind: "unary";
+    input: typeof CreateRunRequestSchema;
+    output: typeof CreateRunResponseSchema;
+  },
+  /**
+   * ListRuns answers the caller's tenant's runs, newest first.
+   *
+   * @generated from rpc landscreen.catalog.v1.CatalogService.ListRuns
+   */
+  listRuns: {
+    methodKind: "unary";
+    input: typeof ListRunsRequestSchema;
+    output: typeof ListRunsResponseSchema;
+  },
+  /**
+   * GetRun answers a run's status, progress, timing and credits.
+   *
+   * @generated from rpc landscreen.catalog.v1.CatalogService.GetRun
+   */
+  getRun: {
+    methodKind: "unary";
+    input: typeof GetRunRequestSchema;
+    output: typeof GetRunResponseSchema;
+  },
+  /**
+   * CancelRun cancels a run: its unprocessed chunks are never processed and their locations'
+   * credits are refunded, once however often it is called.
+   *
+   * @generated from rpc landscreen.catalog.v1.CatalogService.CancelRun
+   */
+  cancelRun: {
+    methodKind: "unary";
+    input: typeof CancelRunRequestSchema;
+    output: typeof CancelRunResponseSchema;
+  },
+  /**
+   * ReadRunResults answers a finished run's results a few chunks at a time, in input order.
+   *
+   * @generated from rpc landscreen.catalog.v1.CatalogService.ReadRunResults
+   */
+  readRunResults: {
+    methodKind: "unary";
+    input: typeof ReadRunResultsRequestSchema;
+    output: typeof ReadRunResultsResponseSchema;
+  },
+  /**
+   * NearestGridFeatures answers where the nearest substation and transmission line of the current
+   * grid layers are from each of a few points (their nearest point, distance and a few
+   * attributes), for the site report's map (D30). Reads only; nothing billed.
+   *
+   * @generated from rpc landscreen.catalog.v1.CatalogService.NearestGridFeatures
+   */
+  nearestGridFeatures: {
+    methodKind: "unary";
+    input: typeof NearestGridFeaturesRequestSchema;
+    output: typeof NearestGridFeaturesResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_landscreen_catalog_v1_catalog, 0);

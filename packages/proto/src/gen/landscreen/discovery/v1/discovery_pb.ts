@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file landscreen/discovery/v1/discovery.proto.
  */
 export const file_landscreen_discovery_v1_discovery: GenFile = /*@__PURE__*/
-  fileDesc("CidsYW5kc2NyZWVuL2Rpc2NvdmVyeS92MS9kaXNjb3ZlcnkucHJvdG8SF2xhbmRzY3JlZW4uZGlzY292ZXJ5LnYxIg8KDUhlYWx0aFJlcXVlc3QieAoOSGVhbHRoUmVzcG9uc2USDQoFcmVhZHkYASABKAgSDgoGcmVhc29uGAIgASgJEg4KBnNjaGVtYRgDIAEoCRIaChJhcHBsaWVkX21pZ3JhdGlvbnMYBCADKAkSGwoTZXhwZWN0ZWRfbWlncmF0aW9ucxgFIAMoCSIVChNMaXN0QnV5Qm94ZXNSZXF1ZXN0Ii4KFExpc3RCdXlCb3hlc1Jlc3BvbnNlEhYKDmJ1eV9ib3hlc19qc29uGAEgASgMImAKE0NyZWF0ZUJ1eUJveFJlcXVlc3QSDAoEbmFtZRgBIAEoCRIYCgtkZXNjcmlwdGlvbhgCIAEoCUgAiAEBEhEKCXNwZWNfanNvbhgDIAEoDEIOCgxfZGVzY3JpcHRpb24iLAoUQ3JlYXRlQnV5Qm94UmVzcG9uc2USFAoMYnV5X2JveF9qc29uGAEgASgMInwKFFJlcGxhY2VCdXlCb3hSZXF1ZXN0EgwKBG5hbWUYASABKAkSEQoJc3BlY19qc29uGAIgASgMEhgKC2Rlc2NyaXB0aW9uGAMgASgJSACIAQESGQoRY2xlYXJfZGVzY3JpcHRpb24YBCABKAhCDgoMX2Rlc2NyaXB0aW9uIi0KFVJlcGxhY2VCdXlCb3hSZXNwb25zZRIUCgxidXlfYm94X2pzb24YASABKAwiIwoTRGVsZXRlQnV5Qm94UmVxdWVzdBIMCgRuYW1lGAEgASgJIhYKFERlbGV0ZUJ1eUJveFJlc3BvbnNlIiIKElBhcnNlQnV5Qm94UmVxdWVzdBIMCgR0ZXh0GAEgASgJIioKE1BhcnNlQnV5Qm94UmVzcG9uc2USEwoLcmVzdWx0X2pzb24YASABKAwidgoMUXVlcnlSZXF1ZXN0Eg8KB2J1eV9ib3gYASABKAkSFwoKZHJhZnRfanNvbhgCIAEoDEgAiAEBEg0KBWxpbWl0GAMgASgFEhMKBmN1cnNvchgEIAEoCUgBiAEBQg0KC19kcmFmdF9qc29uQgkKB19jdXJzb3IiIgoNUXVlcnlSZXNwb25zZRIRCglib2R5X2pzb24YASABKAwiXAoOUmVzb2x2ZVJlcXVlc3QSDgoGbWFya2V0GAEgASgJEhAKA2FwbhgCIAEoCUgAiAEBEhQKB2FkZHJlc3MYAyABKAlIAYgBAUIGCgRfYXBuQgoKCF9hZGRyZXNzIiQKD1Jlc29sdmVSZXNwb25zZRIRCglib2R5X2pzb24YASABKAwifwoQRmluZExlYWRzUmVxdWVzdBIUCgdidXlfYm94GAEgASgJSACIAQESFwoKZHJhZnRfanNvbhgCIAEoDEgBiAEBEg0KBWxpbWl0GAMgASgFEhIKCmNvdW50X29ubHkYBCABKAhCCgoIX2J1eV9ib3hCDQoLX2RyYWZ0X2pzb24iJgoRRmluZExlYWRzUmVzcG9uc2USEQoJYm9keV9qc29uGAEgASgMIrQBChVFdmFsdWF0ZVBhcmNlbFJlcXVlc3QSDwoHYnV5X2JveBgBIAEoCRIXCgpkcmFmdF9qc29uGAIgASgMSACIAQESEgoKcGFyY2VsX2tleRgDIAEoCRIXCgpxdWVyeV9oYXNoGAQgASgJSAGIAQESFwoKdmludGFnZV9pZBgFIAEoCUgCiAEBQg0KC19kcmFmdF9qc29uQg0KC19xdWVyeV9oYXNoQg0KC192aW50YWdlX2lkIocCChZFdmFsdWF0ZVBhcmNlbFJlc3BvbnNlEhEKCW1hcmtldF9pZBgBIAEoCRIOCgZtYXJrZXQYAiABKAkSEgoKdmludGFnZV9pZBgDIAEoCRISCgpxdWVyeV9oYXNoGAQgASgJEhEKCXNwZWNfaGFzaBgFIAEoCRISCgpidXlfYm94X2lkGAYgASgJEg8KB2J1eV9ib3gYByABKAkSEAoIZWxpZ2libGUYCCABKAgSEwoLcmVzdWx0X2pzb24YCSABKAwSEwoLZmFpbGVkX2pzb24YCiABKAwSGQoRYXBwbGllZF9zcGVjX2pzb24YCyABKAwSEwoLcGFyY2VsX2pzb24YDCABKAwiSgoQR2V0UGFyY2VsUmVxdWVzdBIOCgZtYXJrZXQYASABKAkSEgoKcGFyY2VsX2tleRgCIAEoCRISCgp2aW50YWdlX2lkGAMgASgJIl8KEUdldFBhcmNlbFJlc3BvbnNlEhEKCW1hcmtldF9pZBgBIAEoCRIOCgZtYXJrZXQYAiABKAkSEgoKdmludGFnZV9pZBgDIAEoCRITCgtwYXJjZWxfanNvbhgEIAEoDDKtCQoQRGlzY292ZXJ5U2VydmljZRJeCgZIZWFsdGgSJi5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5IZWFsdGhSZXF1ZXN0GicubGFuZHNjcmVlbi5kaXNjb3ZlcnkudjEuSGVhbHRoUmVzcG9uc2UiA5ACARJwCgxMaXN0QnV5Qm94ZXMSLC5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5MaXN0QnV5Qm94ZXNSZXF1ZXN0Gi0ubGFuZHNjcmVlbi5kaXNjb3ZlcnkudjEuTGlzdEJ1eUJveGVzUmVzcG9uc2UiA5ACARJtCgxDcmVhdGVCdXlCb3gSLC5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5DcmVhdGVCdXlCb3hSZXF1ZXN0Gi0ubGFuZHNjcmVlbi5kaXNjb3ZlcnkudjEuQ3JlYXRlQnV5Qm94UmVzcG9uc2UiABJwCg1SZXBsYWNlQnV5Qm94Ei0ubGFuZHNjcmVlbi5kaXNjb3ZlcnkudjEuUmVwbGFjZUJ1eUJveFJlcXVlc3QaLi5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5SZXBsYWNlQnV5Qm94UmVzcG9uc2UiABJtCgxEZWxldGVCdXlCb3gSLC5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5EZWxldGVCdXlCb3hSZXF1ZXN0Gi0ubGFuZHNjcmVlbi5kaXNjb3ZlcnkudjEuRGVsZXRlQnV5Qm94UmVzcG9uc2UiABJtCgtQYXJzZUJ1eUJveBIrLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLlBhcnNlQnV5Qm94UmVxdWVzdBosLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLlBhcnNlQnV5Qm94UmVzcG9uc2UiA5ACARJbCgVRdWVyeRIlLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLlF1ZXJ5UmVxdWVzdBomLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLlF1ZXJ5UmVzcG9uc2UiA5ACARJhCgdSZXNvbHZlEicubGFuZHNjcmVlbi5kaXNjb3ZlcnkudjEuUmVzb2x2ZVJlcXVlc3QaKC5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5SZXNvbHZlUmVzcG9uc2UiA5ACARJnCglGaW5kTGVhZHMSKS5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5GaW5kTGVhZHNSZXF1ZXN0GioubGFuZHNjcmVlbi5kaXNjb3ZlcnkudjEuRmluZExlYWRzUmVzcG9uc2UiA5ACARJ2Cg5FdmFsdWF0ZVBhcmNlbBIuLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLkV2YWx1YXRlUGFyY2VsUmVxdWVzdBovLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLkV2YWx1YXRlUGFyY2VsUmVzcG9uc2UiA5ACARJnCglHZXRQYXJjZWwSKS5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5HZXRQYXJjZWxSZXF1ZXN0GioubGFuZHNjcmVlbi5kaXNjb3ZlcnkudjEuR2V0UGFyY2VsUmVzcG9uc2UiA5ACAWIGcHJvdG8z");
+  fileDesc("CidsYW5kc2NyZWVuL2Rpc2NvdmVyeS92MS9kaXNjb3ZlcnkucHJvdG8SF2xhbmRzY3JlZW4uZGlzY292ZXJ5LnYxIg8KDUhlYWx0aFJlcXVlc3QieAoOSGVhbHRoUmVzcG9uc2USDQoFcmVhZHkYASABKAgSDgoGcmVhc29uGAIgASgJEg4KBnNjaGVtYRgDIAEoCRIaChJhcHBsaWVkX21pZ3JhdGlvbnMYBCADKAkSGwoTZXhwZWN0ZWRfbWlncmF0aW9ucxgFIAMoCSIVChNMaXN0QnV5Qm94ZXNSZXF1ZXN0Ii4KFExpc3RCdXlCb3hlc1Jlc3BvbnNlEhYKDmJ1eV9ib3hlc19qc29uGAEgASgMImAKE0NyZWF0ZUJ1eUJveFJlcXVlc3QSDAoEbmFtZRgBIAEoCRIYCgtkZXNjcmlwdGlvbhgCIAEoCUgAiAEBEhEKCXNwZWNfanNvbhgDIAEoDEIOCgxfZGVzY3JpcHRpb24iLAoUQ3JlYXRlQnV5Qm94UmVzcG9uc2USFAoMYnV5X2JveF9qc29uGAEgASgMInwKFFJlcGxhY2VCdXlCb3hSZXF1ZXN0EgwKBG5hbWUYASABKAkSEQoJc3BlY19qc29uGAIgASgMEhgKC2Rlc2NyaXB0aW9uGAMgASgJSACIAQESGQoRY2xlYXJfZGVzY3JpcHRpb24YBCABKAhCDgoMX2Rlc2NyaXB0aW9uIi0KFVJlcGxhY2VCdXlCb3hSZXNwb25zZRIUCgxidXlfYm94X2pzb24YASABKAwiIwoTRGVsZXRlQnV5Qm94UmVxdWVzdBIMCgRuYW1lGAEgASgJIhYKFERlbGV0ZUJ1eUJveFJlc3BvbnNlIiIKElBhcnNlQnV5Qm94UmVxdWVzdBIMCgR0ZXh0GAEgASgJIioKE1BhcnNlQnV5Qm94UmVzcG9uc2USEwoLcmVzdWx0X2pzb24YASABKAwidgoMUXVlcnlSZXF1ZXN0Eg8KB2J1eV9ib3gYASABKAkSFwoKZHJhZnRfanNvbhgCIAEoDEgAiAEBEg0KBWxpbWl0GAMgASgFEhMKBmN1cnNvchgEIAEoCUgBiAEBQg0KC19kcmFmdF9qc29uQgkKB19jdXJzb3IiIgoNUXVlcnlSZXNwb25zZRIRCglib2R5X2pzb24YASABKAwiXAoOUmVzb2x2ZVJlcXVlc3QSDgoGbWFya2V0GAEgASgJEhAKA2FwbhgCIAEoCUgAiAEBEhQKB2FkZHJlc3MYAyABKAlIAYgBAUIGCgRfYXBuQgoKCF9hZGRyZXNzIiQKD1Jlc29sdmVSZXNwb25zZRIRCglib2R5X2pzb24YASABKAwifwoQRmluZExlYWRzUmVxdWVzdBIUCgdidXlfYm94GAEgASgJSACIAQESFwoKZHJhZnRfanNvbhgCIAEoDEgBiAEBEg0KBWxpbWl0GAMgASgFEhIKCmNvdW50X29ubHkYBCABKAhCCgoIX2J1eV9ib3hCDQoLX2RyYWZ0X2pzb24iJgoRRmluZExlYWRzUmVzcG9uc2USEQoJYm9keV9qc29uGAEgASgMIrQBChVFdmFsdWF0ZVBhcmNlbFJlcXVlc3QSDwoHYnV5X2JveBgBIAEoCRIXCgpkcmFmdF9qc29uGAIgASgMSACIAQESEgoKcGFyY2VsX2tleRgDIAEoCRIXCgpxdWVyeV9oYXNoGAQgASgJSAGIAQESFwoKdmludGFnZV9pZBgFIAEoCUgCiAEBQg0KC19kcmFmdF9qc29uQg0KC19xdWVyeV9oYXNoQg0KC192aW50YWdlX2lkIocCChZFdmFsdWF0ZVBhcmNlbFJlc3BvbnNlEhEKCW1hcmtldF9pZBgBIAEoCRIOCgZtYXJrZXQYAiABKAkSEgoKdmludGFnZV9pZBgDIAEoCRISCgpxdWVyeV9oYXNoGAQgASgJEhEKCXNwZWNfaGFzaBgFIAEoCRISCgpidXlfYm94X2lkGAYgASgJEg8KB2J1eV9ib3gYByABKAkSEAoIZWxpZ2libGUYCCABKAgSEwoLcmVzdWx0X2pzb24YCSABKAwSEwoLZmFpbGVkX2pzb24YCiABKAwSGQoRYXBwbGllZF9zcGVjX2pzb24YCyABKAwSEwoLcGFyY2VsX2pzb24YDCABKAwiSgoQR2V0UGFyY2VsUmVxdWVzdBIOCgZtYXJrZXQYASABKAkSEgoKcGFyY2VsX2tleRgCIAEoCRISCgp2aW50YWdlX2lkGAMgASgJIl8KEUdldFBhcmNlbFJlc3BvbnNlEhEKCW1hcmtldF9pZBgBIAEoCRIOCgZtYXJrZXQYAiABKAkSEgoKdmludGFnZV9pZBgDIAEoCRITCgtwYXJjZWxfanNvbhgEIAEoDCIkCghHZW9Qb2ludBILCgNsYXQYASABKAESCwoDbG9uGAIgASgBIpQBChRMb2NhdGVQYXJjZWxzUmVxdWVzdBIxCgZwb2ludHMYASADKAsyIS5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5HZW9Qb2ludBIOCgZtYXJrZXQYAiABKAkSFQoIcmFkaXVzX20YAyABKAFIAIgBARIVCg1vbWl0X2dlb21ldHJ5GAQgASgIQgsKCV9yYWRpdXNfbSJ6ChVMb2NhdGVQYXJjZWxzUmVzcG9uc2USOgoJbG9jYXRpb25zGAEgAygLMicubGFuZHNjcmVlbi5kaXNjb3ZlcnkudjEuUGFyY2VsTG9jYXRpb24SEAoIcmFkaXVzX20YAiABKAESEwoLdmludGFnZV9pZHMYAyADKAkiXQoOUGFyY2VsTG9jYXRpb24SNgoGcGFyY2VsGAEgASgLMiYubGFuZHNjcmVlbi5kaXNjb3ZlcnkudjEuTG9jYXRlZFBhcmNlbBITCgtudWxsX3JlYXNvbhgCIAEoCSL1AgoNTG9jYXRlZFBhcmNlbBISCgptYXRjaF90eXBlGAEgASgJEhIKCmRpc3RhbmNlX20YAiABKAESEAoIcmFkaXVzX20YAyABKAESDgoGbWFya2V0GAQgASgJEhIKCnZpbnRhZ2VfaWQYBSABKAkSEgoKcGFyY2VsX2tleRgGIAEoCRIQCgNhcG4YByABKAlIAIgBARIUCgdhZGRyZXNzGAggASgJSAGIAQESEgoFb3duZXIYCSABKAlIAogBARITCgZ6b25pbmcYCiABKAlIA4gBARIPCgdhcmVhX20yGAsgASgBEhIKBWFjcmVzGAwgASgBSASIAQESEAoDbGF0GA0gASgBSAWIAQESEAoDbG9uGA4gASgBSAaIAQESFQoNZ2VvbWV0cnlfanNvbhgPIAEoDEIGCgRfYXBuQgoKCF9hZGRyZXNzQggKBl9vd25lckIJCgdfem9uaW5nQggKBl9hY3Jlc0IGCgRfbGF0QgYKBF9sb24ijwEKFVJlc29sdmVQYXJjZWxzUmVxdWVzdBIOCgZtYXJrZXQYASABKAkSNgoHbG9va3VwcxgCIAMoCzIlLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLlBhcmNlbExvb2t1cBIUCgdidXlfYm94GAMgASgJSACIAQESDAoEbGVhbhgEIAEoCEIKCghfYnV5X2JveCJyCgxQYXJjZWxMb29rdXASEAoDYXBuGAEgASgJSACIAQESFAoHYWRkcmVzcxgCIAEoCUgBiAEBEhcKCnBhcmNlbF9rZXkYAyABKAlIAogBAUIGCgRfYXBuQgoKCF9hZGRyZXNzQg0KC19wYXJjZWxfa2V5ItYBChZSZXNvbHZlUGFyY2Vsc1Jlc3BvbnNlEg4KBm1hcmtldBgBIAEoCRIRCgltYXJrZXRfaWQYAiABKAkSEgoKdmludGFnZV9pZBgDIAEoCRI+CgtyZXNvbHV0aW9ucxgEIAMoCzIpLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLlBhcmNlbFJlc29sdXRpb24SOgoGc2NyZWVuGAUgASgLMiUubGFuZHNjcmVlbi5kaXNjb3ZlcnkudjEuUGFyY2VsU2NyZWVuSACIAQFCCQoHX3NjcmVlbiJ1CgxQYXJjZWxTY3JlZW4SEgoKYnV5X2JveF9pZBgBIAEoCRIPCgdidXlfYm94GAIgASgJEhEKCXNwZWNfaGFzaBgDIAEoCRISCgpxdWVyeV9oYXNoGAQgASgJEhkKEWFwcGxpZWRfc3BlY19qc29uGAUgASgMInMKEFBhcmNlbFJlc29sdXRpb24SDgoGc3RhdHVzGAEgASgJEhIKCm1hdGNoZWRfYnkYAiABKAkSOwoKY2FuZGlkYXRlcxgDIAMoCzInLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLlJlc29sdmVkUGFyY2VsIpoCCg5SZXNvbHZlZFBhcmNlbBISCgpwYXJjZWxfa2V5GAEgASgJEhAKA2FwbhgCIAEoCUgAiAEBEhQKB2FkZHJlc3MYAyABKAlIAYgBARISCgVhY3JlcxgEIAEoAUgCiAEBEhAKA2xhdBgFIAEoAUgDiAEBEhAKA2xvbhgGIAEoAUgEiAEBEhMKC3BhcmNlbF9qc29uGAcgASgMEkIKCmV2YWx1YXRpb24YCCABKAsyKS5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5QYXJjZWxFdmFsdWF0aW9uSAWIAQFCBgoEX2FwbkIKCghfYWRkcmVzc0IICgZfYWNyZXNCBgoEX2xhdEIGCgRfbG9uQg0KC19ldmFsdWF0aW9uIocBChBQYXJjZWxFdmFsdWF0aW9uEhAKCGVsaWdpYmxlGAEgASgIEg8KB3ZlcmRpY3QYAiABKAkSDQoFc2NvcmUYAyABKAESFwoPcmV2aWV3X3JlcXVpcmVkGAQgASgIEhMKC3Jlc3VsdF9qc29uGAUgASgMEhMKC2ZhaWxlZF9qc29uGAYgASgMIkcKFUdlb2NvZGVBZGRyZXNzUmVxdWVzdBIPCgdhZGRyZXNzGAEgASgJEg4KBm1hcmtldBgCIAEoCRINCgVsaW1pdBgDIAEoBSJ8ChZHZW9jb2RlQWRkcmVzc1Jlc3BvbnNlEjkKB21hdGNoZXMYASADKAsyKC5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5HZW9jb2RlZEFkZHJlc3MSEwoLdmludGFnZV9pZHMYAiADKAkSEgoKbm9ybWFsaXNlZBgDIAEoCSKsAQoPR2VvY29kZWRBZGRyZXNzEg4KBm1hcmtldBgBIAEoCRISCgp2aW50YWdlX2lkGAIgASgJEhIKCnBhcmNlbF9rZXkYAyABKAkSDwoHYWRkcmVzcxgEIAEoCRIQCgNsYXQYBSABKAFIAIgBARIQCgNsb24YBiABKAFIAYgBARINCgVzY29yZRgHIAEoARINCgVtYXRjaBgIIAEoCUIGCgRfbGF0QgYKBF9sb24ykgwKEERpc2NvdmVyeVNlcnZpY2USXgoGSGVhbHRoEiYubGFuZHNjcmVlbi5kaXNjb3ZlcnkudjEuSGVhbHRoUmVxdWVzdBonLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLkhlYWx0aFJlc3BvbnNlIgOQAgEScAoMTGlzdEJ1eUJveGVzEiwubGFuZHNjcmVlbi5kaXNjb3ZlcnkudjEuTGlzdEJ1eUJveGVzUmVxdWVzdBotLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLkxpc3RCdXlCb3hlc1Jlc3BvbnNlIgOQAgESbQoMQ3JlYXRlQnV5Qm94EiwubGFuZHNjcmVlbi5kaXNjb3ZlcnkudjEuQ3JlYXRlQnV5Qm94UmVxdWVzdBotLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLkNyZWF0ZUJ1eUJveFJlc3BvbnNlIgAScAoNUmVwbGFjZUJ1eUJveBItLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLlJlcGxhY2VCdXlCb3hSZXF1ZXN0Gi4ubGFuZHNjcmVlbi5kaXNjb3ZlcnkudjEuUmVwbGFjZUJ1eUJveFJlc3BvbnNlIgASbQoMRGVsZXRlQnV5Qm94EiwubGFuZHNjcmVlbi5kaXNjb3ZlcnkudjEuRGVsZXRlQnV5Qm94UmVxdWVzdBotLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLkRlbGV0ZUJ1eUJveFJlc3BvbnNlIgASbQoLUGFyc2VCdXlCb3gSKy5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5QYXJzZUJ1eUJveFJlcXVlc3QaLC5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5QYXJzZUJ1eUJveFJlc3BvbnNlIgOQAgESWwoFUXVlcnkSJS5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5RdWVyeVJlcXVlc3QaJi5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5RdWVyeVJlc3BvbnNlIgOQAgESYQoHUmVzb2x2ZRInLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLlJlc29sdmVSZXF1ZXN0GigubGFuZHNjcmVlbi5kaXNjb3ZlcnkudjEuUmVzb2x2ZVJlc3BvbnNlIgOQAgESZwoJRmluZExlYWRzEikubGFuZHNjcmVlbi5kaXNjb3ZlcnkudjEuRmluZExlYWRzUmVxdWVzdBoqLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLkZpbmRMZWFkc1Jlc3BvbnNlIgOQAgESdgoORXZhbHVhdGVQYXJjZWwSLi5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5FdmFsdWF0ZVBhcmNlbFJlcXVlc3QaLy5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5FdmFsdWF0ZVBhcmNlbFJlc3BvbnNlIgOQAgESZwoJR2V0UGFyY2VsEikubGFuZHNjcmVlbi5kaXNjb3ZlcnkudjEuR2V0UGFyY2VsUmVxdWVzdBoqLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLkdldFBhcmNlbFJlc3BvbnNlIgOQAgESdgoOUmVzb2x2ZVBhcmNlbHMSLi5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5SZXNvbHZlUGFyY2Vsc1JlcXVlc3QaLy5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5SZXNvbHZlUGFyY2Vsc1Jlc3BvbnNlIgOQAgEScwoNTG9jYXRlUGFyY2VscxItLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLkxvY2F0ZVBhcmNlbHNSZXF1ZXN0Gi4ubGFuZHNjcmVlbi5kaXNjb3ZlcnkudjEuTG9jYXRlUGFyY2Vsc1Jlc3BvbnNlIgOQAgESdgoOR2VvY29kZUFkZHJlc3MSLi5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5HZW9jb2RlQWRkcmVzc1JlcXVlc3QaLy5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5HZW9jb2RlQWRkcmVzc1Jlc3BvbnNlIgOQAgFiBnByb3RvMw");
 
 /**
  * @generated from message landscreen.discovery.v1.HealthRequest
@@ -611,6 +611,649 @@ export const GetParcelResponseSchema: GenMessage<GetParcelResponse> = /*@__PURE_
   messageDesc(file_landscreen_discovery_v1_discovery, 21);
 
 /**
+ * @generated from message landscreen.discovery.v1.GeoPoint
+ */
+export type GeoPoint = Message<"landscreen.discovery.v1.GeoPoint"> & {
+  /**
+   * WGS84 degrees.
+   *
+   * @generated from field: double lat = 1;
+   */
+  lat: number;
+
+  /**
+   * @generated from field: double lon = 2;
+   */
+  lon: number;
+};
+
+/**
+ * Describes the message landscreen.discovery.v1.GeoPoint.
+ * Use `create(GeoPointSchema)` to create a new message.
+ */
+export const GeoPointSchema: GenMessage<GeoPoint> = /*@__PURE__*/
+  messageDesc(file_landscreen_discovery_v1_discovery, 22);
+
+/**
+ * @generated from message landscreen.discovery.v1.LocateParcelsRequest
+ */
+export type LocateParcelsRequest = Message<"landscreen.discovery.v1.LocateParcelsRequest"> & {
+  /**
+   * At most 100,000 points.
+   *
+   * @generated from field: repeated landscreen.discovery.v1.GeoPoint points = 1;
+   */
+  points: GeoPoint[];
+
+  /**
+   * Search only this market's current vintage (unknown 404 market_not_found, not entitled 403
+   * not_entitled); empty: the current vintages of every market the caller's tenant is entitled to.
+   *
+   * @generated from field: string market = 2;
+   */
+  market: string;
+
+  /**
+   * How far from a point the nearest parcel may be, in meters: 0 < radius_m <= 1000 (out of range
+   * is InvalidArgument); absent: 100. Inside a parcel always matches, whatever the radius.
+   *
+   * @generated from field: optional double radius_m = 3;
+   */
+  radiusM?: number | undefined;
+
+  /**
+   * True: leave geometry_json empty (a caller that needs only keys, match facts and record fields
+   * saves the polygons' bytes).
+   *
+   * @generated from field: bool omit_geometry = 4;
+   */
+  omitGeometry: boolean;
+};
+
+/**
+ * Describes the message landscreen.discovery.v1.LocateParcelsRequest.
+ * Use `create(LocateParcelsRequestSchema)` to create a new message.
+ */
+export const LocateParcelsRequestSchema: GenMessage<LocateParcelsRequest> = /*@__PURE__*/
+  messageDesc(file_landscreen_discovery_v1_discovery, 23);
+
+/**
+ * @generated from message landscreen.discovery.v1.LocateParcelsResponse
+ */
+export type LocateParcelsResponse = Message<"landscreen.discovery.v1.LocateParcelsResponse"> & {
+  /**
+   * One per point, in the request's order.
+   *
+   * @generated from field: repeated landscreen.discovery.v1.ParcelLocation locations = 1;
+   */
+  locations: ParcelLocation[];
+
+  /**
+   * The radius that was used, in meters.
+   *
+   * @generated from field: double radius_m = 2;
+   */
+  radiusM: number;
+
+  /**
+   * The vintages that were searched (empty: none loaded, every location no_coverage).
+   *
+   * @generated from field: repeated string vintage_ids = 3;
+   */
+  vintageIds: string[];
+};
+
+/**
+ * Describes the message landscreen.discovery.v1.LocateParcelsResponse.
+ * Use `create(LocateParcelsResponseSchema)` to create a new message.
+ */
+export const LocateParcelsResponseSchema: GenMessage<LocateParcelsResponse> = /*@__PURE__*/
+  messageDesc(file_landscreen_discovery_v1_discovery, 24);
+
+/**
+ * @generated from message landscreen.discovery.v1.ParcelLocation
+ */
+export type ParcelLocation = Message<"landscreen.discovery.v1.ParcelLocation"> & {
+  /**
+   * Absent when no parcel contains the point or lies within the radius (then null_reason says why).
+   *
+   * @generated from field: landscreen.discovery.v1.LocatedParcel parcel = 1;
+   */
+  parcel?: LocatedParcel | undefined;
+
+  /**
+   * none_within_radius (vintages were searched, nothing within the radius) or no_coverage (no
+   * vintage could be searched); empty when there is a parcel.
+   *
+   * @generated from field: string null_reason = 2;
+   */
+  nullReason: string;
+};
+
+/**
+ * Describes the message landscreen.discovery.v1.ParcelLocation.
+ * Use `create(ParcelLocationSchema)` to create a new message.
+ */
+export const ParcelLocationSchema: GenMessage<ParcelLocation> = /*@__PURE__*/
+  messageDesc(file_landscreen_discovery_v1_discovery, 25);
+
+/**
+ * @generated from message landscreen.discovery.v1.LocatedParcel
+ */
+export type LocatedParcel = Message<"landscreen.discovery.v1.LocatedParcel"> & {
+  /**
+   * exact_intersect or nearest_within_radius.
+   *
+   * @generated from field: string match_type = 1;
+   */
+  matchType: string;
+
+  /**
+   * Geodesic meters from the point to the parcel's boundary; 0 for exact_intersect.
+   *
+   * @generated from field: double distance_m = 2;
+   */
+  distanceM: number;
+
+  /**
+   * The search radius used; 0 for exact_intersect (as the catalog's parcel_match_radius_m).
+   *
+   * @generated from field: double radius_m = 3;
+   */
+  radiusM: number;
+
+  /**
+   * @generated from field: string market = 4;
+   */
+  market: string;
+
+  /**
+   * @generated from field: string vintage_id = 5;
+   */
+  vintageId: string;
+
+  /**
+   * @generated from field: string parcel_key = 6;
+   */
+  parcelKey: string;
+
+  /**
+   * @generated from field: optional string apn = 7;
+   */
+  apn?: string | undefined;
+
+  /**
+   * @generated from field: optional string address = 8;
+   */
+  address?: string | undefined;
+
+  /**
+   * @generated from field: optional string owner = 9;
+   */
+  owner?: string | undefined;
+
+  /**
+   * @generated from field: optional string zoning = 10;
+   */
+  zoning?: string | undefined;
+
+  /**
+   * The geodesic area of the geometry, square meters.
+   *
+   * @generated from field: double area_m2 = 11;
+   */
+  areaM2: number;
+
+  /**
+   * @generated from field: optional double acres = 12;
+   */
+  acres?: number | undefined;
+
+  /**
+   * The parcel's stored representative point (absent when its record has none).
+   *
+   * @generated from field: optional double lat = 13;
+   */
+  lat?: number | undefined;
+
+  /**
+   * @generated from field: optional double lon = 14;
+   */
+  lon?: number | undefined;
+
+  /**
+   * The parcel's GeoJSON Polygon or MultiPolygon, WGS84, as UTF-8 JSON; empty with omit_geometry.
+   *
+   * @generated from field: bytes geometry_json = 15;
+   */
+  geometryJson: Uint8Array;
+};
+
+/**
+ * Describes the message landscreen.discovery.v1.LocatedParcel.
+ * Use `create(LocatedParcelSchema)` to create a new message.
+ */
+export const LocatedParcelSchema: GenMessage<LocatedParcel> = /*@__PURE__*/
+  messageDesc(file_landscreen_discovery_v1_discovery, 26);
+
+/**
+ * @generated from message landscreen.discovery.v1.ResolveParcelsRequest
+ */
+export type ResolveParcelsRequest = Message<"landscreen.discovery.v1.ResolveParcelsRequest"> & {
+  /**
+   * The market whose current vintage is searched (unknown NotFound, not entitled PermissionDenied).
+   *
+   * @generated from field: string market = 1;
+   */
+  market: string;
+
+  /**
+   * At most 10,000; each needs an apn, an address or a parcel_key (else InvalidArgument).
+   *
+   * @generated from field: repeated landscreen.discovery.v1.ParcelLookup lookups = 2;
+   */
+  lookups: ParcelLookup[];
+
+  /**
+   * A saved buy box of the same market: resolved parcels are evaluated against it.
+   *
+   * @generated from field: optional string buy_box = 3;
+   */
+  buyBox?: string | undefined;
+
+  /**
+   * Leave out what is the same for every parcel of a vintage or repeated elsewhere: the per-fact
+   * provenance of each ParcelCandidate (a prepared vintage's field provenance, tens of KB a
+   * parcel) and the facts and provenance of each evaluation (the candidate carries the facts).
+   * What a caller keeping thousands of parcels (a lead import) stores per parcel.
+   *
+   * @generated from field: bool lean = 4;
+   */
+  lean: boolean;
+};
+
+/**
+ * Describes the message landscreen.discovery.v1.ResolveParcelsRequest.
+ * Use `create(ResolveParcelsRequestSchema)` to create a new message.
+ */
+export const ResolveParcelsRequestSchema: GenMessage<ResolveParcelsRequest> = /*@__PURE__*/
+  messageDesc(file_landscreen_discovery_v1_discovery, 27);
+
+/**
+ * One row to resolve. Tried in order: apn (D17), address exactly after normalisation, parcel_key
+ * (e.g. found by LocateParcels from a point), then address by trigram similarity.
+ *
+ * @generated from message landscreen.discovery.v1.ParcelLookup
+ */
+export type ParcelLookup = Message<"landscreen.discovery.v1.ParcelLookup"> & {
+  /**
+   * @generated from field: optional string apn = 1;
+   */
+  apn?: string | undefined;
+
+  /**
+   * @generated from field: optional string address = 2;
+   */
+  address?: string | undefined;
+
+  /**
+   * @generated from field: optional string parcel_key = 3;
+   */
+  parcelKey?: string | undefined;
+};
+
+/**
+ * Describes the message landscreen.discovery.v1.ParcelLookup.
+ * Use `create(ParcelLookupSchema)` to create a new message.
+ */
+export const ParcelLookupSchema: GenMessage<ParcelLookup> = /*@__PURE__*/
+  messageDesc(file_landscreen_discovery_v1_discovery, 28);
+
+/**
+ * @generated from message landscreen.discovery.v1.ResolveParcelsResponse
+ */
+export type ResolveParcelsResponse = Message<"landscreen.discovery.v1.ResolveParcelsResponse"> & {
+  /**
+   * @generated from field: string market = 1;
+   */
+  market: string;
+
+  /**
+   * @generated from field: string market_id = 2;
+   */
+  marketId: string;
+
+  /**
+   * @generated from field: string vintage_id = 3;
+   */
+  vintageId: string;
+
+  /**
+   * One per lookup, in the request's order.
+   *
+   * @generated from field: repeated landscreen.discovery.v1.ParcelResolution resolutions = 4;
+   */
+  resolutions: ParcelResolution[];
+
+  /**
+   * Present when a buy box was given.
+   *
+   * @generated from field: optional landscreen.discovery.v1.ParcelScreen screen = 5;
+   */
+  screen?: ParcelScreen | undefined;
+};
+
+/**
+ * Describes the message landscreen.discovery.v1.ResolveParcelsResponse.
+ * Use `create(ResolveParcelsResponseSchema)` to create a new message.
+ */
+export const ResolveParcelsResponseSchema: GenMessage<ResolveParcelsResponse> = /*@__PURE__*/
+  messageDesc(file_landscreen_discovery_v1_discovery, 29);
+
+/**
+ * @generated from message landscreen.discovery.v1.ParcelScreen
+ */
+export type ParcelScreen = Message<"landscreen.discovery.v1.ParcelScreen"> & {
+  /**
+   * @generated from field: string buy_box_id = 1;
+   */
+  buyBoxId: string;
+
+  /**
+   * @generated from field: string buy_box = 2;
+   */
+  buyBox: string;
+
+  /**
+   * @generated from field: string spec_hash = 3;
+   */
+  specHash: string;
+
+  /**
+   * @generated from field: string query_hash = 4;
+   */
+  queryHash: string;
+
+  /**
+   * The canonical spec applied (UTF-8 JSON).
+   *
+   * @generated from field: bytes applied_spec_json = 5;
+   */
+  appliedSpecJson: Uint8Array;
+};
+
+/**
+ * Describes the message landscreen.discovery.v1.ParcelScreen.
+ * Use `create(ParcelScreenSchema)` to create a new message.
+ */
+export const ParcelScreenSchema: GenMessage<ParcelScreen> = /*@__PURE__*/
+  messageDesc(file_landscreen_discovery_v1_discovery, 30);
+
+/**
+ * @generated from message landscreen.discovery.v1.ParcelResolution
+ */
+export type ParcelResolution = Message<"landscreen.discovery.v1.ParcelResolution"> & {
+  /**
+   * resolved, ambiguous or not_found.
+   *
+   * @generated from field: string status = 1;
+   */
+  status: string;
+
+  /**
+   * apn, address, parcel_key or address_similar: what matched; empty when not_found.
+   *
+   * @generated from field: string matched_by = 2;
+   */
+  matchedBy: string;
+
+  /**
+   * Best first, at most 10 (one when resolved).
+   *
+   * @generated from field: repeated landscreen.discovery.v1.ResolvedParcel candidates = 3;
+   */
+  candidates: ResolvedParcel[];
+};
+
+/**
+ * Describes the message landscreen.discovery.v1.ParcelResolution.
+ * Use `create(ParcelResolutionSchema)` to create a new message.
+ */
+export const ParcelResolutionSchema: GenMessage<ParcelResolution> = /*@__PURE__*/
+  messageDesc(file_landscreen_discovery_v1_discovery, 31);
+
+/**
+ * @generated from message landscreen.discovery.v1.ResolvedParcel
+ */
+export type ResolvedParcel = Message<"landscreen.discovery.v1.ResolvedParcel"> & {
+  /**
+   * @generated from field: string parcel_key = 1;
+   */
+  parcelKey: string;
+
+  /**
+   * @generated from field: optional string apn = 2;
+   */
+  apn?: string | undefined;
+
+  /**
+   * @generated from field: optional string address = 3;
+   */
+  address?: string | undefined;
+
+  /**
+   * @generated from field: optional double acres = 4;
+   */
+  acres?: number | undefined;
+
+  /**
+   * @generated from field: optional double lat = 5;
+   */
+  lat?: number | undefined;
+
+  /**
+   * @generated from field: optional double lon = 6;
+   */
+  lon?: number | undefined;
+
+  /**
+   * Resolved only: the ParcelCandidate (facts split as imported, geometry), UTF-8 JSON; lean:
+   * without its provenance.
+   *
+   * @generated from field: bytes parcel_json = 7;
+   */
+  parcelJson: Uint8Array;
+
+  /**
+   * Resolved with a buy box only: the parcel's evaluation.
+   *
+   * @generated from field: optional landscreen.discovery.v1.ParcelEvaluation evaluation = 8;
+   */
+  evaluation?: ParcelEvaluation | undefined;
+};
+
+/**
+ * Describes the message landscreen.discovery.v1.ResolvedParcel.
+ * Use `create(ResolvedParcelSchema)` to create a new message.
+ */
+export const ResolvedParcelSchema: GenMessage<ResolvedParcel> = /*@__PURE__*/
+  messageDesc(file_landscreen_discovery_v1_discovery, 32);
+
+/**
+ * @generated from message landscreen.discovery.v1.ParcelEvaluation
+ */
+export type ParcelEvaluation = Message<"landscreen.discovery.v1.ParcelEvaluation"> & {
+  /**
+   * @generated from field: bool eligible = 1;
+   */
+  eligible: boolean;
+
+  /**
+   * @generated from field: string verdict = 2;
+   */
+  verdict: string;
+
+  /**
+   * @generated from field: double score = 3;
+   */
+  score: number;
+
+  /**
+   * @generated from field: bool review_required = 4;
+   */
+  reviewRequired: boolean;
+
+  /**
+   * The DiscoveryResult without geometry and bbox (the ParcelCandidate carries them); lean: also
+   * without facts and provenance.
+   *
+   * @generated from field: bytes result_json = 5;
+   */
+  resultJson: Uint8Array;
+
+  /**
+   * The must evidence that made the parcel ineligible (a JSON array).
+   *
+   * @generated from field: bytes failed_json = 6;
+   */
+  failedJson: Uint8Array;
+};
+
+/**
+ * Describes the message landscreen.discovery.v1.ParcelEvaluation.
+ * Use `create(ParcelEvaluationSchema)` to create a new message.
+ */
+export const ParcelEvaluationSchema: GenMessage<ParcelEvaluation> = /*@__PURE__*/
+  messageDesc(file_landscreen_discovery_v1_discovery, 33);
+
+/**
+ * @generated from message landscreen.discovery.v1.GeocodeAddressRequest
+ */
+export type GeocodeAddressRequest = Message<"landscreen.discovery.v1.GeocodeAddressRequest"> & {
+  /**
+   * Free text, at most 500 characters; compared after USPS normalisation.
+   *
+   * @generated from field: string address = 1;
+   */
+  address: string;
+
+  /**
+   * Search only this market's current vintage (unknown NotFound market_not_found, not entitled
+   * PermissionDenied not_entitled); empty: every market the caller's tenant is entitled to.
+   *
+   * @generated from field: string market = 2;
+   */
+  market: string;
+
+  /**
+   * At most this many matches (1..10; 0 means 5).
+   *
+   * @generated from field: int32 limit = 3;
+   */
+  limit: number;
+};
+
+/**
+ * Describes the message landscreen.discovery.v1.GeocodeAddressRequest.
+ * Use `create(GeocodeAddressRequestSchema)` to create a new message.
+ */
+export const GeocodeAddressRequestSchema: GenMessage<GeocodeAddressRequest> = /*@__PURE__*/
+  messageDesc(file_landscreen_discovery_v1_discovery, 34);
+
+/**
+ * @generated from message landscreen.discovery.v1.GeocodeAddressResponse
+ */
+export type GeocodeAddressResponse = Message<"landscreen.discovery.v1.GeocodeAddressResponse"> & {
+  /**
+   * Best first: exact matches (score 1), then by trigram similarity.
+   *
+   * @generated from field: repeated landscreen.discovery.v1.GeocodedAddress matches = 1;
+   */
+  matches: GeocodedAddress[];
+
+  /**
+   * The vintages searched (empty: nothing loaded the caller may read).
+   *
+   * @generated from field: repeated string vintage_ids = 2;
+   */
+  vintageIds: string[];
+
+  /**
+   * The address as normalised for the comparison.
+   *
+   * @generated from field: string normalised = 3;
+   */
+  normalised: string;
+};
+
+/**
+ * Describes the message landscreen.discovery.v1.GeocodeAddressResponse.
+ * Use `create(GeocodeAddressResponseSchema)` to create a new message.
+ */
+export const GeocodeAddressResponseSchema: GenMessage<GeocodeAddressResponse> = /*@__PURE__*/
+  messageDesc(file_landscreen_discovery_v1_discovery, 35);
+
+/**
+ * @generated from message landscreen.discovery.v1.GeocodedAddress
+ */
+export type GeocodedAddress = Message<"landscreen.discovery.v1.GeocodedAddress"> & {
+  /**
+   * @generated from field: string market = 1;
+   */
+  market: string;
+
+  /**
+   * @generated from field: string vintage_id = 2;
+   */
+  vintageId: string;
+
+  /**
+   * @generated from field: string parcel_key = 3;
+   */
+  parcelKey: string;
+
+  /**
+   * The parcel's address as imported.
+   *
+   * @generated from field: string address = 4;
+   */
+  address: string;
+
+  /**
+   * The parcel's representative point (absent when its record has none).
+   *
+   * @generated from field: optional double lat = 5;
+   */
+  lat?: number | undefined;
+
+  /**
+   * @generated from field: optional double lon = 6;
+   */
+  lon?: number | undefined;
+
+  /**
+   * 1 for a normalised-equal address, else pg_trgm similarity (0..1).
+   *
+   * @generated from field: double score = 7;
+   */
+  score: number;
+
+  /**
+   * exact or similar.
+   *
+   * @generated from field: string match = 8;
+   */
+  match: string;
+};
+
+/**
+ * Describes the message landscreen.discovery.v1.GeocodedAddress.
+ * Use `create(GeocodedAddressSchema)` to create a new message.
+ */
+export const GeocodedAddressSchema: GenMessage<GeocodedAddress> = /*@__PURE__*/
+  messageDesc(file_landscreen_discovery_v1_discovery, 36);
+
+/**
  * DiscoveryService owns markets, vintages, parcels, entitlements and buy boxes; it ranks a
  * market against a buy box (D13-D16), resolves parcels (D17) and finds leads (D29). It reads
  * stored facts only: no provider call, no write, on any query. It is the only writer of the
@@ -733,6 +1376,44 @@ export const DiscoveryService: GenService<{
     methodKind: "unary";
     input: typeof GetParcelRequestSchema;
     output: typeof GetParcelResponseSchema;
+  },
+  /**
+   * ResolveParcels resolves many rows of one market at once (lead import, deliveries): each by
+   * APN, address (D17) or parcel_key, in a few set-based queries rather than one call per row.
+   * With a buy box, each resolved parcel is also evaluated against it as EvaluateParcel does.
+   *
+   * @generated from rpc landscreen.discovery.v1.DiscoveryService.ResolveParcels
+   */
+  resolveParcels: {
+    methodKind: "unary";
+    input: typeof ResolveParcelsRequestSchema;
+    output: typeof ResolveParcelsResponseSchema;
+  },
+  /**
+   * LocateParcels finds the parcel at each of N points in the current vintages the caller may
+   * read (the one market named, or every market its tenant is entitled to): the parcel whose
+   * polygon contains the point (exact_intersect), else the parcel whose edge is nearest within
+   * radius_m (nearest_within_radius), else none. The parcel_record group of the point-data
+   * engine (issue 12) and /v1/lookup's include_parcel read it.
+   *
+   * @generated from rpc landscreen.discovery.v1.DiscoveryService.LocateParcels
+   */
+  locateParcels: {
+    methodKind: "unary";
+    input: typeof LocateParcelsRequestSchema;
+    output: typeof LocateParcelsResponseSchema;
+  },
+  /**
+   * GeocodeAddress finds an address among the loaded parcels' addresses of the current vintages
+   * the caller may read (the one market named, or every entitled market): USPS-normalised equality
+   * first, else trigram similarity (D17's comparison), best first. /v1/lookup reads it (D35).
+   *
+   * @generated from rpc landscreen.discovery.v1.DiscoveryService.GeocodeAddress
+   */
+  geocodeAddress: {
+    methodKind: "unary";
+    input: typeof GeocodeAddressRequestSchema;
+    output: typeof GeocodeAddressResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_landscreen_discovery_v1_discovery, 0);

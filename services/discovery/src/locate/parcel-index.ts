@@ -1,0 +1,103 @@
+// The parcels of one vintage indexed for "which parcel is at this point": the point-data engine's
+// vector index (a Flatbush R-tree over the parcels' boxes, polygons packed for exact measuring)
+// built as a polygon layer, with the parcel's record fields kept beside it by position. Vintages
+// are immutable, so an index is built once and never goes stale.
+
+import type { LayerSource, SourceId } from '@landscreen/field-catalog';
+import { rulerAt, VectorLayerIndex, type PolygonalGeometry } from '@landscreen/point-engine';
+
+/** What a parcel row contributes to the index (geometry: a GeoJSON Polygon or MultiPolygon). */
+export interface IndexedParcelInput {
+  parcel_key: string;
+  geometry: PolygonalGeometry;
+  apn: string | null;
+  address: string | null;
+  owner_name: string | null;
+  zoning: string | null;
+  acres: number | null;
+  lat: number | null;
+  lon: number | null;
+}
+
+export interface ParcelHit {
+  /** The parcel's position in the index. */
+  id: number;
+  match_type: 'exact_intersect' | 'nearest_within_radius';
+  /** Geodesic meters to the parcel's boundary; 0 inside or on it. */
+  distance_m: number;
+}
+
+/** The parcels are a polygon layer of the engine's (no declared properties: the record is kept here). */
+const PARCELS: LayerSource = { id: 'parcel_vendor' as SourceId, feeds: 'layer', geometry: 'polygons', properties: [] };
+
+/** The parcels a radius search found (the shape VectorLayerIndex.within fills), reused between searches. */
+class Hits {
+  count = 0;
+  ids: number[] = [];
+  distances: number[] = [];
+
+  reset(): void {
+    this.count = 0;
+  }
+
+  push(id: number, distance: number): void {
+    this.ids[this.count] = id;
+    this.distances[this.count] = distance;
+    this.count++;
+  }
+}
+
+export class ParcelIndex {
+  private readonly hits = new Hits();
+
+  private constructor(
+    readonly vintageId: string,
+    private readonly layer: VectorLayerIndex,
+    readonly keys: readonly string[],
+    private readonly records: readonly Omit<IndexedParcelInput, 'geometry' | 'parcel_key'>[],
+    /** 1 where the stored geometry was a Polygon (the packed copy is always multi-part). */
+    private readonly singlePart: Uint8Array,
+  ) {}
+
+  static build(vintageId: string, parcels: readonly IndexedParcelInput[]): ParcelIndex {
+    const layer = VectorLayerIndex.build(PARCELS, vintageId, parcels);
+    const keys = parcels.map((parcel) => parcel.parcel_key);
+    const records = parcels.map(({ apn, address, owner_name, zoning, acres, lat, lon }) => ({ apn, address, owner_name, zoning, acres, lat, lon }));
+    const singlePart = Uint8Array.from(parcels, (parcel) => (parcel.geometry.type === 'Polygon' ? 1 : 0));
+    return new ParcelIndex(vintageId, layer, keys, records, singlePart);
+  }
+
+  get size(): number {
+    return this.keys.length;
+  }
+
+  /**
+   * The parcel containing the point (holes are outside, an edge is inside; of overlapping parcels
+   * the smallest, then the first), else the one whose boundary is nearest within `radiusM`
+   * (ties: the first), else null. Distances are geodesic: measured in the plane of the engine's
+   * WGS84 ruler at the point, which is exact to 1e-4 far beyond any radius allowed here.
+   */
+  locate(lon: number, lat: number, radiusM: number): ParcelHit | null {
+    const ruler = rulerAt(lat);
+    this.layer.within(lon, lat, 0, ruler, this.hits);
+    if (this.hits.count > 0) {
+      let best = this.hits.ids[0];
+      for (let i = 1; i < this.hits.count; i++) {
+        const id = this.hits.ids[i];
+        const area = this.layer.areaM2(id)!;
+        const bestArea = this.layer.areaM2(best)!;
+        if (area < bestArea || (area === bestArea && id < best)) best = id;
+      }
+      return { id: best, match_type: 'exact_intersect', distance_m: 0 };
+    }
+    const nearest = this.layer.nearest(lon, lat, ruler, null, Math.min(radiusM, this.layer.spacingM), radiusM);
+    return nearest ? { id: nearest.id, match_type: 'nearest_within_radius', distance_m: nearest.distance } : null;
+  }
+
+  /** The parcel at a position, its geometry as it was stored (Polygon or MultiPolygon). */
+  parcel(id: number) {
+    const multi = this.layer.polygonGeometry(id) as Extract<PolygonalGeometry, { type: 'MultiPolygon' }>;
+    const geometry: PolygonalGeometry = this.singlePart[id] === 1 ? { type: 'Polygon', coordinates: multi.coordinates[0] } : multi;
+    return { parcel_key: this.keys[id], geometry, area_m2: this.layer.areaM2(id)!, ...this.records[id] };
+  }
+}
