@@ -14,3 +14,4 @@ export {
   type DiligenceStepEvent,
   type DiligenceSubject,
 } from './subjects.js';
+export { backoffMs, createRelayLoop, type RelayLogger, type RelayLoop, type RelayLoopOptions } from './relay-loop.js';
