@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkFetchResponse } from '@landscreen/testing';
 import { runLandscreen as run, startLandscreenServer } from '../support/cli-process.js';
 
 describe('the landscreen CLI and the embedded default', () => {
@@ -24,6 +25,7 @@ describe('the landscreen CLI and the embedded default', () => {
 
   it('serves the gateway from a fresh data directory, migrated and ready', async () => {
     const response = await fetch(`${url}/readyz`);
+    await checkFetchResponse('GET', response.url, response);
     expect(response.status).toBe(200);
   });
 

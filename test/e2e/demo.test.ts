@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkFetchResponse } from '@landscreen/testing';
 import { runLandscreen as run, startLandscreenServer } from '../support/cli-process.js';
 
 const DEMO = { authorization: 'Bearer dev:demo@landscreen.local', 'x-tenant': 'demo', 'content-type': 'application/json' };
@@ -33,6 +34,7 @@ describe('landscreen demo through the running embedded server', () => {
   let url: string;
   const call = async (method: string, route: string, body?: unknown) => {
     const response = await fetch(`${url}${route}`, { method, headers: DEMO, body: body === undefined ? undefined : JSON.stringify(body) });
+    await checkFetchResponse(method, response.url, response);
     return { status: response.status, body: (await response.json()) as any };
   };
 

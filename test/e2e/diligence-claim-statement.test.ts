@@ -3,7 +3,9 @@ import { sql } from 'kysely';
 import { diligenceSubject } from '@landscreen/events';
 import { ManualClock } from '@landscreen/rpc';
 import { DATABASE_MODES, startTestStack, type TestStack } from '@landscreen/testing';
+import { jobJson } from '../../gateway/src/mappings/job.js';
 import { jobAnswer } from '../../services/diligence/src/operations/job-answer.js';
+import { diligenceDb } from '../../services/diligence/src/schema.js';
 import { isRefusal, moveJob } from '../../services/diligence/src/state-machine.js';
 import { recordJobEvent } from '../../services/diligence/src/store/events.js';
 import type { JobRow } from '../../services/diligence/src/store/jobs.js';
@@ -94,7 +96,8 @@ describe.each(DATABASE_MODES)('the one-statement claim on %s', (mode) => {
       completed_at = ${new Date('2026-11-22T08:01:00.456Z')} where job_id = ${jobId} and position = 0`.execute(db);
     const claim = expectStatus(await api.claim(jobId, 'worker-f'), 200).body;
     const job = (await sql<JobRow>`select * from diligence.jobs where id = ${jobId}`.execute(db)).rows[0]!;
-    expect(claim.job).toEqual(JSON.parse(JSON.stringify(await jobAnswer(db, job, clock.now()))));
+    // The locking path's job message, printed by the gateway's one mapping of a job.
+    expect(claim.job).toEqual(jobJson(await jobAnswer(diligenceDb(db), job, clock.now())));
     expect(claim.job.steps[0]).toMatchObject({ cost_usd: '1.2500', started_at: '2026-11-22T08:00:00.123Z', data: { summary: 'ok', n: 1.5 } });
   });
 

@@ -65,6 +65,63 @@ describe('the OpenAPI document', () => {
     expect(schemas.Error).toBeDefined();
   });
 
+  it('declares the schema of every 2xx answer and the D1/D2 body of every error (issue 15)', () => {
+    const resolve = (schema: any): any => (schema?.$ref ? document.components.schemas[schema.$ref.split('/').pop()] : schema);
+    const trivial: string[] = [];
+    const errorsMissing: string[] = [];
+    for (const [path, item] of Object.entries(document.paths as Record<string, Record<string, any>>)) {
+      for (const [method, operation] of Object.entries(item)) {
+        const name = `${method.toUpperCase()} ${path}`;
+        const responses = operation.responses as Record<string, any>;
+        expect(responses.default, name).toBeUndefined();
+        const success = Object.entries(responses).filter(([status]) => status.startsWith('2'));
+        expect(success.length, name).toBeGreaterThan(0);
+        for (const [status, response] of success) {
+          if (status === '204') {
+            expect(response.content, name).toBeUndefined();
+            continue;
+          }
+          for (const [type, media] of Object.entries(response.content as Record<string, any>)) {
+            const schema = resolve(media.schema);
+            if (!type.includes('json') || schema.format === 'binary') continue;
+            // Non-trivial: an array of records, or an object naming its properties.
+            const named = schema.type === 'array' || schema.anyOf || Object.keys(schema.properties ?? {}).length > 0;
+            if (!named) trivial.push(`${name} ${status}`);
+          }
+        }
+        // Every route answers D1 on a bad request and the D2 envelope on a failure.
+        const bodyOf = (status: string) => resolve(responses[status]?.content?.['application/json']?.schema);
+        if (bodyOf('422')?.properties?.detail?.type !== 'array' && !bodyOf('422')?.anyOf) errorsMissing.push(`${name} 422`);
+        for (const status of Object.keys(responses).filter((code) => Number(code) >= 400 && code !== '422')) {
+          const body = bodyOf(status);
+          if (!body?.required?.includes('detail') || !body.required.includes('code')) errorsMissing.push(`${name} ${status}`);
+        }
+        for (const status of ['500', '503']) if (!responses[status]) errorsMissing.push(`${name} ${status} (undeclared)`);
+        if (operation.security.length > 0) {
+          for (const status of ['401', '403']) if (!responses[status]) errorsMissing.push(`${name} ${status} (undeclared)`);
+        }
+      }
+    }
+    expect(trivial).toEqual([]);
+    expect(errorsMissing).toEqual([]);
+  });
+
+  it('publishes the response schemas as components, open records marked as such', () => {
+    const schemas = document.components.schemas;
+    expect(schemas.DiscoveryQueryResponse.additionalProperties).toBe(false);
+    expect(schemas.PipelineItem).toMatchObject({ additionalProperties: true, 'x-open-record': true });
+    expect(schemas.PipelineItem.required).toEqual(expect.arrayContaining(['id', 'stage', 'position', 'screen_status', 'property']));
+    expect(schemas.Run.properties.status.anyOf.map((branch: any) => branch.const)).toEqual(['queued', 'running', 'succeeded', 'cancelled', 'failed']);
+    const promote = document.paths['/v2/pipeline'].post.responses;
+    expect(promote['202'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/PromoteResponse' });
+    expect(promote['409'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
+    expect(promote['422'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/HTTPValidationError' });
+    const results = document.paths['/v1/runs/{run_id}/results'].get.responses['200'].content;
+    expect(Object.keys(results)).toEqual(['application/x-ndjson', 'text/csv', 'application/geo+json']);
+    expect(document.paths['/v1/deliveries/{delivery_id}/pdf'].get.responses['200'].content['application/pdf']).toBeDefined();
+    expect(document.paths['/v1/fetch/batch'].post.responses['402'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/InsufficientCredits' });
+  });
+
   it('has an interactive reference page at /docs whose assets load', async () => {
     const page = await app.get('/docs');
     expect(page.status).toBe(200);

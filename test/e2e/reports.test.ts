@@ -9,6 +9,7 @@ import { layerFiles, pointCollection, type LayerFiles } from '../../services/cat
 import { createClient } from '@connectrpc/connect';
 import { pipelinev1 } from '@landscreen/proto';
 import { directTransport } from '@landscreen/rpc';
+import { reportPropertyPage } from '../../gateway/src/mappings/report-property.js';
 import { asMember, claimed, diligenceApi, expectStatus, session, STEPS } from '../support/diligence.js';
 import { countPixels, getPdf, pdfInfo, pdfText, renderRegion } from '../support/pdf.js';
 
@@ -162,7 +163,7 @@ describe.each(DATABASE_MODES)('PDF reports on %s', (mode) => {
   it('reads many properties reduced to what a report prints, only the caller\'s (GetReportProperties)', async () => {
     const pipeline = createClient(pipelinev1.PipelineService, directTransport(app.stack.modules));
     const read = async (tenant: string, ids: string[]) =>
-      JSON.parse(Buffer.from((await pipeline.getReportProperties({ propertyIds: ids }, await asMember(app, tenant))).pagesJson).toString('utf8'));
+      (await pipeline.getReportProperties({ propertyIds: ids }, await asMember(app, tenant))).properties.map(reportPropertyPage) as any[];
     const [page] = await read('acme-rpt', [propertyId, 'not-a-uuid', '00000000-0000-4000-8000-000000000000']);
     expect(page.property).toMatchObject({ id: propertyId, apn: 'R-001', parcel: { typed: { owner_name: CYRILLIC_OWNER }, geometry: { type: 'Polygon' } } });
     expect(page.deep_screen).toMatchObject({ buy_box: 'Data center', verdict: 'PURSUE', applied_spec: { must: expect.any(Array) }, evaluation: { score_breakdown: { must: expect.any(Array) } } });

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { TestStack } from '@landscreen/testing';
+import { checkFetchResponse, type TestStack } from '@landscreen/testing';
 
 // PDFs read back the way a person would see them: poppler-utils (pdfinfo, pdftotext, pdftoppm),
 // which .ci/run installs. Nothing here parses PDF bytes itself.
@@ -19,6 +19,7 @@ export interface PdfResponse {
 /** GET a PDF over real HTTP, keeping the body as bytes (the JSON client would decode it as text). */
 export async function getPdf(app: TestStack, route: string, headers: Record<string, string>): Promise<PdfResponse> {
   const response = await fetch(new URL(route, app.url), { headers });
+  await checkFetchResponse('GET', response.url, response);
   return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
 }
 

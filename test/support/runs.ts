@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import { importLayer } from '@landscreen/catalog-service';
 import { CsvRecordReader } from '@landscreen/parcel-io';
-import type { HttpClient } from '@landscreen/testing';
+import { checkFetchResponse, type HttpClient } from '@landscreen/testing';
 import { setPlan } from '../../services/catalog/src/billing/accounts.js';
 import { sleep } from '../../packages/events/src/test-wait.js';
 
@@ -72,6 +72,7 @@ export async function resultsFile(baseUrl: string, tenant: string, runId: string
   const url = new URL(`/v1/runs/${runId}/results`, baseUrl);
   url.searchParams.set('format', format);
   const response = await fetch(url, { headers: headersOf(tenant) });
+  await checkFetchResponse('GET', response.url, response);
   return { status: response.status, type: response.headers.get('content-type') ?? '', text: await response.text() };
 }
 

@@ -1,4 +1,4 @@
-import type { RouteDef } from '../routes/route.js';
+import type { ResponseSpec, RouteDef } from '../routes/route.js';
 import { ErrorBody, ValidationErrorBody } from '../schemas/common.js';
 import type { Schema } from '../validation/index.js';
 
@@ -6,12 +6,19 @@ export const API_VERSION = '0.2.0';
 
 type Json = Record<string, any>;
 
+export interface OpenApiOptions {
+  serverUrl?: string;
+  /** Include the routes marked hidden (the tests' response check reads the pages' answers too). */
+  includeHidden?: boolean;
+}
+
 /**
  * The OpenAPI 3.1.0 document, generated from the same route definitions the gateway validates
  * with, so the document cannot drift from behaviour. Schemas carrying `$id` are hoisted into
  * components and referenced.
  */
-export function buildOpenApiDocument(routes: RouteDef[], serverUrl?: string): Json {
+export function buildOpenApiDocument(routes: RouteDef[], options: string | OpenApiOptions = {}): Json {
+  const { serverUrl, includeHidden = false } = typeof options === 'string' ? { serverUrl: options } : options;
   const components: Record<string, Json> = {};
   const hoist = (schema: Schema | undefined): Json | undefined => {
     if (schema === undefined) return undefined;
@@ -23,30 +30,18 @@ export function buildOpenApiDocument(routes: RouteDef[], serverUrl?: string): Js
 
   const paths: Record<string, Json> = {};
   for (const route of routes) {
-    if (route.hidden) continue;
+    if (route.hidden && !includeHidden) continue;
     const parameters = [
       ...parametersOf(route.request.path, 'path', hoist),
       ...parametersOf(route.request.query, 'query', hoist),
       ...parametersOf(route.request.headers, 'header', hoist),
     ];
+    // Every status a route can answer is listed with its body (issue 15): no `default` catch-all,
+    // so a status the table does not list is one the route never answers.
     const responses: Json = {};
     for (const [status, response] of Object.entries(route.responses)) {
-      const contentType = response.contentType ?? 'application/json';
-      responses[status] = {
-        description: response.description,
-        ...(response.schema || response.contentType
-          ? { content: { [contentType]: { schema: response.schema ? hoist(response.schema) : { type: 'string', format: 'binary' } } } }
-          : {}),
-      };
+      responses[status] = { description: response.description, ...contentOf(response, hoist) };
     }
-    responses['422'] ??= {
-      description: 'Validation error (D1).',
-      content: { 'application/json': { schema: { $ref: '#/components/schemas/HTTPValidationError' } } },
-    };
-    responses.default = {
-      description: 'Error (D2): 401, 403, 404, 409, 429 and others.',
-      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-    };
     const operation: Json = {
       operationId: route.operationId,
       summary: route.summary,
@@ -73,7 +68,9 @@ export function buildOpenApiDocument(routes: RouteDef[], serverUrl?: string): Js
       version: API_VERSION,
       description:
         'Parcel discovery, pipeline and diligence, and the point-data field catalog with credit pricing. ' +
-        'Validation errors answer 422 with the pydantic-style body of D1; other errors answer {"detail","code"} (D2).',
+        'Validation errors answer 422 with the pydantic-style body of D1; other errors answer {"detail","code"} (D2). ' +
+        'Every operation lists each status it can answer with the schema of its body; `x-open-record` marks a record the spec calls open ' +
+        '(expect fields to be added to it).',
     },
     ...(serverUrl && { servers: [{ url: serverUrl }] }),
     paths,
@@ -85,6 +82,14 @@ export function buildOpenApiDocument(routes: RouteDef[], serverUrl?: string): Js
       },
     },
   };
+}
+
+/** A JSON answer's schema, or a file's content type(s) as binary strings; nothing for 204. */
+function contentOf(response: ResponseSpec, hoist: (schema: Schema) => Json | undefined): Json {
+  if (response.schema === undefined && response.contentType === undefined) return {};
+  const types = [response.contentType ?? 'application/json'].flat();
+  const schema = response.schema ? hoist(response.schema) : { type: 'string', format: 'binary' };
+  return { content: Object.fromEntries(types.map((type) => [type, { schema }])) };
 }
 
 function securityOf(route: RouteDef): Json[] {
@@ -116,6 +121,9 @@ function replaceIds(node: any, components: Record<string, Json>): any {
     if (key !== '$id') copy[key] = replaceIds(value, components);
   }
   if (typeof node.$id === 'string') {
+    // Two different schemas under one name would make every $ref to it ambiguous.
+    const known = components[node.$id];
+    if (known !== undefined && JSON.stringify(known) !== JSON.stringify(copy)) throw new Error(`two different schemas are named ${node.$id}`);
     components[node.$id] = copy;
     return { $ref: `#/components/schemas/${node.$id}` };
   }

@@ -1,6 +1,8 @@
 import type { CallOptions } from '@connectrpc/connect';
 import { deliveryReportFrom, siteReportFromPropertyPage, type DeliveryLeadInput, type DeliveryReport } from '@landscreen/reports';
+import { discoveryjson } from '@landscreen/proto';
 import type { ServiceClients } from '../clients.js';
+import { reportPropertyPage } from '../mappings/report-property.js';
 import { gridAt, withParcelGeometry } from './site-report-data.js';
 
 /**
@@ -17,7 +19,7 @@ export async function deliveryReport(clients: ServiceClients, deliveryId: string
     clients.pipeline.getReportProperties({ propertyIds: delivery.leads.map((lead) => lead.propertyId), specHash: buyBox?.specHash }, options),
     gridAt(clients, delivery.leads.map((lead) => ({ lat: lead.lat, lon: lead.lon })), options),
   ]);
-  const pages = new Map((JSON.parse(new TextDecoder().decode(pagesAnswer.pagesJson)) as Record<string, any>[]).map((page) => [page.property.id as string, page]));
+  const pages = new Map<string, Record<string, any>>(pagesAnswer.properties.map((property) => [property.id, reportPropertyPage(property)]));
   const leads = await Promise.all(
     delivery.leads.map(async (lead, index): Promise<DeliveryLeadInput> => {
       // A lead's property always exists (the delivery made it); its page is only missing if it was removed.
@@ -32,7 +34,7 @@ export async function deliveryReport(clients: ServiceClients, deliveryId: string
       createdAt: delivery.createdAt,
       note: delivery.leadRequest?.note ?? null,
       market: delivery.market,
-      buyBox: buyBox ? { name: buyBox.name, specHash: buyBox.specHash, appliedSpec: JSON.parse(new TextDecoder().decode(buyBox.appliedSpecJson)) } : null,
+      buyBox: buyBox ? { name: buyBox.name, specHash: buyBox.specHash, appliedSpec: JSON.parse(discoveryjson.buyBoxSpecJson(buyBox.appliedSpec)) } : null,
     },
     leads,
     generatedAt,

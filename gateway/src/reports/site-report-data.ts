@@ -1,9 +1,9 @@
 import type { CallOptions } from '@connectrpc/connect';
 import { siteReportFromPropertyPage, type GridInput, type SiteReport } from '@landscreen/reports';
+import { discoveryjson } from '@landscreen/proto';
 import type { ServiceClients } from '../clients.js';
+import { propertyPageJson } from '../mappings/property.js';
 
-const decoder = new TextDecoder();
-const parse = (bytes: Uint8Array) => JSON.parse(decoder.decode(bytes)) as Record<string, any>;
 
 type Point = { lat: unknown; lon: unknown };
 const located = (point: Point): point is { lat: number; lon: number } => typeof point.lat === 'number' && typeof point.lon === 'number';
@@ -46,7 +46,7 @@ export interface PropertyPage {
  * vintage), and the grid features near its point.
  */
 export async function propertyReport(clients: ServiceClients, propertyId: string, options: CallOptions, generatedAt = new Date()): Promise<PropertyPage> {
-  const page = parse((await clients.pipeline.getProperty({ propertyId }, options)).bodyJson);
+  const page: Record<string, any> = propertyPageJson(await clients.pipeline.getProperty({ propertyId }, options));
   const [[grid]] = await Promise.all([gridAt(clients, [page.property ?? {}], options), withParcelGeometry(clients, page, options)]);
   return { page, report: siteReportFromPropertyPage(page, grid!, generatedAt) };
 }
@@ -60,7 +60,7 @@ export async function withParcelGeometry(clients: ServiceClients, page: Record<s
   if (property.parcel?.geometry || typeof property.vintage_id !== 'string' || typeof property.parcel_key !== 'string') return;
   try {
     const found = await clients.discovery.getParcel({ vintageId: property.vintage_id, parcelKey: property.parcel_key }, options);
-    page.property = { ...property, parcel: parse(found.parcelJson) };
+    page.property = { ...property, parcel: found.parcel ? JSON.parse(discoveryjson.parcelCandidateJson(found.parcel)) : null };
   } catch {
     // The page itself was readable; the map says it has no geometry.
   }

@@ -2,7 +2,8 @@ import { TenantHeaders } from '../schemas/common.js';
 import { RequestLinkBody, VerifyBody } from '../schemas/auth.js';
 import { readCredentials } from '../auth/credentials.js';
 import { BODY_LIMITS } from './body-limits.js';
-import { json } from './responses.js';
+import { LogoutResponse, MeResponse, RequestLinkResponse, VerifyResponse } from '@landscreen/api-schemas';
+import { errors, json, SIGNED_IN } from './responses.js';
 import { ANYONE } from './roles.js';
 import type { RouteDef } from './route.js';
 
@@ -17,7 +18,7 @@ export const authRoutes: RouteDef[] = [
     security: 'none',
     request: { body: RequestLinkBody, bodyRequired: true },
     bodyLimit: BODY_LIMITS.small,
-    responses: { 200: json('The link was sent if the email is a member.') },
+    responses: { 200: json('The link was sent if the email is a member.', RequestLinkResponse), ...errors([429]) },
     handler: async ({ request, raw, deps }) => {
       await deps.clients.auth.requestLink({ email: request.body.email, tenant: request.body.tenant, clientAddress: raw.ip });
       return { status: 200, body: { status: 'sent' } };
@@ -32,7 +33,7 @@ export const authRoutes: RouteDef[] = [
     security: 'none',
     request: { body: VerifyBody, bodyRequired: true },
     bodyLimit: BODY_LIMITS.small,
-    responses: { 200: json('A session, the identity, the tenant and the role (D6).') },
+    responses: { 200: json('A session, the identity, the tenant and the role (D6).', VerifyResponse), ...errors([401, 429]) },
     handler: async ({ request, raw, deps }) => {
       const verified = await deps.clients.auth.verifyLink({ token: request.body.token, clientAddress: raw.ip });
       return {
@@ -55,7 +56,7 @@ export const authRoutes: RouteDef[] = [
     security: 'session',
     roles: ANYONE,
     request: { headers: TenantHeaders },
-    responses: { 200: json('The session is revoked (a no-op for legacy and dev sessions).') },
+    responses: { 200: json('The session is revoked (a no-op for legacy and dev sessions).', LogoutResponse), ...errors(SIGNED_IN) },
     handler: async ({ raw, caller, deps }) => {
       const revoked = caller!.kind === 'session' ? (await deps.clients.auth.logout({ token: readCredentials(raw).token })).revoked : false;
       return { status: 200, body: { status: 'logged_out', revoked } };
@@ -70,7 +71,7 @@ export const authRoutes: RouteDef[] = [
     security: 'session',
     roles: ANYONE,
     request: { headers: TenantHeaders },
-    responses: { 200: json('{"tenant","identity","role"} (D8).') },
+    responses: { 200: json('{"tenant","identity","role"} (D8).', MeResponse), ...errors(SIGNED_IN) },
     handler: async ({ caller }) => ({
       status: 200,
       body: {

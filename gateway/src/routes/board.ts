@@ -1,8 +1,10 @@
 import { TenantHeaders } from '../schemas/common.js';
 import { AddToPipelineBody, ItemPath, ListPipelineQuery, PatchPipelineBody } from '../schemas/board.js';
-import { json } from './responses.js';
+import { PipelineBoard, PipelineItem } from '@landscreen/api-schemas';
+import { errors, json, SIGNED_IN } from './responses.js';
 import { READERS, WRITERS } from './roles.js';
 import { asCaller } from './call.js';
+import { boardJson, cardJson } from '../mappings/card.js';
 import type { RouteDef } from './route.js';
 
 export const boardRoutes: RouteDef[] = [
@@ -16,11 +18,11 @@ export const boardRoutes: RouteDef[] = [
     security: 'session',
     roles: READERS,
     request: { headers: TenantHeaders, query: ListPipelineQuery },
-    responses: { 200: json('The board: `{"items": [...], "total"}`.') },
+    responses: { 200: json('The board: `{"items": [...], "total"}`.', PipelineBoard), ...errors(SIGNED_IN) },
     handler: async ({ request, caller, raw, deps }) => {
       const { stage, archived } = request.query;
       const answer = await deps.clients.pipeline.listBoard({ stage: stage ?? undefined, archived: archived ?? false }, asCaller(caller, raw.id));
-      return { status: 200, json: answer.bodyJson };
+      return { status: 200, body: boardJson(answer.cards) };
     },
   },
   {
@@ -33,14 +35,17 @@ export const boardRoutes: RouteDef[] = [
     security: 'session',
     roles: WRITERS,
     request: { headers: TenantHeaders, body: AddToPipelineBody, bodyRequired: true },
-    responses: { 202: json('The pipeline item with stage and screen_status.') },
+    responses: {
+      202: json('The pipeline item with stage and screen_status.', PipelineItem),
+      ...errors([...SIGNED_IN, 404, 409], { 404: 'property_not_found, market_not_found or parcel_not_found.', 409: 'market_not_loaded.' }),
+    },
     handler: async ({ request, caller, raw, deps }) => {
       const { property_id: propertyId, market, parcel_key: parcelKey, notes } = request.body;
       const answer = await deps.clients.pipeline.addToBoard(
         { propertyId, market, parcelKey, notes: notes ?? undefined },
         asCaller(caller, raw.id),
       );
-      return { status: 202, json: answer.itemJson };
+      return { status: 202, body: cardJson(answer.card!) };
     },
   },
   {
@@ -53,14 +58,14 @@ export const boardRoutes: RouteDef[] = [
     security: 'session',
     roles: WRITERS,
     request: { headers: TenantHeaders, path: ItemPath, body: PatchPipelineBody, bodyRequired: true },
-    responses: { 200: json('The updated item.') },
+    responses: { 200: json('The updated item.', PipelineItem), ...errors([...SIGNED_IN, 404], { 404: 'pipeline_item_not_found: no such item in the caller\'s organization.' }) },
     handler: async ({ request, caller, raw, deps }) => {
       const { stage, notes, archived, position } = request.body;
       const answer = await deps.clients.pipeline.updateItem(
         { itemId: request.path.item_id, stage, notes: notes ?? undefined, clearNotes: notes === null, archived, position },
         asCaller(caller, raw.id),
       );
-      return { status: 200, json: answer.itemJson };
+      return { status: 200, body: cardJson(answer.card!) };
     },
   },
 ];

@@ -2,9 +2,11 @@ import { Type } from '@sinclair/typebox';
 import { TenantHeaders } from '../schemas/common.js';
 import { BuyBoxName, BuyBoxRecord, CreateBuyBoxBody, ParseBuyBoxBody, ReplaceBuyBoxBody } from '../schemas/buybox.js';
 import { BODY_LIMITS } from './body-limits.js';
-import { json, noContent } from './responses.js';
+import { BuyBoxList, ParseBuyBoxResponse } from '@landscreen/api-schemas';
+import { errors, json, noContent, SIGNED_IN } from './responses.js';
 import { READERS, WRITERS } from './roles.js';
 import { asCaller, toJsonBytes } from './call.js';
+import { buyBoxJson, buyBoxListJson, parsedBuyBoxJson } from '../mappings/buy-box.js';
 import type { RouteDef } from './route.js';
 
 const NamePath = Type.Object({ name: BuyBoxName });
@@ -19,10 +21,10 @@ export const buyBoxRoutes: RouteDef[] = [
     security: 'session',
     roles: READERS,
     request: { headers: TenantHeaders },
-    responses: { 200: json('The tenant\'s buy boxes.', Type.Array(BuyBoxRecord)) },
+    responses: { 200: json('The tenant\'s buy boxes.', BuyBoxList), ...errors(SIGNED_IN) },
     handler: async ({ caller, raw, deps }) => ({
       status: 200,
-      json: (await deps.clients.discovery.listBuyBoxes({}, asCaller(caller, raw.id))).buyBoxesJson,
+      json: Buffer.from(buyBoxListJson((await deps.clients.discovery.listBuyBoxes({}, asCaller(caller, raw.id))).buyBoxes)),
     }),
   },
   {
@@ -35,11 +37,11 @@ export const buyBoxRoutes: RouteDef[] = [
     roles: WRITERS,
     request: { headers: TenantHeaders, body: CreateBuyBoxBody, bodyRequired: true },
     bodyLimit: BODY_LIMITS.draft,
-    responses: { 201: json('The saved buy box (D9).', BuyBoxRecord) },
+    responses: { 201: json('The saved buy box (D9).', BuyBoxRecord), ...errors([...SIGNED_IN, 409], { 409: 'buy_box_exists: the tenant has a buy box of that name.' }) },
     handler: async ({ request, caller, raw, deps }) => {
       const { name, description, spec } = request.body;
       const created = await deps.clients.discovery.createBuyBox({ name, description: description ?? undefined, specJson: toJsonBytes(spec) }, asCaller(caller, raw.id));
-      return { status: 201, json: created.buyBoxJson };
+      return { status: 201, json: Buffer.from(buyBoxJson(created.buyBox)) };
     },
   },
   {
@@ -52,14 +54,14 @@ export const buyBoxRoutes: RouteDef[] = [
     roles: WRITERS,
     request: { headers: TenantHeaders, path: NamePath, body: ReplaceBuyBoxBody, bodyRequired: true },
     bodyLimit: BODY_LIMITS.draft,
-    responses: { 200: json('The updated buy box.', BuyBoxRecord) },
+    responses: { 200: json('The updated buy box.', BuyBoxRecord), ...errors([...SIGNED_IN, 404], { 404: 'buy_box_not_found.' }) },
     handler: async ({ request, caller, raw, deps }) => {
       const { spec, description } = request.body;
       const replaced = await deps.clients.discovery.replaceBuyBox(
         { name: request.path.name, specJson: toJsonBytes(spec), description: description ?? undefined, clearDescription: description === null },
         asCaller(caller, raw.id),
       );
-      return { status: 200, json: replaced.buyBoxJson };
+      return { status: 200, json: Buffer.from(buyBoxJson(replaced.buyBox)) };
     },
   },
   {
@@ -71,7 +73,7 @@ export const buyBoxRoutes: RouteDef[] = [
     security: 'session',
     roles: WRITERS,
     request: { headers: TenantHeaders, path: NamePath },
-    responses: { 204: noContent('Deleted.') },
+    responses: { 204: noContent('Deleted.'), ...errors([...SIGNED_IN, 404], { 404: 'buy_box_not_found.' }) },
     handler: async ({ request, caller, raw, deps }) => {
       await deps.clients.discovery.deleteBuyBox({ name: request.path.name }, asCaller(caller, raw.id));
       return { status: 204 };
@@ -87,10 +89,10 @@ export const buyBoxRoutes: RouteDef[] = [
     security: 'session',
     roles: READERS,
     request: { headers: TenantHeaders, body: ParseBuyBoxBody, bodyRequired: true },
-    responses: { 200: json('{"draft","warnings"}.') },
+    responses: { 200: json('{"draft","warnings"}: a draft to correct, and what the text did not say.', ParseBuyBoxResponse), ...errors(SIGNED_IN) },
     handler: async ({ request, caller, raw, deps }) => ({
       status: 200,
-      json: (await deps.clients.discovery.parseBuyBox({ text: request.body.text }, asCaller(caller, raw.id))).resultJson,
+      json: Buffer.from(parsedBuyBoxJson(await deps.clients.discovery.parseBuyBox({ text: request.body.text }, asCaller(caller, raw.id)))),
     }),
   },
 ];

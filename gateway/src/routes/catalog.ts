@@ -1,10 +1,9 @@
-import { ErrorBody, TenantHeaders } from '../schemas/common.js';
+import { TenantHeaders } from '../schemas/common.js';
 import {
   BilledHeaders,
   FetchBatchRequest,
   FetchBatchResponse,
   FieldsQuery,
-  InsufficientCreditsBody,
   LookupRequest,
   LookupResponse,
   SourcesResponse,
@@ -14,7 +13,12 @@ import { billingHeaders } from './billing-headers.js';
 import { asCaller } from './call.js';
 import { sourceRecord } from './catalog-sources.js';
 import { runRoutes } from './runs.js';
-import { json } from './responses.js';
+import { catalogPageJson } from '../mappings/catalog-page.js';
+import { fetchBatchJson } from '../mappings/fetch-result.js';
+import { lookupJson } from '../mappings/lookup.js';
+import { priceListJson } from '../mappings/price-list.js';
+import { CatalogPage, PriceList } from '@landscreen/api-schemas';
+import { BILLED_422, errors, json, SIGNED_IN } from './responses.js';
 import { READERS, WRITERS } from './roles.js';
 import type { RouteDef } from './route.js';
 
@@ -28,10 +32,9 @@ export const catalogRoutes: RouteDef[] = [
     tag: 'catalog',
     security: 'none',
     request: { query: FieldsQuery },
-    responses: { 200: json('The catalog page: billing and field records.') },
+    responses: { 200: json('The catalog page: billing and field records.', CatalogPage), ...errors([]) },
     handler: async ({ request, deps }) => {
-      const { pageJson } = await deps.clients.catalog.listFields(request.query);
-      return { status: 200, json: pageJson };
+      return { status: 200, json: catalogPageJson(await deps.clients.catalog.listFields(request.query)) };
     },
   },
   {
@@ -42,10 +45,9 @@ export const catalogRoutes: RouteDef[] = [
     tag: 'catalog',
     security: 'none',
     request: {},
-    responses: { 200: json('{"credits","plans"} exactly as the catalog spec gives them.') },
+    responses: { 200: json('{"credits","plans"} exactly as the catalog spec gives them.', PriceList), ...errors([]) },
     handler: async ({ deps }) => {
-      const { priceListJson } = await deps.clients.catalog.listPlans({});
-      return { status: 200, json: priceListJson };
+      return { status: 200, json: priceListJson(await deps.clients.catalog.listPlans({})) };
     },
   },
   {
@@ -57,7 +59,7 @@ export const catalogRoutes: RouteDef[] = [
     tag: 'catalog',
     security: 'none',
     request: {},
-    responses: { 200: json('Every layer source.', SourcesResponse) },
+    responses: { 200: json('Every layer source.', SourcesResponse), ...errors([]) },
     handler: async ({ deps }) => {
       const { sources } = await deps.clients.catalog.listSources({});
       return { status: 200, body: { sources: sources.map(sourceRecord) } };
@@ -79,8 +81,7 @@ export const catalogRoutes: RouteDef[] = [
     request: { headers: BilledHeaders, body: FetchBatchRequest, bodyRequired: true },
     responses: {
       200: json('Values per location, in the order of `locations`, and the credits.', FetchBatchResponse),
-      402: json('insufficient_credits: nothing charged.', InsufficientCreditsBody),
-      429: json('rate_limited: the plan\'s rpm is used up this minute; Retry-After says when to retry.', ErrorBody),
+      ...errors([...SIGNED_IN, 402, 429], { 422: BILLED_422, 429: 'rate_limited: the plan\'s rpm is used up this minute; Retry-After says when to retry.' }),
     },
     handler: async ({ request, caller, raw, deps }) => {
       const { locations, fields, preset, dry_run: dryRun } = request.body;
@@ -88,14 +89,7 @@ export const catalogRoutes: RouteDef[] = [
         { locations, fields: fields ?? [], preset, dryRun: dryRun ?? false, idempotencyKey: request.headers['idempotency-key'] },
         asCaller(caller, raw.id),
       );
-      const credits = answer.credits!;
-      // The results are JSON already; only the small credits object is written here.
-      const body = Buffer.concat([
-        Buffer.from('{"results":'),
-        answer.resultsJson,
-        Buffer.from(`,"credits":{"charged":${credits.charged},"per_location":${credits.perLocation},"balance":${credits.balance}}}`),
-      ]);
-      return { status: 200, json: body, headers: billingHeaders(answer.billing) };
+      return { status: 200, json: Buffer.from(fetchBatchJson(answer)), headers: billingHeaders(answer.billing) };
     },
   },
   // D35: POST/GET/DELETE /v1/runs… (gateway/src/routes/runs.ts).
@@ -115,8 +109,12 @@ export const catalogRoutes: RouteDef[] = [
     request: { headers: BilledHeaders, body: LookupRequest, bodyRequired: true },
     responses: {
       200: json('{"query","match","parcel"?,"credits"} (docs/decisions.md, "POST /v1/lookup").', LookupResponse),
-      402: json('insufficient_credits: nothing charged.', InsufficientCreditsBody),
-      429: json('rate_limited, with Retry-After.', ErrorBody),
+      ...errors([...SIGNED_IN, 402, 404, 409, 429], {
+        404: 'address_not_found (nothing charged) or market_not_found.',
+        409: 'market_not_loaded.',
+        422: BILLED_422,
+        429: 'rate_limited, with Retry-After.',
+      }),
     },
     handler: async ({ request, caller, raw, deps }) => {
       const { address, lat, lon, market, include_parcel: includeParcel, radius_m: radiusM } = request.body;
@@ -124,7 +122,7 @@ export const catalogRoutes: RouteDef[] = [
         { address, lat, lon, market, includeParcel: includeParcel ?? false, radiusM, idempotencyKey: request.headers['idempotency-key'] },
         asCaller(caller, raw.id),
       );
-      return { status: 200, json: answer.bodyJson, headers: billingHeaders(answer.billing) };
+      return { status: 200, json: Buffer.from(lookupJson(answer)), headers: billingHeaders(answer.billing) };
     },
   },
   {
@@ -137,7 +135,7 @@ export const catalogRoutes: RouteDef[] = [
     security: 'session',
     roles: READERS,
     request: { headers: TenantHeaders },
-    responses: { 200: json('The usage of the current UTC month.', UsageResponse) },
+    responses: { 200: json('The usage of the current UTC month.', UsageResponse), ...errors(SIGNED_IN) },
     handler: async ({ caller, raw, deps }) => {
       const usage = await deps.clients.catalog.getUsage({}, asCaller(caller, raw.id));
       return {

@@ -9,10 +9,13 @@ import {
   PromoteResponse,
 } from '../schemas/discovery.js';
 import { BODY_LIMITS } from './body-limits.js';
-import { json } from './responses.js';
+import { errors, json, SIGNED_IN } from './responses.js';
 import { READERS, WRITERS } from './roles.js';
 import { asCaller, toJsonBytes } from './call.js';
+import { discoveryPageJson } from '../mappings/discovery-page.js';
+import { parcelResolveJson } from '../mappings/parcel-resolve.js';
 import type { RouteDef } from './route.js';
+import { promotionJson } from '../mappings/promotion.js';
 
 export const discoveryRoutes: RouteDef[] = [
   {
@@ -26,14 +29,17 @@ export const discoveryRoutes: RouteDef[] = [
     roles: READERS,
     request: { headers: TenantHeaders, body: DiscoveryQueryRequest, bodyRequired: true },
     bodyLimit: BODY_LIMITS.draft,
-    responses: { 200: json('One page of ranked parcels with evidence.', DiscoveryQueryResponse) },
+    responses: {
+      200: json('One page of ranked parcels with evidence.', DiscoveryQueryResponse),
+      ...errors([...SIGNED_IN, 404, 409], { 404: 'buy_box_not_found or market_not_found.', 409: 'market_not_loaded: the market has no prepared vintage.' }),
+    },
     handler: async ({ request, caller, raw, deps }) => {
       const { buy_box: buyBox, draft, limit, cursor } = request.body;
       const answer = await deps.clients.discovery.query(
         { buyBox, draftJson: draft ? toJsonBytes(draft) : undefined, limit, cursor: cursor ?? undefined },
         asCaller(caller, raw.id),
       );
-      return { status: 200, json: answer.bodyJson };
+      return { status: 200, json: discoveryPageJson(answer) };
     },
   },
   {
@@ -45,11 +51,14 @@ export const discoveryRoutes: RouteDef[] = [
     security: 'session',
     roles: READERS,
     request: { headers: TenantHeaders, body: ParcelResolveRequest, bodyRequired: true },
-    responses: { 200: json('resolved, ambiguous or not_found, with candidates (D17).', ParcelResolveResponse) },
+    responses: {
+      200: json('resolved, ambiguous or not_found, with candidates (D17).', ParcelResolveResponse),
+      ...errors([...SIGNED_IN, 404, 409], { 404: 'market_not_found.', 409: 'market_not_loaded.' }),
+    },
     handler: async ({ request, caller, raw, deps }) => {
       const { market, apn, address } = request.body;
       const answer = await deps.clients.discovery.resolve({ market, apn: apn ?? undefined, address: address ?? undefined }, asCaller(caller, raw.id));
-      return { status: 200, json: answer.bodyJson };
+      return { status: 200, json: parcelResolveJson(answer) };
     },
   },
   {
@@ -63,14 +72,20 @@ export const discoveryRoutes: RouteDef[] = [
     roles: WRITERS,
     request: { headers: TenantHeaders, body: PromoteRequest, bodyRequired: true },
     bodyLimit: BODY_LIMITS.draft,
-    responses: { 202: json('The four ids and `created` or `existing`.', PromoteResponse) },
+    responses: {
+      202: json('The four ids and `created` or `existing`.', PromoteResponse),
+      ...errors([...SIGNED_IN, 404, 409], {
+        404: 'buy_box_not_found, market_not_found or parcel_not_found.',
+        409: 'must_failed (with `failed` evidence and `parcel_key`), stale_query, stale_vintage or market_not_loaded (D19).',
+      }),
+    },
     handler: async ({ request, caller, raw, deps }) => {
       const { parcel_key: parcelKey, buy_box: buyBox, query_hash: queryHash, draft } = request.body;
       const answer = await deps.clients.pipeline.promote(
         { parcelKey, buyBox, queryHash, draftJson: draft ? toJsonBytes(draft) : undefined },
         asCaller(caller, raw.id),
       );
-      return { status: 202, json: answer.bodyJson };
+      return { status: 202, body: promotionJson(answer.promotion!) };
     },
   },
   {
@@ -83,11 +98,14 @@ export const discoveryRoutes: RouteDef[] = [
     security: 'session',
     roles: WRITERS,
     request: { headers: TenantHeaders, body: DirectPromoteRequest, bodyRequired: true },
-    responses: { 202: json('The four ids and `created` or `existing`.', PromoteResponse) },
+    responses: {
+      202: json('The four ids and `created` or `existing`.', PromoteResponse),
+      ...errors([...SIGNED_IN, 404, 409], { 404: 'buy_box_not_found, market_not_found, vintage_not_found or parcel_not_found.', 409: 'stale_vintage or market_not_loaded (D19).' }),
+    },
     handler: async ({ request, caller, raw, deps }) => {
       const { parcel_key: parcelKey, buy_box: buyBox, vintage_id: vintageId } = request.body;
       const answer = await deps.clients.pipeline.promoteDirect({ parcelKey, buyBox, vintageId: vintageId ?? undefined }, asCaller(caller, raw.id));
-      return { status: 202, json: answer.bodyJson };
+      return { status: 202, body: promotionJson(answer.promotion!) };
     },
   },
 ];

@@ -1,7 +1,7 @@
 import { Code, ConnectError } from '@connectrpc/connect';
-import { Type } from '@sinclair/typebox';
+import { Healthz, NotReady, Ready } from '@landscreen/api-schemas';
 import type { ServiceClients } from '../clients.js';
-import { json } from './responses.js';
+import { errors, json } from './responses.js';
 import type { RouteDef } from './route.js';
 
 /**
@@ -19,7 +19,7 @@ export const healthRoutes: RouteDef[] = [
     tag: 'health',
     security: 'none',
     request: {},
-    responses: { 200: json('{"status":"ok","build"} (D32).', Type.Object({ status: Type.Literal('ok'), build: Type.String() })) },
+    responses: { 200: json('{"status":"ok","build"} (D32).', Healthz), ...errors([]) },
     handler: async ({ deps }) => ({ status: 200, body: { status: 'ok', build: deps.build } }),
   },
   {
@@ -31,8 +31,8 @@ export const healthRoutes: RouteDef[] = [
     security: 'none',
     request: {},
     responses: {
-      200: json('Ready.'),
-      503: json('Not ready, with the reason per service.'),
+      200: json('Ready: every service with its applied migrations.', Ready),
+      ...errors([], { 503: json('not_ready, with the reason per service.', NotReady) }),
     },
     handler: async ({ deps }) => {
       const services = await checkServices(deps.clients);

@@ -1,4 +1,4 @@
-import type { pipelinev1 } from '@landscreen/proto';
+import { discoveryjson, type pipelinev1 } from '@landscreen/proto';
 
 /**
  * The REST shapes of D30's typed answers (schemas/leads.ts): snake_case, and every optional field
@@ -47,7 +47,7 @@ export function deliveryJson(delivery: pipelinev1.Delivery) {
       name: buyBox.name,
       spec_hash: buyBox.specHash,
       query_hash: buyBox.queryHash,
-      applied_spec: JSON.parse(Buffer.from(buyBox.appliedSpecJson).toString('utf8')),
+      applied_spec: JSON.parse(discoveryjson.buyBoxSpecJson(buyBox.appliedSpec)) as unknown,
     },
     market: delivery.market,
     market_id: delivery.marketId,

@@ -2,12 +2,16 @@ import { TenantHeaders } from '../schemas/common.js';
 import { DeliveryPath, LeadsFindBody, LeadsFindQuery, PropertyPath, RevealBody } from '../schemas/board.js';
 import { DeliveryList, DeliveryRecord, LeadImportBody, LeadImportResponse, LeadRequestBody, LeadRequestList, LeadRequestRecord } from '../schemas/leads.js';
 import { BODY_LIMITS } from './body-limits.js';
-import { json, pdf } from './responses.js';
+import { LeadsFindResponse, PropertyPage, RevealResponse } from '@landscreen/api-schemas';
+import { errors, json, pdf, SIGNED_IN } from './responses.js';
 import { INTERNAL, READERS, WRITERS } from './roles.js';
 import { asCaller, toJsonBytes } from './call.js';
 import { deliveryPdfHandler, propertyPdfHandler } from './pdf-reports.js';
 import { deliveryJson, deliverySummaryJson, importReportJson, leadRequestJson, textCell } from './lead-views.js';
+import { foundLeadsJson } from '../mappings/found-leads.js';
 import type { RouteDef } from './route.js';
+import { propertyPageJson } from '../mappings/property.js';
+import { revealJson } from '../mappings/contact.js';
 
 export const leadRoutes: RouteDef[] = [
   {
@@ -19,7 +23,10 @@ export const leadRoutes: RouteDef[] = [
     security: 'session',
     roles: WRITERS,
     request: { headers: TenantHeaders, body: LeadRequestBody, bodyRequired: true },
-    responses: { 201: json('The lead request, `open` until the lead worker delivers it (D30).', LeadRequestRecord) },
+    responses: {
+      201: json('The lead request, `open` until the lead worker delivers it (D30).', LeadRequestRecord),
+      ...errors([...SIGNED_IN, 404], { 404: 'buy_box_not_found: the tenant has no buy box of that name.' }),
+    },
     handler: async ({ request, caller, raw, deps }) => {
       const { buy_box: buyBox, count, note } = request.body;
       const answer = await deps.clients.pipeline.createLeadRequest({ buyBox, count, note: note ?? undefined }, asCaller(caller, raw.id));
@@ -35,7 +42,7 @@ export const leadRoutes: RouteDef[] = [
     security: 'session',
     roles: READERS,
     request: { headers: TenantHeaders },
-    responses: { 200: json('The tenant\'s lead requests, newest first, with status and delivery id.', LeadRequestList) },
+    responses: { 200: json('The tenant\'s lead requests, newest first, with status and delivery id.', LeadRequestList), ...errors(SIGNED_IN) },
     handler: async ({ caller, raw, deps }) => {
       const answer = await deps.clients.pipeline.listLeadRequests({}, asCaller(caller, raw.id));
       return { status: 200, body: { lead_requests: answer.leadRequests.map(leadRequestJson) } };
@@ -52,7 +59,10 @@ export const leadRoutes: RouteDef[] = [
     description: 'Each row resolves by apn, address, the parcel at its lat/lon or a similar address; the answer reports every row in order (D30). Idempotent.',
     request: { headers: TenantHeaders, body: LeadImportBody, bodyRequired: true },
     bodyLimit: BODY_LIMITS.leadImport,
-    responses: { 201: json('A report per row: resolved, ambiguous, not_found or invalid.', LeadImportResponse) },
+    responses: {
+      201: json('A report per row: resolved, ambiguous, not_found or invalid.', LeadImportResponse),
+      ...errors([...SIGNED_IN, 404, 409], { 404: 'market_not_found or buy_box_not_found.', 409: 'market_not_loaded.' }),
+    },
     handler: async ({ request, caller, raw, deps }) => {
       const body = request.body;
       const answer = await deps.clients.pipeline.importLeads(
@@ -84,7 +94,10 @@ export const leadRoutes: RouteDef[] = [
     roles: READERS,
     request: { headers: TenantHeaders, query: LeadsFindQuery, body: LeadsFindBody },
     bodyLimit: BODY_LIMITS.draft,
-    responses: { 200: json('{"count","by_verdict"} and, without count_only, "rows".') },
+    responses: {
+      200: json('{"count","by_verdict"} and, without count_only, "rows".', LeadsFindResponse),
+      ...errors([...SIGNED_IN, 404, 409], { 404: 'buy_box_not_found or market_not_found.', 409: 'market_not_loaded.' }),
+    },
     handler: async ({ request, caller, raw, deps }) => {
       const body = request.body ?? {};
       const answer = await deps.clients.discovery.findLeads(
@@ -97,7 +110,7 @@ export const leadRoutes: RouteDef[] = [
         },
         asCaller(caller, raw.id),
       );
-      return { status: 200, json: answer.bodyJson };
+      return { status: 200, json: Buffer.from(foundLeadsJson(answer, request.query.count_only === true || body.count_only === true)) };
     },
   },
   {
@@ -109,7 +122,7 @@ export const leadRoutes: RouteDef[] = [
     security: 'session',
     roles: READERS,
     request: { headers: TenantHeaders },
-    responses: { 200: json('The tenant\'s deliveries, newest first.', DeliveryList) },
+    responses: { 200: json('The tenant\'s deliveries, newest first.', DeliveryList), ...errors(SIGNED_IN) },
     handler: async ({ caller, raw, deps }) => {
       const answer = await deps.clients.pipeline.listDeliveries({}, asCaller(caller, raw.id));
       return { status: 200, body: { deliveries: answer.deliveries.map(deliverySummaryJson) } };
@@ -124,7 +137,7 @@ export const leadRoutes: RouteDef[] = [
     security: 'session',
     roles: READERS,
     request: { headers: TenantHeaders, path: DeliveryPath },
-    responses: { 200: json('The delivery (D30).', DeliveryRecord) },
+    responses: { 200: json('The delivery (D30).', DeliveryRecord), ...errors([...SIGNED_IN, 404], { 404: 'delivery_not_found.' }) },
     handler: async ({ request, caller, raw, deps }) => {
       const answer = await deps.clients.pipeline.getDelivery({ deliveryId: request.path.delivery_id }, asCaller(caller, raw.id));
       return { status: 200, body: deliveryJson(answer.delivery!) };
@@ -139,7 +152,7 @@ export const leadRoutes: RouteDef[] = [
     security: 'session',
     roles: READERS,
     request: { headers: TenantHeaders, path: DeliveryPath },
-    responses: { 200: pdf('The delivery report (D30).') },
+    responses: { 200: pdf('The delivery report (D30).'), ...errors([...SIGNED_IN, 404], { 404: 'delivery_not_found.' }) },
     handler: deliveryPdfHandler,
   },
   {
@@ -152,10 +165,10 @@ export const leadRoutes: RouteDef[] = [
     security: 'session',
     roles: READERS,
     request: { headers: TenantHeaders, path: PropertyPath },
-    responses: { 200: json('{"property","deep_screen","contacts","diligence"}.') },
+    responses: { 200: json('{"property","deep_screen","contacts","diligence"}.', PropertyPage), ...errors([...SIGNED_IN, 404], { 404: 'property_not_found.' }) },
     handler: async ({ request, caller, raw, deps }) => {
       const answer = await deps.clients.pipeline.getProperty({ propertyId: request.path.property_id }, asCaller(caller, raw.id));
-      return { status: 200, json: answer.bodyJson };
+      return { status: 200, body: propertyPageJson(answer) };
     },
   },
   {
@@ -167,7 +180,7 @@ export const leadRoutes: RouteDef[] = [
     security: 'session',
     roles: READERS,
     request: { headers: TenantHeaders, path: PropertyPath },
-    responses: { 200: pdf('The site report (D30).') },
+    responses: { 200: pdf('The site report (D30).'), ...errors([...SIGNED_IN, 404], { 404: 'property_not_found.' }) },
     handler: propertyPdfHandler,
   },
   {
@@ -179,14 +192,17 @@ export const leadRoutes: RouteDef[] = [
     security: 'session',
     roles: INTERNAL,
     request: { headers: TenantHeaders, path: PropertyPath, body: RevealBody, bodyRequired: true },
-    responses: { 201: json('{"contact", "ledger"}: the contact and its ledger row (D28); a repeated provider request answers the first.') },
+    responses: {
+      201: json('{"contact", "ledger"}: the contact and its ledger row (D28); a repeated provider request answers the first.', RevealResponse),
+      ...errors([...SIGNED_IN, 404, 409], { 404: 'property_not_found.', 409: 'amount_out_of_range or conflict: the provider request was revealed with another cost.' }),
+    },
     handler: async ({ request, caller, raw, deps }) => {
       const { contact, provider, provider_request_id: providerRequestId, cost_usd: costUsd } = request.body;
       const answer = await deps.clients.diligence.revealContact(
         { propertyId: request.path.property_id, contactJson: toJsonBytes(contact), provider, providerRequestId: providerRequestId ?? undefined, costUsd },
         asCaller(caller, raw.id),
       );
-      return { status: 201, json: answer.bodyJson };
+      return { status: 201, body: revealJson(answer) };
     },
   },
 ];

@@ -31,9 +31,10 @@ export type RouteHandler = (context: RouteContext) => Promise<RouteResult>;
 
 export interface ResponseSpec {
   description: string;
+  /** The JSON body's schema (issue 15: every JSON answer declares one). */
   schema?: Schema;
-  /** Defaults to application/json. */
-  contentType?: string;
+  /** Defaults to application/json; a file answer may come in several types (the first is the default). */
+  contentType?: string | readonly string[];
 }
 
 /**

@@ -2,14 +2,14 @@ import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { catalogv1 } from '@landscreen/proto';
 import { issue } from '@landscreen/validation';
-import { InsufficientCreditsBody, RunRequest } from '../schemas/catalog.js';
-import { ErrorBody, TenantHeaders } from '../schemas/common.js';
+import { RunRequest } from '../schemas/catalog.js';
+import { TenantHeaders } from '../schemas/common.js';
 import { Run, RunCreated, RunHeaders, RunQuote, RunList, RunPath, RunResultsQuery, RunsQuery, RunUploadQuery } from '../schemas/runs.js';
 import { RequestValidationError } from '../validation/index.js';
 import { billingHeaders } from './billing-headers.js';
 import { BODY_LIMITS } from './body-limits.js';
 import { asCaller } from './call.js';
-import { json } from './responses.js';
+import { BILLED_422, errors, file, json, SIGNED_IN } from './responses.js';
 import { READERS, WRITERS } from './roles.js';
 import type { RouteDef, RouteResult } from './route.js';
 import { decodeUpload, uploadFormat } from './run-upload.js';
@@ -83,8 +83,11 @@ export const runRoutes: RouteDef[] = [
     responses: {
       202: json('The run is charged and queued: `{"run_id","status"}`.', RunCreated),
       200: json('A dry run\'s quote: `{"run_id": null, "status": "quote", "credits": {"charged": 0, "per_location", "required", "balance"}}`.', RunQuote),
-      402: json('insufficient_credits: nothing charged, nothing queued.', InsufficientCreditsBody),
-      429: json('rate_limited: the plan\'s rpm is used up this minute; Retry-After says when to retry.', ErrorBody),
+      ...errors([...SIGNED_IN, 402, 429], {
+        402: 'insufficient_credits: nothing charged, nothing queued.',
+        422: BILLED_422,
+        429: 'rate_limited: the plan\'s rpm is used up this minute; Retry-After says when to retry.',
+      }),
     },
     handler: async ({ request, caller, raw, deps }): Promise<RouteResult> => {
       const body = request.body as { locations: { lat: number; lon: number; id?: string }[]; fields?: string[]; preset?: string; dry_run?: boolean };
@@ -119,7 +122,7 @@ export const runRoutes: RouteDef[] = [
     security: 'session',
     roles: READERS,
     request: { headers: TenantHeaders, query: RunsQuery },
-    responses: { 200: json('`{"runs":[run], "next_cursor"}`.', RunList) },
+    responses: { 200: json('`{"runs":[run], "next_cursor"}`.', RunList), ...errors(SIGNED_IN) },
     handler: async ({ request, caller, raw, deps }) => {
       const answer = await deps.clients.catalog.listRuns({ limit: request.query.limit ?? 50, cursor: request.query.cursor }, asCaller(caller, raw.id));
       return { status: 200, body: { runs: answer.runs.map(runRecord), next_cursor: answer.nextCursor ?? null } };
@@ -135,7 +138,7 @@ export const runRoutes: RouteDef[] = [
     security: 'session',
     roles: READERS,
     request: { headers: TenantHeaders, path: RunPath },
-    responses: { 200: json('The run.', Run) },
+    responses: { 200: json('The run.', Run), ...errors([...SIGNED_IN, 404], { 404: 'run_not_found (another tenant\'s run too).' }) },
     handler: async ({ request, caller, raw, deps }) => {
       const answer = await deps.clients.catalog.getRun({ runId: request.path.run_id }, asCaller(caller, raw.id));
       return { status: 200, body: runRecord(answer.run) };
@@ -155,8 +158,8 @@ export const runRoutes: RouteDef[] = [
     roles: READERS,
     request: { headers: TenantHeaders, path: RunPath, query: RunResultsQuery },
     responses: {
-      200: { description: 'The results file (application/x-ndjson, text/csv or application/geo+json).', contentType: 'application/x-ndjson' },
-      409: json('run_not_finished: the run is still queued or running (`status`, `done`, `total`).', ErrorBody),
+      200: file('The results file, by `format`: ndjson (default), csv or geojson.', ['application/x-ndjson', 'text/csv', 'application/geo+json']),
+      ...errors([...SIGNED_IN, 404, 409], { 404: 'run_not_found.', 409: 'run_not_finished: the run is still queued or running (`status`, `done`, `total`).' }),
     },
     handler: async ({ request, caller, raw, deps }) => {
       const format = (request.query.format ?? 'ndjson') as keyof typeof CONTENT_TYPES;
@@ -195,7 +198,7 @@ export const runRoutes: RouteDef[] = [
     security: 'session',
     roles: WRITERS,
     request: { headers: TenantHeaders, path: RunPath },
-    responses: { 200: json('The run after the cancel.', Run) },
+    responses: { 200: json('The run after the cancel.', Run), ...errors([...SIGNED_IN, 404], { 404: 'run_not_found.' }) },
     handler: async ({ request, caller, raw, deps }) => {
       const answer = await deps.clients.catalog.cancelRun({ runId: request.path.run_id }, asCaller(caller, raw.id));
       return { status: 200, body: runRecord(answer.run) };

@@ -1,10 +1,10 @@
 import { Type } from '@sinclair/typebox';
+import { Stage } from '@landscreen/api-schemas';
 import { DiscoveryDraft } from './buybox.js';
 import { Decimal, Nullable, OpenObject, Str, Uuid } from './common.js';
 
-/** D18: stages in board order. */
-export const STAGES = ['new', 'researching', 'contacted', 'negotiating', 'under_contract', 'closed', 'archived'] as const;
-export const Stage = Type.Union(STAGES.map((stage) => Type.Literal(stage)));
+/** D18: stages in board order (declared with the answers that carry them). */
+export { STAGES, Stage } from '@landscreen/api-schemas';
 
 export const ListPipelineQuery = Type.Object({
   stage: Type.Optional(Nullable(Stage, { description: 'Show one column only.' })),

@@ -1,7 +1,8 @@
 import { Type } from '@sinclair/typebox';
+import { JOB_STATUSES } from '@landscreen/api-schemas';
 import { Closed, Decimal, Nullable, OpenObject, Str, Uuid } from './common.js';
 
-export const JOB_STATUSES = ['queued', 'authorized', 'running', 'ready', 'partial', 'needs_review', 'failed'] as const;
+export { JOB_STATUSES };
 
 /** D21/D22 job statuses; an unknown one in the filter is 422 literal_error (as the board's stage filter). */
 export const JobStatus = Type.Union(JOB_STATUSES.map((status) => Type.Literal(status)), { default: 'queued', description: 'Jobs in this status (D22); default queued.' });

@@ -1,3 +1,5 @@
+import { gatewayContract } from './response-contract.js';
+
 export interface HttpResponse<T = any> {
   status: number;
   headers: Headers;
@@ -20,7 +22,11 @@ export interface HttpClient {
   patch<T = any>(path: string, body?: unknown, options?: RequestOptions): Promise<HttpResponse<T>>;
 }
 
-/** A small fetch wrapper: real HTTP to the gateway, JSON in and out. */
+/**
+ * A small fetch wrapper: real HTTP to the gateway, JSON in and out. Every answer is checked
+ * against the declaration of its route (response-contract.ts): an undeclared status or a body off
+ * its schema fails the test that received it, whatever that test asserts itself.
+ */
 export function httpClient(baseUrl: string): HttpClient {
   const request = async <T>(method: string, path: string, options: RequestOptions = {}): Promise<HttpResponse<T>> => {
     const url = new URL(path, baseUrl);
@@ -32,6 +38,7 @@ export function httpClient(baseUrl: string): HttpClient {
       body: options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
     });
     const text = await response.text();
+    gatewayContract().check({ method, path: url.pathname, status: response.status, contentType: response.headers.get('content-type'), text });
     const isJson = response.headers.get('content-type')?.includes('json');
     return { status: response.status, headers: response.headers, body: (isJson && text ? JSON.parse(text) : text) as T };
   };

@@ -1,4 +1,4 @@
-import type { Generated, Kysely } from 'kysely';
+import type { Generated, Kysely, Transaction } from 'kysely';
 import type { JobStatus } from './data-access/steps.js';
 
 /** The PostgreSQL schema this service owns. */
@@ -90,7 +90,15 @@ export interface DiligenceDatabase {
   outbox: OutboxTable;
 }
 
+/** The service's view of the database: its own tables, every query in the "diligence" schema. */
 export type DiligenceDb = Kysely<DiligenceDatabase>;
 
-/** The service's view of a database or transaction: every query lands in the "diligence" schema. */
+/**
+ * A transaction on that view. What must hold a row lock until commit, or commit together with
+ * another write (a result and its ledger row, a change and its outbox event), takes this type:
+ * called with the plain database it does not compile.
+ */
+export type DiligenceTransaction = Transaction<DiligenceDatabase>;
+
+/** The service's view of the shared database (made once, when the service is built). */
 export const diligenceDb = (db: Kysely<any>): DiligenceDb => db.withSchema(SCHEMA) as DiligenceDb;

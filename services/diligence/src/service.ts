@@ -3,7 +3,7 @@ import { diligenceRoutes } from './connect.js';
 import { diligenceHandlers } from './handlers/index.js';
 import { migrations } from './migrations/index.js';
 import { createOutboxRelay } from './relay/index.js';
-import { SCHEMA } from './schema.js';
+import { diligenceDb, SCHEMA } from './schema.js';
 
 export function createDiligenceService(deps: ServiceDeps): ServiceModule {
   // D27: every replica runs a relay; they share the outbox through `for update skip locked`.
@@ -14,7 +14,7 @@ export function createDiligenceService(deps: ServiceDeps): ServiceModule {
     migrations,
     routes: diligenceRoutes({
       health: healthCheck(deps.db, SCHEMA, migrations),
-      ...diligenceHandlers({ db: deps.db, clock: deps.clock, logger: deps.logger.child({ service: 'diligence' }), faults: deps.faults }),
+      ...diligenceHandlers({ db: diligenceDb(deps.db), clock: deps.clock, logger: deps.logger.child({ service: 'diligence' }), faults: deps.faults }),
     }),
     start: async () => relay.start(),
     stop: () => relay.stop(),

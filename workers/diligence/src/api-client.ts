@@ -1,4 +1,4 @@
-import type { Claim, Job, PropertyPage, Spend, StepFailure, StepResult } from './api-types.js';
+import type { Claim, Job, JobDetail, PropertyPage, Spend, StepFailure, StepResult } from './api-types.js';
 
 /** A non-2xx answer of the API: its status and D2 `code` (e.g. 409 `already_claimed`). */
 export class ApiError extends Error {
@@ -37,7 +37,7 @@ export class TenantApi {
     readonly tenant: string,
   ) {}
 
-  getJob(jobId: string): Promise<Job> {
+  getJob(jobId: string): Promise<JobDetail> {
     return this.call('GET', `${this.prefix}/jobs/${encodeURIComponent(jobId)}`);
   }
 

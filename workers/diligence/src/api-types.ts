@@ -1,53 +1,51 @@
 /**
- * The shapes the worker reads from the internal diligence API (spec "Diligence (internal)", the
- * job view of the diligence service). Only the fields the worker uses are named.
+ * The shapes the worker reads from the REST API: the gateway's declared response schemas
+ * (@landscreen/api-schemas, spec "Diligence (internal)" and D28), one declaration shared with the
+ * route table, /openapi.json and the tests — never re-declared here. The requests the worker sends
+ * (a step's result, a failure) are its own.
  */
-export type JobStatus = 'queued' | 'authorized' | 'running' | 'ready' | 'partial' | 'needs_review' | 'failed';
-export type StepStatus = 'pending' | 'running' | 'ready' | 'partial' | 'needs_review' | 'failed';
-export type ResultStatus = 'ready' | 'partial' | 'needs_review';
+import type {
+  ClaimResponse,
+  Contact,
+  DiligenceJob,
+  DiligenceJobDetail,
+  DiligenceStep,
+  StoredParcel as DeclaredParcelCandidate,
+  PropertyPage as DeclaredPropertyPage,
+  SpendResponse,
+} from '@landscreen/api-schemas';
 
-export interface JobStep {
-  name: string;
-  position: number;
-  status: StepStatus;
-  attempts: number;
-  provider: string | null;
-  data: Record<string, unknown> | null;
-  citations: Record<string, unknown>[];
-  cost_usd: string;
-  error: { code: string; message: string } | null;
-}
+/** A job as every job route answers it (no parcel, no contacts). */
+export type Job = DiligenceJob;
+export type JobStep = DiligenceStep;
+export type JobStatus = Job['status'];
+export type StepStatus = JobStep['status'];
+export type ResultStatus = Extract<StepStatus, 'ready' | 'partial' | 'needs_review'>;
 
-export interface Job {
-  id: string;
-  status: JobStatus;
-  property_id: string;
-  pipeline_item_id: string;
-  market_id: string;
-  vintage_id: string;
-  parcel_key: string;
-  max_cost_usd: string | null;
-  cost_usd: string;
-  lease_expires_at: string | null;
-  /** Authorized, or running on an expired lease: a claim would succeed. */
-  claimable: boolean;
-  steps: JobStep[];
-  /** GET job only: the parcel as promoted, and the property's contacts on record. */
-  parcel?: ParcelCandidate | null;
-  contacts?: PropertyPage['contacts'];
-}
+export type ParcelCandidate = DeclaredParcelCandidate;
 
-export interface Claim {
-  claim_token: string;
-  lease_expires_at: string;
-  job: Job;
-}
+/** GET job: the job with the parcel as promoted (a ParcelCandidate, or null) and the property's contacts. */
+export type JobDetail = Omit<DiligenceJobDetail, 'parcel'> & { parcel: ParcelCandidate | null };
 
-export interface Spend {
-  day: string;
-  total_usd: string;
-  rows: number;
-  by_provider: Record<string, string>;
+/** POST claim (D23): the token, its lease and the job. */
+export type Claim = ClaimResponse;
+
+/** GET spend (D26). */
+export type Spend = SpendResponse;
+
+/** GET /v1/properties/{id} (D28): the property page. */
+export type PropertyPage = DeclaredPropertyPage;
+
+/**
+ * What the built-in providers compute from: the parts of the property page they read — the
+ * property's place and parcel, and its contacts. GET job gives the same without reading the page
+ * (a worker may not, D8), so either fills it.
+ */
+export interface PropertySubject {
+  property: Pick<PropertyPage['property'], 'id' | 'market' | 'parcel_key' | 'vintage_id' | 'apn' | 'address' | 'lat' | 'lon' | 'acres'> & {
+    parcel: ParcelCandidate | null;
+  };
+  contacts: Contact[];
 }
 
 /** A step's result as complete and reconcile take it. */
@@ -66,35 +64,4 @@ export interface StepFailure {
   code: string;
   message: string;
   retryable: boolean;
-}
-
-/** GET /v1/properties/{id}: what the built-in providers compute from (D28). */
-export interface PropertyPage {
-  property: {
-    id: string;
-    market: string;
-    parcel_key: string;
-    vintage_id: string;
-    apn: string | null;
-    address: string | null;
-    lat: number | null;
-    lon: number | null;
-    acres: number | null;
-    parcel: ParcelCandidate | null;
-  };
-  contacts: { id: string; contact: Record<string, unknown>; provider: string; created_at: string }[];
-}
-
-export interface ParcelCandidate {
-  market: string;
-  vintage_id: string;
-  parcel_key: string;
-  apn: string | null;
-  address: string | null;
-  lat: number | null;
-  lon: number | null;
-  geometry: { type: string } | null;
-  typed: Record<string, unknown>;
-  derived: Record<string, unknown>;
-  free_facts: Record<string, unknown>;
 }

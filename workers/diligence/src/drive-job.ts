@@ -1,6 +1,6 @@
 import type { Logger } from '@landscreen/rpc';
 import { isApiError, type TenantApi } from './api-client.js';
-import type { Job, JobStatus } from './api-types.js';
+import type { Job, JobDetail, JobStatus } from './api-types.js';
 import type { DailyBudget, Reservation } from './budget.js';
 import type { StepProvider } from './providers/index.js';
 import { runClaimed } from './run-claimed.js';
@@ -51,7 +51,7 @@ export async function driveJob(context: DriveContext, jobId: string): Promise<Dr
   try {
     for (let round = 0; round < MAX_ROUNDS; round++) {
       if (context.signal.aborted) throw context.signal.reason;
-      let job: Job;
+      let job: JobDetail;
       try {
         job = await api.getJob(jobId);
       } catch (error) {

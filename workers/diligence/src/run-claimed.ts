@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '@landscreen/rpc';
 import { isApiError, type TenantApi } from './api-client.js';
-import type { Claim, Job, PropertyPage } from './api-types.js';
+import type { Claim, Job, JobDetail, PropertySubject } from './api-types.js';
 import { ProviderFailure, type StepProvider } from './providers/index.js';
 import { retryCall } from './retry-call.js';
 
@@ -27,7 +27,7 @@ const UNFINISHED = new Set(['pending', 'running']);
  * while the provider worked, reconcile the result without a claim so the money it cost is
  * recorded and the provider is never called again for it (D24).
  */
-export async function runClaimed(context: ClaimedRunContext, claim: Claim, read: Job): Promise<ClaimedOutcome> {
+export async function runClaimed(context: ClaimedRunContext, claim: Claim, read: JobDetail): Promise<ClaimedOutcome> {
   const { api, logger, signal } = context;
   const token = claim.claim_token;
   let job: Job = claim.job;
@@ -83,7 +83,7 @@ export async function runClaimed(context: ClaimedRunContext, claim: Claim, read:
  * property's contacts, as GET job showed them just before the claim (`read`); the property page
  * for a job that has no parcel.
  */
-async function subjectOf(api: TenantApi, job: Job): Promise<PropertyPage | null> {
+async function subjectOf(api: TenantApi, job: JobDetail): Promise<PropertySubject | null> {
   const parcel = job.parcel;
   if (!parcel) return readProperty(api, job.property_id);
   const acres = parcel.typed.acres;
@@ -100,7 +100,7 @@ async function subjectOf(api: TenantApi, job: Job): Promise<PropertyPage | null>
       acres: typeof acres === 'number' ? acres : null,
       parcel,
     },
-    contacts: job.contacts ?? [],
+    contacts: job.contacts,
   };
 }
 
@@ -109,7 +109,7 @@ async function subjectOf(api: TenantApi, job: Job): Promise<PropertyPage | null>
  * to read it (D8 gives `worker` the internal endpoints and reveal); the providers then say they
  * lacked the facts instead of failing the job.
  */
-async function readProperty(api: TenantApi, propertyId: string): Promise<PropertyPage | null> {
+async function readProperty(api: TenantApi, propertyId: string): Promise<PropertySubject | null> {
   try {
     return await api.getProperty(propertyId);
   } catch (error) {

@@ -49,14 +49,10 @@ function encode(value: unknown): string {
 }
 
 /**
- * The same result objects written straight from the engine's answer (no per-answer messages and
- * no provenance, which a fetch does not return); repeated strings are encoded once per batch.
+ * The same result objects written straight from the engine's answer, one by one (a run stores
+ * them as NDJSON lines; no provenance, which a run does not return); repeated strings are encoded
+ * once per chunk.
  */
-export function engineResultsJson(locations: readonly ResultLocation[], answer: EngineAnswer): string {
-  return `[${engineResultObjects(locations, answer).join(',')}]`;
-}
-
-/** engineResultsJson's objects one by one (a run stores them as NDJSON lines). */
 export function engineResultObjects(locations: readonly ResultLocation[], answer: EngineAnswer): string[] {
   const width = answer.fields.length;
   const keys = answer.fields.map((field) => `${JSON.stringify(field)}:`);

@@ -6,13 +6,11 @@ import { issue, requireCaller, validationError, type ValidationIssue } from '@la
 import { billedRequest, billingStatusMessage, quoteCredits, requestHash, unbilledRequest, type BillingContext } from '../billing/index.js';
 import { evaluateLocations, type EvaluatePointsFn } from '../fetch/evaluate.js';
 import { selectFields } from '../fetch/field-selection.js';
-import { engineResultsJson, resultsJson } from '../fetch/results-json.js';
+import { answerFetchResults, engineFetchResults } from '../fetch/fetch-values.js';
 import type { LayerCache } from '../layers/layer-cache.js';
 
 /** D34: at most 1,000 locations per batch (larger ones are runs). */
 export const MAX_BATCH_LOCATIONS = 1_000;
-
-const encoder = new TextEncoder();
 
 const PARCEL_GROUP = new Set(fieldsOfGroup('parcel_record').map((field) => field.name));
 
@@ -41,7 +39,8 @@ export function fetchBatchHandler(billing: BillingContext, layers: LayerCache, e
       const { plan, billing: status } = await unbilledRequest(billing, tenantId);
       const quote = quoteCredits(plan, fields, count);
       return {
-        resultsJson: encoder.encode('[]'),
+        fields,
+        results: [],
         credits: { charged: 0n, perLocation: BigInt(quote.perLocation), balance: BigInt(status.creditsRemaining) },
         billing: billingStatusMessage(status),
       };
@@ -57,22 +56,23 @@ export function fetchBatchHandler(billing: BillingContext, layers: LayerCache, e
       prepare: async () => {
         const located = request.locations.map(({ lat, lon, id }) => ({ lat, lon, id: id ?? null }));
         // Parcel-group fields need the parcel at each point: EvaluatePoints' own path (LocateParcels,
-        // then the engine). Without them, the engine's answer is written to JSON directly.
+        // then the engine). Without them, the results are built from the engine's answer directly.
         if (fields.some((field) => PARCEL_GROUP.has(field))) {
-          return encoder.encode(resultsJson(located, await evaluateLocations(evaluate, { locations: request.locations, fields }, call)));
+          return answerFetchResults(located, await evaluateLocations(evaluate, { locations: request.locations, fields }, call));
         }
         const { engine } = await layers.current();
-        return encoder.encode(engineResultsJson(located, engine.evaluate(request.locations, fields)));
+        return engineFetchResults(located, engine.evaluate(request.locations, fields));
       },
       work: async (_trx, charge, results, plan) =>
         create(catalogv1.FetchBatchResponseSchema, {
-          resultsJson: results,
+          fields,
+          results,
           credits: { charged: BigInt(charge.credits), perLocation: BigInt(quoteCredits(plan, fields, 1).perLocation), balance: BigInt(charge.remaining) },
         }),
       codec,
     });
-    const { resultsJson: results, credits } = outcome.answer;
-    return { resultsJson: results, credits, billing: billingStatusMessage(outcome.billing) };
+    const { fields: answered, results, credits } = outcome.answer;
+    return create(catalogv1.FetchBatchResponseSchema, { fields: answered, results, credits, billing: billingStatusMessage(outcome.billing) });
   };
 }
 

@@ -2,7 +2,7 @@ import type { MessageInitShape } from '@bufbuild/protobuf';
 import { Code, createClient, type Client, type HandlerContext, type Transport } from '@connectrpc/connect';
 import { FIELDS } from '@landscreen/field-catalog';
 import { discoveryv1, type catalogv1 } from '@landscreen/proto';
-import { onBehalfOf, parseJsonBytes, serviceError } from '@landscreen/rpc';
+import { onBehalfOf, serviceError } from '@landscreen/rpc';
 import { locationResults } from '../layers/field-answer.js';
 import type { LayerCache } from '../layers/layer-cache.js';
 
@@ -10,11 +10,6 @@ type Response = MessageInitShape<typeof catalogv1.GetUtilityFindingsResponseSche
 
 /** The catalog's utility layer, in catalog order: the utility-side facts of D31. */
 export const UTILITY_FIELDS = FIELDS.filter((field) => field.layer === 'utilities').map((field) => field.name);
-
-interface ParcelPoint {
-  lat: number | null;
-  lon: number | null;
-}
 
 /**
  * The utility fields of a parcel in a vintage, answered by the engine at the parcel's point. The
@@ -28,8 +23,8 @@ export function getUtilityFindingsHandler(layers: LayerCache, discoveryTransport
   return async (request: catalogv1.GetUtilityFindingsRequest, call: HandlerContext): Promise<Response> => {
     discovery ??= createClient(discoveryv1.DiscoveryService, discoveryTransport());
     const found = await discovery.getParcel({ vintageId: request.vintageId, parcelKey: request.parcelKey }, onBehalfOf(call));
-    const parcel = parseJsonBytes<ParcelPoint>(found.parcelJson);
-    const point = typeof parcel.lat === 'number' && typeof parcel.lon === 'number' ? { lat: parcel.lat, lon: parcel.lon } : null;
+    const parcel = found.parcel;
+    const point = parcel?.lat !== undefined && parcel.lon !== undefined ? { lat: parcel.lat, lon: parcel.lon } : null;
     // A parcel imported without a point has nowhere to be evaluated: said, not a 500.
     if (!point) throw serviceError(Code.FailedPrecondition, 'parcel_without_location', `Parcel "${request.parcelKey}" has no location to evaluate the utility fields at.`);
     const { engine } = await layers.current();

@@ -1,9 +1,7 @@
-import { PRICE_LIST } from '@landscreen/field-catalog';
-import { jsonBytes } from '@landscreen/rpc';
+import type { catalogv1 } from '@landscreen/proto';
+import { PRICE_LIST_MESSAGE } from '../messages/price-list.js';
 
-const priceListJson = jsonBytes(PRICE_LIST);
-
-/** D33: the price list exactly as the catalog spec gives it (immutable, encoded once). */
-export async function listPlans() {
-  return { priceListJson };
+/** D33: the price list exactly as the catalog spec gives it (immutable, built once). */
+export async function listPlans(): Promise<catalogv1.ListPlansResponse> {
+  return PRICE_LIST_MESSAGE;
 }

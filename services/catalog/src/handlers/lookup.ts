@@ -1,10 +1,11 @@
+import { create, fromBinary, toBinary, type MessageInitShape } from '@bufbuild/protobuf';
 import { createClient, type Client, type HandlerContext, type Transport } from '@connectrpc/connect';
 import { CREDIT_COSTS, fieldsOfGroup } from '@landscreen/field-catalog';
-import { discoveryv1, type catalogv1 } from '@landscreen/proto';
+import { catalogv1, discoveryv1 } from '@landscreen/proto';
 import { issue, notFound, onBehalfOf, requireCaller, validationError, type ValidationIssue } from '@landscreen/rpc';
 import { billedRequest, billingStatusMessage, requestHash, type BillingContext } from '../billing/index.js';
 import { evaluateLocations, type EvaluatePointsFn } from '../fetch/evaluate.js';
-import { resultsJson } from '../fetch/results-json.js';
+import { answerFetchValues } from '../fetch/fetch-values.js';
 
 /** The radius when the request names none (the gateway's default too). */
 export const DEFAULT_LOOKUP_RADIUS_M = 250;
@@ -14,23 +15,19 @@ export const MAX_LOOKUP_RADIUS_M = 1_000;
 /** Every field of the parcel_record group, in catalog order: what include_parcel answers. */
 const PARCEL_FIELDS = fieldsOfGroup('parcel_record').map((field) => field.name);
 
-const encoder = new TextEncoder();
-
-interface Match {
-  lat: number;
-  lon: number;
-  address: string | null;
-  score: number | null;
-  match_type: 'address_exact' | 'address_similar' | 'point';
-  market: string | null;
-  parcel_key: string | null;
-}
+type Match = MessageInitShape<typeof catalogv1.LookupMatchSchema> & { lat: number; lon: number };
 
 interface Prepared {
   match: Match;
-  /** The parcel object's JSON ({"values","null_reasons"}), with include_parcel. */
-  parcel?: string;
+  /** The parcel-record fields at the match, with include_parcel. */
+  parcel?: MessageInitShape<typeof catalogv1.LookupParcelSchema>;
 }
+
+/** The stored (replayable) part of an answer: everything but the per-request billing status. */
+const codec = {
+  encode: (answer: catalogv1.LookupResponse) => toBinary(catalogv1.LookupResponseSchema, answer),
+  decode: (bytes: Uint8Array) => fromBinary(catalogv1.LookupResponseSchema, bytes),
+};
 
 /**
  * POST /v1/lookup (D35; response shape in docs/decisions.md, "POST /v1/lookup"): an address
@@ -51,7 +48,7 @@ export function lookupHandler(billing: BillingContext, evaluate: EvaluatePointsF
     const market = request.market ?? '';
     const key = request.idempotencyKey;
 
-    const outcome = await billedRequest<Uint8Array<ArrayBuffer>, Prepared>(billing, {
+    const outcome = await billedRequest<catalogv1.LookupResponse, Prepared>(billing, {
       tenantId,
       operation: request.includeParcel ? 'resolve' : 'geocode',
       price: (plan) => ({ credits: request.includeParcel ? plan.resolve_credits : CREDIT_COSTS.geocode, locations: 1, fields: request.includeParcel ? PARCEL_FIELDS.length : 0 }),
@@ -61,25 +58,19 @@ export function lookupHandler(billing: BillingContext, evaluate: EvaluatePointsF
         const match = request.address !== undefined ? await geocode(peer(), request.address, market, call) : await reverse(peer(), request.lat!, request.lon!, market, radiusM, call);
         if (!request.includeParcel) return { match };
         const [result] = await evaluateLocations(evaluate, { locations: [match], fields: PARCEL_FIELDS, parcelMarket: market || undefined, parcelRadiusM: radiusM }, call);
-        const [object] = JSON.parse(resultsJson([{ lat: match.lat, lon: match.lon, id: null }], [result])) as { values: unknown; null_reasons: unknown }[];
-        return { match, parcel: JSON.stringify({ values: object.values, null_reasons: object.null_reasons }) };
+        return { match, parcel: { fields: PARCEL_FIELDS, values: answerFetchValues(result.answers) } };
       },
-      work: async (_trx, charge, prepared) => {
-        const query = {
-          address: request.address ?? null,
-          lat: request.lat ?? null,
-          lon: request.lon ?? null,
-          market: request.market ?? null,
-          include_parcel: request.includeParcel,
-          radius_m: radiusM,
-        };
-        const parcel = prepared.parcel === undefined ? '' : `,"parcel":${prepared.parcel}`;
-        const credits = JSON.stringify({ charged: charge.credits, balance: charge.remaining });
-        return encoder.encode(`{"query":${JSON.stringify(query)},"match":${JSON.stringify(prepared.match)}${parcel},"credits":${credits}}`);
-      },
-      codec: { encode: (body) => body, decode: (bytes) => new Uint8Array(bytes) },
+      work: async (_trx, charge, prepared) =>
+        create(catalogv1.LookupResponseSchema, {
+          query: { address: request.address, lat: request.lat, lon: request.lon, market: request.market, includeParcel: request.includeParcel, radiusM },
+          match: prepared.match,
+          parcel: prepared.parcel,
+          credits: { charged: BigInt(charge.credits), balance: BigInt(charge.remaining) },
+        }),
+      codec,
     });
-    return { bodyJson: outcome.answer, billing: billingStatusMessage(outcome.billing) };
+    const { query, match, parcel, credits } = outcome.answer;
+    return create(catalogv1.LookupResponseSchema, { query, match, parcel, credits, billing: billingStatusMessage(outcome.billing) });
   };
 }
 
@@ -96,9 +87,9 @@ async function geocode(discovery: Client<typeof discoveryv1.DiscoveryService>, a
     lon: best.lon,
     address: best.address,
     score: Math.round(best.score * 1e6) / 1e6,
-    match_type: best.match === 'exact' ? 'address_exact' : 'address_similar',
+    matchType: best.match === 'exact' ? 'address_exact' : 'address_similar',
     market: best.market,
-    parcel_key: best.parcelKey,
+    parcelKey: best.parcelKey,
   };
 }
 
@@ -106,7 +97,7 @@ async function geocode(discovery: Client<typeof discoveryv1.DiscoveryService>, a
 async function reverse(discovery: Client<typeof discoveryv1.DiscoveryService>, lat: number, lon: number, market: string, radiusM: number, call: HandlerContext): Promise<Match> {
   const located = await discovery.locateParcels({ points: [{ lat, lon }], market, radiusM, omitGeometry: true }, onBehalfOf(call));
   const parcel = located.locations[0]?.parcel;
-  return { lat, lon, address: parcel?.address ?? null, score: null, match_type: 'point', market: parcel?.market ?? null, parcel_key: parcel?.parcelKey ?? null };
+  return { lat, lon, address: parcel?.address, matchType: 'point', market: parcel?.market, parcelKey: parcel?.parcelKey };
 }
 
 function canonicalRequest(request: catalogv1.LookupRequest, radiusM: number) {

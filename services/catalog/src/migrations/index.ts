@@ -3,6 +3,7 @@ import * as createSchema from './20261122T000000_create_schema.js';
 import * as layerVersions from './20261123T000000_layer_versions.js';
 import * as billing from './20261123T100000_billing.js';
 import * as runs from './20261123T110000_runs.js';
+import * as typedReplays from './20261123T200000_typed_replays.js';
 
 /** Every migration of the "catalog" schema, in order. New migrations are appended here. */
 export const migrations: MigrationSet = {
@@ -10,4 +11,5 @@ export const migrations: MigrationSet = {
   '20261123T000000_layer_versions': layerVersions,
   '20261123T100000_billing': billing,
   '20261123T110000_runs': runs,
+  '20261123T200000_typed_replays': typedReplays,
 };

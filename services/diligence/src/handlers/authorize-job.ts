@@ -4,8 +4,7 @@ import { requireCaller } from '@landscreen/rpc';
 import type { DiligenceContext } from '../context.js';
 import { budgetBelowCost, refused } from '../errors.js';
 import { formatMoney, moneyFromDb, parseMoney } from '../money.js';
-import { jobBody } from '../operations/job-answer.js';
-import { diligenceDb } from '../schema.js';
+import { movedJobAnswer } from '../operations/job-answer.js';
 import { FINISHED, isRefusal, moveJob } from '../state-machine.js';
 import { recordJobEvent } from '../store/events.js';
 import { lockJob, stepsOf } from '../store/jobs.js';
@@ -28,8 +27,8 @@ export function authorizeJobHandler(context: DiligenceContext) {
       if (isRefusal(move)) throw refused(move.refuse, { status: job.status });
       if (budget < moneyFromDb(job.cost_usd)) throw budgetBelowCost(job.cost_usd);
       const unchanged = job.status === 'authorized' && job.max_cost_usd !== null && moneyFromDb(job.max_cost_usd) === budget && job.authorize_note === request.note;
-      if (unchanged) return jobBody(trx, job, now, steps);
-      const authorized = await diligenceDb(trx)
+      if (unchanged) return movedJobAnswer('landscreen.diligence.v1.AuthorizeJobResponse', trx, job, now, steps);
+      const authorized = await trx
         .updateTable('jobs')
         .set({ status: move.to, max_cost_usd: formatMoney(budget), authorize_note: request.note, authorized_at: now, updated_at: now })
         .where('id', '=', job.id)
@@ -41,7 +40,7 @@ export function authorizeJobHandler(context: DiligenceContext) {
         ...(identityId && { authorized_by: identityId }),
       });
       // Authorizing changes no step: the answer shows the steps as read above.
-      return jobBody(trx, authorized, now, steps);
+      return movedJobAnswer('landscreen.diligence.v1.AuthorizeJobResponse', trx, authorized, now, steps);
     });
   };
 }

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { HandlerContext } from '@connectrpc/connect';
 import type { diligencev1 } from '@landscreen/proto';
-import { jsonBytes, requireCaller } from '@landscreen/rpc';
+import { requireCaller } from '@landscreen/rpc';
 import type { DiligenceContext } from '../context.js';
 import { jobNotFound, refused } from '../errors.js';
 import { jobAnswer } from '../operations/job-answer.js';
-import { diligenceDb } from '../schema.js';
 import { isRefusal, moveJob } from '../state-machine.js';
 import { isUuid } from '../input.js';
 import { leaseExpired } from '../store/claim.js';
@@ -23,7 +22,7 @@ const DEFAULT_LEASE_SECONDS = 3600;
  * replaces the old token, which stops working.
  */
 export function claimJobHandler(context: DiligenceContext) {
-  return async (request: diligencev1.ClaimJobRequest, call: HandlerContext) => {
+  return async (request: diligencev1.ClaimJobRequest, call: HandlerContext): Promise<diligencev1.ClaimJobResponse> => {
     const { tenantId } = requireCaller(call);
     const leaseSeconds = request.leaseSeconds || DEFAULT_LEASE_SECONDS;
     // Most claims find the job authorized: one statement claims it (store/claim-authorized.ts).
@@ -32,7 +31,7 @@ export function claimJobHandler(context: DiligenceContext) {
       const claimToken = randomUUID();
       const leaseExpiresAt = new Date(now.getTime() + leaseSeconds * 1000);
       const claimed = await claimAuthorized(context.db, tenantId, request.jobId, { claimToken, workerId: request.workerId, leaseExpiresAt }, now);
-      if (claimed) return { bodyJson: jsonBytes({ claim_token: claimToken, lease_expires_at: leaseExpiresAt.toISOString(), job: jobView(claimed.job, claimed.steps, now) }) };
+      if (claimed) return claimAnswer(claimToken, leaseExpiresAt, jobView(claimed.job, claimed.steps, now));
       // Most of the rest lost a race for it, or the job is not theirs to take: a refusal read from
       // the job as committed is as true as one read under the lock (a refusal changes nothing), so
       // it is answered without a transaction. Only a job that looks claimable takes the lock.
@@ -48,7 +47,7 @@ export function claimJobHandler(context: DiligenceContext) {
       const { move, leaseExpired } = refuseUnlessClaimable(job, now);
       const claimToken = randomUUID();
       const leaseExpiresAt = new Date(now.getTime() + leaseSeconds * 1000);
-      const claimed = await diligenceDb(trx)
+      const claimed = await trx
         .updateTable('jobs')
         .set({ status: move.to, claim_token: claimToken, claimed_by: request.workerId, lease_expires_at: leaseExpiresAt, updated_at: now })
         .where('id', '=', job.id)
@@ -59,11 +58,18 @@ export function claimJobHandler(context: DiligenceContext) {
         lease_expires_at: leaseExpiresAt.toISOString(),
         ...(leaseExpired && { replaced_worker_id: job.claimed_by }),
       });
-      const body = { claim_token: claimToken, lease_expires_at: leaseExpiresAt.toISOString(), job: await jobAnswer(trx, claimed, now) };
-      return { bodyJson: jsonBytes(body) };
+      return claimAnswer(claimToken, leaseExpiresAt, await jobAnswer(trx, claimed, now));
     });
   };
 }
+
+/** D23's answer: the new token, shown to the claimer only, its lease and the job, running. */
+const claimAnswer = (claimToken: string, leaseExpiresAt: Date, job: diligencev1.Job): diligencev1.ClaimJobResponse => ({
+  $typeName: 'landscreen.diligence.v1.ClaimJobResponse',
+  claimToken,
+  leaseExpiresAt: leaseExpiresAt.toISOString(),
+  job,
+});
 
 /** The state machine's answer to claiming this job now: a refusal is thrown (D23). */
 function refuseUnlessClaimable(job: ClaimState, now: Date) {

@@ -3,7 +3,7 @@ import type { diligencev1 } from '@landscreen/proto';
 import { requireCaller } from '@landscreen/rpc';
 import type { DiligenceContext } from '../context.js';
 import { refused } from '../errors.js';
-import { jobBody } from '../operations/job-answer.js';
+import { movedJobAnswer } from '../operations/job-answer.js';
 import { assertSameProviderRequest, chargeStep, readStepResult, resultEventFields, settleJob, writeStepResult } from '../operations/step-result.js';
 import { isRefusal, moveStep } from '../state-machine.js';
 import { assertLiveClaim } from '../store/claim.js';
@@ -33,7 +33,7 @@ export function completeStepHandler(context: DiligenceContext) {
       const { job: charged } = await chargeStep(trx, job, completed, result, now);
       await recordStepEvent(trx, move.event!, charged, completed, now, resultEventFields(result));
       const settled = await settleJob(trx, charged, now);
-      return jobBody(trx, settled, now);
+      return movedJobAnswer('landscreen.diligence.v1.CompleteStepResponse', trx, settled, now);
     });
   };
 }

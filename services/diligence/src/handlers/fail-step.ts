@@ -3,8 +3,7 @@ import type { diligencev1 } from '@landscreen/proto';
 import { requireCaller } from '@landscreen/rpc';
 import type { DiligenceContext } from '../context.js';
 import { refused } from '../errors.js';
-import { jobBody } from '../operations/job-answer.js';
-import { diligenceDb } from '../schema.js';
+import { movedJobAnswer } from '../operations/job-answer.js';
 import { isRefusal, MAX_ATTEMPTS, moveJob, moveStep } from '../state-machine.js';
 import { assertLiveClaim } from '../store/claim.js';
 import { recordJobEvent, recordStepEvent } from '../store/events.js';
@@ -27,7 +26,7 @@ export function failStepHandler(context: DiligenceContext) {
       const attempts = step.attempts + (step.status === 'pending' ? 1 : 0);
       const stepMove = moveStep('fail', step.status, { retry: request.retryable && attempts < MAX_ATTEMPTS });
       if (isRefusal(stepMove)) throw refused(stepMove.refuse, { step: step.name, status: step.status });
-      const failed = await diligenceDb(trx)
+      const failed = await trx
         .updateTable('steps')
         .set({
           status: stepMove.to,
@@ -52,7 +51,7 @@ export function failStepHandler(context: DiligenceContext) {
       if (isRefusal(jobMove)) throw refused(jobMove.refuse, { status: job.status });
       const moved = await moveJobTo(trx, job, jobMove, now);
       await recordJobEvent(trx, jobMove.event!, moved, now, retried ? { reason: 'retry', step: step.name } : { reason: 'step_failed', step: step.name, code: request.code });
-      return jobBody(trx, moved, now);
+      return movedJobAnswer('landscreen.diligence.v1.FailStepResponse', trx, moved, now);
     });
   };
 }

@@ -13,13 +13,18 @@ import { customerContactView } from '../views/contact-view.js';
  * the property page itself, D8).
  */
 export function getJobHandler(context: DiligenceContext) {
-  return async (request: diligencev1.GetJobRequest, call: HandlerContext) => {
+  return async (request: diligencev1.GetJobRequest, call: HandlerContext): Promise<diligencev1.GetJobResponse> => {
     const { tenantId } = requireCaller(call);
     const job = await readJob(context.db, tenantId, request.jobId);
     const [answer, contacts] = await Promise.all([
       jobAnswer(context.db, job, context.clock.now()),
       contactsOf(context.db, tenantId, job.property_id),
     ]);
-    return { bodyJson: jsonBytes({ ...answer, parcel: job.parcel ?? null, contacts: contacts.map(customerContactView) }) };
+    return {
+      $typeName: 'landscreen.diligence.v1.GetJobResponse',
+      job: answer,
+      parcelJson: job.parcel === null || job.parcel === undefined ? undefined : jsonBytes(job.parcel),
+      contacts: contacts.map(customerContactView),
+    };
   };
 }

@@ -1,9 +1,8 @@
 import type { HandlerContext } from '@connectrpc/connect';
 import type { diligencev1 } from '@landscreen/proto';
-import { jsonBytes, requireCaller } from '@landscreen/rpc';
+import { requireCaller } from '@landscreen/rpc';
 import type { DiligenceContext } from '../context.js';
 import { isUuid } from '../input.js';
-import { diligenceDb } from '../schema.js';
 import { contactsOf } from '../store/contacts.js';
 import { stepsOf } from '../store/jobs.js';
 import { customerContactView } from '../views/contact-view.js';
@@ -11,19 +10,18 @@ import { propertyDiligenceView } from '../views/property-diligence.js';
 
 /**
  * For the property page (D28), called by the pipeline service's GetProperty with the caller's
- * header: `{"diligence": {...} | null, "contacts": [...]}`. Reads only; a property this service
+ * header: the job as customers read it (absent without one) and the contacts. Reads only; a property this service
  * knows nothing about (or another tenant's) has no diligence and no contacts.
  */
 export function getPropertyDiligenceHandler(context: DiligenceContext) {
-  return async (request: diligencev1.GetPropertyDiligenceRequest, call: HandlerContext) => {
+  return async (request: diligencev1.GetPropertyDiligenceRequest, call: HandlerContext): Promise<diligencev1.GetPropertyDiligenceResponse> => {
     const { tenantId } = requireCaller(call);
-    if (!isUuid(request.propertyId)) return { bodyJson: jsonBytes({ diligence: null, contacts: [] }) };
-    const db = diligenceDb(context.db);
+    if (!isUuid(request.propertyId)) return { $typeName: 'landscreen.diligence.v1.GetPropertyDiligenceResponse', diligence: undefined, contacts: [] };
     const [job, contacts] = await Promise.all([
-      db.selectFrom('jobs').selectAll().where('tenant_id', '=', tenantId).where('property_id', '=', request.propertyId).executeTakeFirst(),
+      context.db.selectFrom('jobs').selectAll().where('tenant_id', '=', tenantId).where('property_id', '=', request.propertyId).executeTakeFirst(),
       contactsOf(context.db, tenantId, request.propertyId),
     ]);
-    const diligence = job ? propertyDiligenceView(job, await stepsOf(context.db, [job.id])) : null;
-    return { bodyJson: jsonBytes({ diligence, contacts: contacts.map(customerContactView) }) };
+    const diligence = job ? propertyDiligenceView(job, await stepsOf(context.db, [job.id])) : undefined;
+    return { $typeName: 'landscreen.diligence.v1.GetPropertyDiligenceResponse', diligence, contacts: contacts.map(customerContactView) };
   };
 }

@@ -1,9 +1,8 @@
 import type { HandlerContext } from '@connectrpc/connect';
 import { sql } from 'kysely';
 import type { diligencev1 } from '@landscreen/proto';
-import { jsonBytes, requireCaller } from '@landscreen/rpc';
+import { requireCaller } from '@landscreen/rpc';
 import type { DiligenceContext } from '../context.js';
-import { diligenceDb } from '../schema.js';
 import { spendDayStart } from '../spend-day.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -13,12 +12,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * it (step results, reconciles, reveals). Sums are numeric in SQL and decimal strings out.
  */
 export function getSpendHandler(context: DiligenceContext) {
-  return async (request: diligencev1.GetSpendRequest, call: HandlerContext) => {
+  return async (request: diligencev1.GetSpendRequest, call: HandlerContext): Promise<diligencev1.GetSpendResponse> => {
     const { tenantId } = requireCaller(call);
     const day = request.day ?? context.clock.now().toISOString().slice(0, 10);
     const start = spendDayStart(day);
     const end = new Date(start.getTime() + DAY_MS);
-    const ledger = diligenceDb(context.db)
+    const ledger = context.db
       .selectFrom('cost_ledger')
       .where('tenant_id', '=', tenantId)
       .where('recorded_at', '>=', start)
@@ -34,12 +33,11 @@ export function getSpendHandler(context: DiligenceContext) {
         .execute(),
     ]);
     return {
-      bodyJson: jsonBytes({
-        day,
-        total_usd: totals.total_usd,
-        rows: Number(totals.rows),
-        by_provider: Object.fromEntries(providers.map((row) => [row.provider, row.total_usd])),
-      }),
+      $typeName: 'landscreen.diligence.v1.GetSpendResponse',
+      day,
+      totalUsd: totals.total_usd,
+      ledgerRows: Number(totals.rows),
+      byProvider: providers.map((row) => ({ $typeName: 'landscreen.diligence.v1.ProviderSpend', provider: row.provider, totalUsd: row.total_usd })),
     };
   };
 }

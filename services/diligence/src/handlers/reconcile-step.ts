@@ -3,7 +3,7 @@ import type { diligencev1 } from '@landscreen/proto';
 import { requireCaller, validationError } from '@landscreen/rpc';
 import type { DiligenceContext } from '../context.js';
 import { refused } from '../errors.js';
-import { jobBody } from '../operations/job-answer.js';
+import { movedJobAnswer } from '../operations/job-answer.js';
 import { assertSameProviderRequest, chargeStep, readStepResult, resultEventFields, settleJob, writeStepResult } from '../operations/step-result.js';
 import { isRefusal, moveStep } from '../state-machine.js';
 import { recordStepEvent } from '../store/events.js';
@@ -39,7 +39,7 @@ export function reconcileStepHandler(context: DiligenceContext) {
       const { job: charged, charged: costAdded } = chargeable ? await chargeStep(trx, job, written, result, now) : { job, charged: false };
       if (move.event) await recordStepEvent(trx, move.event, charged, written, now, resultEventFields(result, { reconciled: true }));
       const settled = move.changed || costAdded ? await settleJob(trx, charged, now) : charged;
-      return jobBody(trx, settled, now);
+      return movedJobAnswer('landscreen.diligence.v1.ReconcileStepResponse', trx, settled, now);
     });
   };
 }

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { HandlerContext } from '@connectrpc/connect';
-import type { Kysely } from 'kysely';
 import type { diligencev1 } from '@landscreen/proto';
-import { issue, jsonBytes, notFound, requireCaller, validationError } from '@landscreen/rpc';
+import { issue, notFound, requireCaller, validationError } from '@landscreen/rpc';
 import type { DiligenceContext } from '../context.js';
 import { isUuid, jsonbText } from '../input.js';
 import { providerRequestConflict } from '../errors.js';
 import { formatMoney, moneyFromDb, parseMoney, type Money } from '../money.js';
-import { diligenceDb } from '../schema.js';
+import type { DiligenceTransaction } from '../schema.js';
 import { recordCost } from '../store/ledger.js';
 import { revealView } from '../views/contact-view.js';
 
@@ -20,7 +19,7 @@ const propertyNotFound = () => notFound('property_not_found', 'No such property.
  * reveal answers the first contact and writes nothing (docs/decisions.md).
  */
 export function revealContactHandler(context: DiligenceContext) {
-  return async (request: diligencev1.RevealContactRequest, call: HandlerContext) => {
+  return async (request: diligencev1.RevealContactRequest, call: HandlerContext): Promise<diligencev1.RevealContactResponse> => {
     const { tenantId } = requireCaller(call);
     const cost = parseMoney(request.costUsd || '0', ['body', 'cost_usd']);
     const contact = jsonbText(request.contactJson, ['body', 'contact']);
@@ -31,13 +30,12 @@ export function revealContactHandler(context: DiligenceContext) {
     const providerRequestId = request.providerRequestId ?? null;
     return context.db.transaction().execute(async (trx) => {
       const now = context.clock.now();
-      const db = diligenceDb(trx);
-      const job = await db.selectFrom('jobs').select('id').where('tenant_id', '=', tenantId).where('property_id', '=', request.propertyId).executeTakeFirst();
+      const job = await trx.selectFrom('jobs').select('id').where('tenant_id', '=', tenantId).where('property_id', '=', request.propertyId).executeTakeFirst();
       if (!job) throw propertyNotFound();
       const ledgerId = cost > 0n ? randomUUID() : null;
       // The contact goes first: a concurrent or repeated reveal of the same provider request stops
       // at its unique index before any second ledger row exists.
-      const inserted = await db
+      const inserted = await trx
         .insertInto('contacts')
         .values({ tenant_id: tenantId, property_id: request.propertyId, contact, provider: request.provider, provider_request_id: providerRequestId, ledger_id: ledgerId, created_at: now })
         .onConflict((conflict) => conflict.columns(['tenant_id', 'property_id', 'provider', 'provider_request_id']).where('provider_request_id', 'is not', null).doNothing())
@@ -54,8 +52,8 @@ export function revealContactHandler(context: DiligenceContext) {
 }
 
 /** The first reveal of a provider request again; another amount for it is refused, never dropped (409). */
-async function replay(trx: Kysely<any>, tenantId: string, propertyId: string, provider: string, providerRequestId: string, cost: Money) {
-  const first = await diligenceDb(trx)
+async function replay(trx: DiligenceTransaction, tenantId: string, propertyId: string, provider: string, providerRequestId: string, cost: Money) {
+  const first = await trx
     .selectFrom('contacts')
     .selectAll()
     .where('tenant_id', '=', tenantId)
@@ -63,15 +61,15 @@ async function replay(trx: Kysely<any>, tenantId: string, propertyId: string, pr
     .where('provider', '=', provider)
     .where('provider_request_id', '=', providerRequestId)
     .executeTakeFirstOrThrow();
-  const ledger = first.ledger_id ? await diligenceDb(trx).selectFrom('cost_ledger').select('amount_usd').where('id', '=', first.ledger_id).executeTakeFirst() : undefined;
+  const ledger = first.ledger_id ? await trx.selectFrom('cost_ledger').select('amount_usd').where('id', '=', first.ledger_id).executeTakeFirst() : undefined;
   const recorded = moneyFromDb(ledger?.amount_usd ?? null);
   if (recorded !== cost) throw providerRequestConflict({ provider, provider_request_id: providerRequestId, cost_usd: formatMoney(recorded) });
   return answer(trx, first);
 }
 
-async function answer(trx: Kysely<any>, contact: Parameters<typeof revealView>[0]) {
+async function answer(trx: DiligenceTransaction, contact: Parameters<typeof revealView>[0]): Promise<diligencev1.RevealContactResponse> {
   const ledger = contact.ledger_id
-    ? await diligenceDb(trx).selectFrom('cost_ledger').selectAll().where('id', '=', contact.ledger_id).executeTakeFirst()
+    ? await trx.selectFrom('cost_ledger').selectAll().where('id', '=', contact.ledger_id).executeTakeFirst()
     : undefined;
-  return { bodyJson: jsonBytes(revealView(contact, ledger)) };
+  return revealView(contact, ledger);
 }

@@ -3,8 +3,7 @@ import type { diligencev1 } from '@landscreen/proto';
 import { requireCaller } from '@landscreen/rpc';
 import type { DiligenceContext } from '../context.js';
 import { refused } from '../errors.js';
-import { jobBody } from '../operations/job-answer.js';
-import { diligenceDb } from '../schema.js';
+import { movedJobAnswer } from '../operations/job-answer.js';
 import { isRefusal, moveStep } from '../state-machine.js';
 import { assertLiveClaim } from '../store/claim.js';
 import { lockJob, stepNamed, stepsOf } from '../store/jobs.js';
@@ -25,14 +24,14 @@ export function startStepHandler(context: DiligenceContext) {
       const move = moveStep('start', step.status, { sameClaim });
       if (isRefusal(move)) throw refused(move.refuse, { step: step.name, status: step.status });
       if (move.changed) {
-        await diligenceDb(trx)
+        await trx
           .updateTable('steps')
           .set({ status: move.to, attempts: step.attempts + (move.attempt ? 1 : 0), claim_token: request.claimToken.toLowerCase(), started_at: now, completed_at: null })
           .where('job_id', '=', job.id)
           .where('name', '=', step.name)
           .execute();
       }
-      return jobBody(trx, job, now);
+      return movedJobAnswer('landscreen.diligence.v1.StartStepResponse', trx, job, now);
     });
   };
 }

@@ -1,10 +1,10 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { diligencev1 } from '@landscreen/proto';
 import { issue, validationError } from '@landscreen/rpc';
 import { amountOutOfRange, providerRequestConflict } from '../errors.js';
 import { jsonbText } from '../input.js';
 import { formatMoney, MAX_STORABLE, moneyFromDb, parseMoney, type Money } from '../money.js';
-import { diligenceDb } from '../schema.js';
+import type { DiligenceTransaction } from '../schema.js';
 import { FINISHED, moveJob, isRefusal, type ResultStatus, type StepMove } from '../state-machine.js';
 import { recordJobEvent } from '../store/events.js';
 import { addJobCost, moveJobTo, overBudget } from '../store/job-updates.js';
@@ -48,7 +48,7 @@ export function readStepResult(result: diligencev1.StepResult | undefined): Step
  * the new amount silently would lose money spent, so it is refused with what is recorded (409).
  * Checked against the step as it was, before the result is written.
  */
-export async function assertSameProviderRequest(trx: Kysely<any>, step: StepRow, result: StepResultInput): Promise<void> {
+export async function assertSameProviderRequest(trx: DiligenceTransaction, step: StepRow, result: StepResultInput): Promise<void> {
   if (result.providerRequestId === null) return;
   const recorded = await recordedRequest(trx, step, result.providerRequestId);
   if (!recorded || (recorded.provider === result.provider && recorded.amount === result.cost)) return;
@@ -56,8 +56,8 @@ export async function assertSameProviderRequest(trx: Kysely<any>, step: StepRow,
 }
 
 /** Writes the result onto the step (the step's cost grows with its ledger rows, in {@link chargeStep}). */
-export async function writeStepResult(trx: Kysely<any>, step: StepRow, move: StepMove, result: StepResultInput, now: Date, claimToken: string | null): Promise<StepRow> {
-  return diligenceDb(trx)
+export async function writeStepResult(trx: DiligenceTransaction, step: StepRow, move: StepMove, result: StepResultInput, now: Date, claimToken: string | null): Promise<StepRow> {
+  return trx
     .updateTable('steps')
     .set({
       status: move.to,
@@ -83,7 +83,7 @@ export async function writeStepResult(trx: Kysely<any>, step: StepRow, move: Ste
  * Records the result's cost in the ledger (D24) and adds it to the step and the job, unless the
  * ledger already holds that provider request for this step (a repeat pays nothing twice).
  */
-export async function chargeStep(trx: Kysely<any>, job: JobRow, step: StepRow, result: StepResultInput, now: Date): Promise<{ job: JobRow; charged: boolean }> {
+export async function chargeStep(trx: DiligenceTransaction, job: JobRow, step: StepRow, result: StepResultInput, now: Date): Promise<{ job: JobRow; charged: boolean }> {
   if (result.cost === 0n) return { job, charged: false };
   // A repeat of a recorded request pays nothing (assertSameProviderRequest saw it is the same).
   if (result.providerRequestId !== null && (await ledgerEntryFor(trx, step, result.providerRequestId))) return { job, charged: false };
@@ -103,7 +103,7 @@ export async function chargeStep(trx: Kysely<any>, job: JobRow, step: StepRow, r
     recordedAt: now,
   });
   if (!charged) return { job, charged: false };
-  await diligenceDb(trx)
+  await trx
     .updateTable('steps')
     .set({ cost_usd: sql<string>`cost_usd + ${formatMoney(result.cost)}::numeric` })
     .where('job_id', '=', step.job_id)
@@ -113,7 +113,7 @@ export async function chargeStep(trx: Kysely<any>, job: JobRow, step: StepRow, r
 }
 
 /** After a result or a cost: the job stops over budget, or takes its outcome after the last step (D22, D24). */
-export async function settleJob(trx: Kysely<any>, job: JobRow, now: Date): Promise<JobRow> {
+export async function settleJob(trx: DiligenceTransaction, job: JobRow, now: Date): Promise<JobRow> {
   const statuses = (await stepsOf(trx, [job.id])).map((step) => step.status);
   const move = moveJob('step_done', job.status, { overBudget: overBudget(job), allStepsDone: statuses.every((status) => FINISHED.includes(status)) }, statuses);
   if (isRefusal(move) || !move.changed) return job;

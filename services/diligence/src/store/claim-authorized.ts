@@ -1,7 +1,8 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { PREPARED } from '@landscreen/db';
 import { diligenceSubject } from '@landscreen/events';
 import { JOB_VIEW_COLUMNS, type JobViewRow } from '../views/job-view.js';
+import type { DiligenceDb } from '../schema.js';
 import type { JobRow, StepRow } from './jobs.js';
 
 export interface ClaimFields {
@@ -31,7 +32,7 @@ const RETURNED = sql.raw(JOB_VIEW_COLUMNS.join(', '));
  * The event's payload must stay the one `recordJobEvent` (store/events.ts) writes for a claim;
  * test/e2e/diligence-claim-statement.test.ts compares the two.
  */
-export async function claimAuthorized(db: Kysely<any>, tenantId: string, jobId: string, claim: ClaimFields, now: Date): Promise<{ job: JobViewRow; steps: StepRow[] } | undefined> {
+export async function claimAuthorized(db: DiligenceDb, tenantId: string, jobId: string, claim: ClaimFields, now: Date): Promise<{ job: JobViewRow; steps: StepRow[] } | undefined> {
   const extra = { at: now.toISOString(), worker_id: claim.workerId, lease_expires_at: claim.leaseExpiresAt.toISOString() };
   // Prepared: the text is fixed (every input a parameter), so each connection plans it once.
   const { rows } = await sql<JobViewRow & { steps_json: (Omit<StepRow, 'started_at' | 'completed_at'> & Record<(typeof STEP_DATES)[number], string | null>)[] }>`${PREPARED}
@@ -78,7 +79,7 @@ export type ClaimState = Pick<JobRow, 'status' | 'lease_expires_at'>;
  * lease as committed now, or undefined for an unknown or another tenant's job. Prepared and narrow
  * (not the parcel), since every claim that loses a race reads it.
  */
-export async function readClaimState(db: Kysely<any>, tenantId: string, jobId: string): Promise<ClaimState | undefined> {
+export async function readClaimState(db: DiligenceDb, tenantId: string, jobId: string): Promise<ClaimState | undefined> {
   const { rows } = await sql<ClaimState>`${PREPARED}
     select status, lease_expires_at from diligence.jobs where id = ${jobId} and tenant_id = ${tenantId}`.execute(db);
   return rows[0];

@@ -1,7 +1,6 @@
-import type { Kysely } from 'kysely';
-import { diligenceDb } from '../schema.js';
+import type { DiligenceDb } from '../schema.js';
 
 /** The contacts on record for a property of the tenant, oldest first. */
-export function contactsOf(db: Kysely<any>, tenantId: string, propertyId: string) {
-  return diligenceDb(db).selectFrom('contacts').selectAll().where('tenant_id', '=', tenantId).where('property_id', '=', propertyId).orderBy('created_at').orderBy('id').execute();
+export function contactsOf(db: DiligenceDb, tenantId: string, propertyId: string) {
+  return db.selectFrom('contacts').selectAll().where('tenant_id', '=', tenantId).where('property_id', '=', propertyId).orderBy('created_at').orderBy('id').execute();
 }

@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
 import { diligenceSubject, type DiligenceJobEvent, type DiligenceStepEvent } from '@landscreen/events';
 import { recordEvent } from '../data-access/outbox.js';
+import type { DiligenceTransaction } from '../schema.js';
 import type { JobRow, StepRow } from './jobs.js';
 
 /**
@@ -8,7 +8,7 @@ import type { JobRow, StepRow } from './jobs.js';
  * the job (and step), its tenant (id and slug, for a worker's X-Tenant) and the state reached;
  * workers read the rest through the API.
  */
-export function recordJobEvent(trx: Kysely<any>, event: DiligenceJobEvent, job: JobRow, at: Date, extra: Record<string, unknown> = {}) {
+export function recordJobEvent(trx: DiligenceTransaction, event: DiligenceJobEvent, job: JobRow, at: Date, extra: Record<string, unknown> = {}) {
   return recordEvent(trx, diligenceSubject('job', event), {
     job_id: job.id,
     tenant_id: job.tenant_id,
@@ -21,7 +21,7 @@ export function recordJobEvent(trx: Kysely<any>, event: DiligenceJobEvent, job: 
   });
 }
 
-export function recordStepEvent(trx: Kysely<any>, event: DiligenceStepEvent, job: JobRow, step: StepRow, at: Date, extra: Record<string, unknown> = {}) {
+export function recordStepEvent(trx: DiligenceTransaction, event: DiligenceStepEvent, job: JobRow, step: StepRow, at: Date, extra: Record<string, unknown> = {}) {
   return recordEvent(trx, diligenceSubject('step', event), {
     job_id: job.id,
     tenant_id: job.tenant_id,

@@ -1,16 +1,16 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { amountOutOfRange } from '../errors.js';
 import { formatMoney, MAX_STORABLE, moneyFromDb, type Money } from '../money.js';
-import { diligenceDb } from '../schema.js';
+import type { DiligenceTransaction } from '../schema.js';
 import type { JobMove } from '../state-machine.js';
 import type { JobRow } from './jobs.js';
 
 const NUMERIC_OVERFLOW = '22003';
 
 /** Adds new money to the job's recorded cost; answers the job as it now is. */
-export async function addJobCost(trx: Kysely<any>, job: JobRow, amount: Money, now: Date): Promise<JobRow> {
+export async function addJobCost(trx: DiligenceTransaction, job: JobRow, amount: Money, now: Date): Promise<JobRow> {
   try {
-    return await diligenceDb(trx)
+    return await trx
       .updateTable('jobs')
       .set({ cost_usd: sql<string>`cost_usd + ${formatMoney(amount)}::numeric`, updated_at: now })
       .where('id', '=', job.id)
@@ -27,10 +27,10 @@ export async function addJobCost(trx: Kysely<any>, job: JobRow, amount: Money, n
 export const overBudget = (job: JobRow): boolean => job.max_cost_usd !== null && moneyFromDb(job.cost_usd) > moneyFromDb(job.max_cost_usd);
 
 /** Applies a job move of the state machine; leaving `running` ends the claim. */
-export async function moveJobTo(trx: Kysely<any>, job: JobRow, move: JobMove, now: Date): Promise<JobRow> {
+export async function moveJobTo(trx: DiligenceTransaction, job: JobRow, move: JobMove, now: Date): Promise<JobRow> {
   if (!move.changed) return job;
   const releasesClaim = move.to !== 'running';
-  return diligenceDb(trx)
+  return trx
     .updateTable('jobs')
     .set({
       status: move.to,

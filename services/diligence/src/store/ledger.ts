@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
 import { formatMoney, type Money } from '../money.js';
-import { diligenceDb } from '../schema.js';
+import type { DiligenceTransaction } from '../schema.js';
 
 export interface CostEntry {
   tenantId: string;
@@ -22,8 +21,8 @@ export interface CostEntry {
  * ledger for the same job and step is not written again (D24: reconcile is idempotent); the answer
  * says whether a row was written, so the job's cost grows only by new money.
  */
-export async function recordCost(trx: Kysely<any>, entry: CostEntry): Promise<boolean> {
-  const row = await diligenceDb(trx)
+export async function recordCost(trx: DiligenceTransaction, entry: CostEntry): Promise<boolean> {
+  const row = await trx
     .insertInto('cost_ledger')
     .values({
       ...(entry.id && { id: entry.id }),

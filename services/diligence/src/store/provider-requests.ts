@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
 import { moneyFromDb, type Money } from '../money.js';
-import { diligenceDb } from '../schema.js';
+import type { DiligenceDb } from '../schema.js';
 import { FINISHED } from '../state-machine.js';
 import type { StepRow } from './jobs.js';
 
@@ -10,8 +9,8 @@ export interface RecordedRequest {
 }
 
 /** The ledger row of a provider request of a step (one at most: a unique index), if any. */
-export async function ledgerEntryFor(db: Kysely<any>, step: Pick<StepRow, 'job_id' | 'name'>, providerRequestId: string): Promise<RecordedRequest | undefined> {
-  const row = await diligenceDb(db)
+export async function ledgerEntryFor(db: DiligenceDb, step: Pick<StepRow, 'job_id' | 'name'>, providerRequestId: string): Promise<RecordedRequest | undefined> {
+  const row = await db
     .selectFrom('cost_ledger')
     .select(['provider', 'amount_usd'])
     .where('job_id', '=', step.job_id)
@@ -25,7 +24,7 @@ export async function ledgerEntryFor(db: Kysely<any>, step: Pick<StepRow, 'job_i
  * What the step has recorded for a provider request: its ledger row, else the step's own result
  * when that result names the request (a request that cost nothing has no ledger row).
  */
-export async function recordedRequest(db: Kysely<any>, step: StepRow, providerRequestId: string): Promise<RecordedRequest | undefined> {
+export async function recordedRequest(db: DiligenceDb, step: StepRow, providerRequestId: string): Promise<RecordedRequest | undefined> {
   const entry = await ledgerEntryFor(db, step, providerRequestId);
   if (entry) return entry;
   if (FINISHED.includes(step.status) && step.provider_request_id === providerRequestId && step.provider !== null) {

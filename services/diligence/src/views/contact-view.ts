@@ -1,30 +1,38 @@
 import type { Selectable } from 'kysely';
+import type { diligencev1 } from '@landscreen/proto';
+import { jsonBytes } from '@landscreen/rpc';
 import type { ContactsTable, CostLedgerTable } from '../schema.js';
+import { isoTime } from './job-view.js';
 
 type ContactRow = Selectable<ContactsTable>;
 type LedgerRow = Selectable<CostLedgerTable>;
 
-const iso = (value: Date) => new Date(value).toISOString();
+const optional = <T>(value: T | null): T | undefined => (value === null ? undefined : value);
 
 /** A contact as the property page shows it to customers (D28): who and from where, never its cost. */
-export const customerContactView = (row: ContactRow) => ({
+export const customerContactView = (row: ContactRow): diligencev1.Contact => ({
+  $typeName: 'landscreen.diligence.v1.Contact',
   id: row.id,
-  contact: row.contact,
+  contactJson: jsonBytes(row.contact),
   provider: row.provider,
-  created_at: iso(row.created_at),
+  createdAt: isoTime(row.created_at),
 });
 
 /** The answer to a reveal (admin or worker): the contact and the ledger row it was paid with. */
-export const revealView = (contact: ContactRow, ledger: LedgerRow | undefined) => ({
-  contact: { ...customerContactView(contact), property_id: contact.property_id, provider_request_id: contact.provider_request_id },
+export const revealView = (contact: ContactRow, ledger: LedgerRow | undefined): diligencev1.RevealContactResponse => ({
+  $typeName: 'landscreen.diligence.v1.RevealContactResponse',
+  contact: customerContactView(contact),
+  propertyId: contact.property_id,
+  providerRequestId: optional(contact.provider_request_id),
   ledger: ledger
     ? {
+        $typeName: 'landscreen.diligence.v1.LedgerEntry',
         id: ledger.id,
-        job_id: ledger.job_id,
+        jobId: optional(ledger.job_id),
         provider: ledger.provider,
-        provider_request_id: ledger.provider_request_id,
-        amount_usd: ledger.amount_usd,
-        recorded_at: iso(ledger.recorded_at),
+        providerRequestId: optional(ledger.provider_request_id),
+        amountUsd: ledger.amount_usd,
+        recordedAt: isoTime(ledger.recorded_at),
       }
-    : null,
+    : undefined,
 });

@@ -2,25 +2,14 @@ import { Code, type HandlerContext } from '@connectrpc/connect';
 import { parseBuyBoxText, specHash } from '@landscreen/buybox-spec';
 import { FIELDS } from '@landscreen/field-catalog';
 import type { discoveryv1 } from '@landscreen/proto';
-import { jsonBytes, notFound, parseJsonBytes, requireCaller, serviceError } from '@landscreen/rpc';
+import { notFound, parseJsonBytes, requireCaller, serviceError } from '@landscreen/rpc';
 import { buyBoxName } from '../buy-box-name.js';
 import type { DiscoveryContext } from '../context.js';
 import { knownFieldsOf, TYPED_FIELDS } from '../fields.js';
-import { discoveryDb, type BuyBoxesTable } from '../schema.js';
+import { buyBoxMessage } from '../messages/buy-box.js';
+import { buyBoxSpecMessage } from '../messages/buy-box-spec.js';
+import { discoveryDb } from '../schema.js';
 import { canonicalSpecFrom } from '../spec-input.js';
-
-type BuyBoxRow = Pick<BuyBoxesTable, 'name' | 'description' | 'spec' | 'spec_hash'> & { id: string; created_at: Date; updated_at: Date };
-
-/** D9: the buy-box record. */
-export const buyBoxRecord = (row: BuyBoxRow) => ({
-  id: row.id,
-  name: row.name,
-  description: row.description,
-  spec: row.spec,
-  spec_hash: row.spec_hash,
-  created_at: new Date(row.created_at).toISOString(),
-  updated_at: new Date(row.updated_at).toISOString(),
-});
 
 const COLUMNS = ['id', 'name', 'description', 'spec', 'spec_hash', 'created_at', 'updated_at'] as const;
 const missing = (name: string) => notFound('buy_box_not_found', `No buy box named "${name}".`);
@@ -31,7 +20,7 @@ export function buyBoxHandlers(context: DiscoveryContext) {
     async listBuyBoxes(_request: discoveryv1.ListBuyBoxesRequest, call: HandlerContext) {
       const { tenantId } = requireCaller(call);
       const rows = await db.selectFrom('buy_boxes').select(COLUMNS).where('tenant_id', '=', tenantId).orderBy('name').execute();
-      return { buyBoxesJson: jsonBytes(rows.map(buyBoxRecord)) };
+      return { buyBoxes: rows.map(buyBoxMessage) };
     },
 
     async createBuyBox(request: discoveryv1.CreateBuyBoxRequest, call: HandlerContext) {
@@ -46,7 +35,7 @@ export function buyBoxHandlers(context: DiscoveryContext) {
         .returning(COLUMNS)
         .executeTakeFirst();
       if (!row) throw serviceError(Code.AlreadyExists, 'buy_box_exists', `A buy box named "${name}" already exists.`);
-      return { buyBoxJson: jsonBytes(buyBoxRecord(row)) };
+      return { buyBox: buyBoxMessage(row) };
     },
 
     async replaceBuyBox(request: discoveryv1.ReplaceBuyBoxRequest, call: HandlerContext) {
@@ -62,7 +51,7 @@ export function buyBoxHandlers(context: DiscoveryContext) {
         .returning(COLUMNS)
         .executeTakeFirst();
       if (!row) throw missing(name);
-      return { buyBoxJson: jsonBytes(buyBoxRecord(row)) };
+      return { buyBox: buyBoxMessage(row) };
     },
 
     async deleteBuyBox(request: discoveryv1.DeleteBuyBoxRequest, call: HandlerContext) {
@@ -77,7 +66,8 @@ export function buyBoxHandlers(context: DiscoveryContext) {
       requireCaller(call);
       const knownField = await knownFieldsOf(context.db, undefined);
       const fieldNames = [...TYPED_FIELDS, ...FIELDS.map((field) => field.name)];
-      return { resultJson: jsonBytes(parseBuyBoxText(request.text, { knownField, fieldNames })) };
+      const { draft, warnings } = parseBuyBoxText(request.text, { knownField, fieldNames });
+      return { draft: buyBoxSpecMessage(draft), warnings };
     },
   };
 }

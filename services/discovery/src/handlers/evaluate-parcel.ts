@@ -1,11 +1,12 @@
 import type { HandlerContext } from '@connectrpc/connect';
 import { specHash } from '@landscreen/buybox-spec';
 import type { discoveryv1 } from '@landscreen/proto';
-import { conflict, jsonBytes, notFound } from '@landscreen/rpc';
+import { conflict, notFound } from '@landscreen/rpc';
 import type { DiscoveryContext } from '../context.js';
 import { parcelCandidate } from '../candidates.js';
 import { parcelFacts, parcelRowsByKey } from '../parcel-rows.js';
-import { discoveryResult } from '../results.js';
+import { buyBoxSpecMessage } from '../messages/buy-box-spec.js';
+import { discoveryResult, mustEvidence } from '../results.js';
 import { appliedSpec } from './query.js';
 
 /**
@@ -36,7 +37,6 @@ export function evaluateParcelHandler(context: DiscoveryContext) {
     const parcelRow = (await parcelRowsByKey(context.db, access.vintage.id, [request.parcelKey])).get(request.parcelKey)!;
     const split = parcelFacts(index, row, access.vintage);
     const evaluation = compiled.evaluate((field) => split.facts[field]);
-    const result = discoveryResult(parcelRow, split, evaluation, access.vintage);
     return {
       marketId: access.market.id,
       market: access.market.slug,
@@ -46,10 +46,10 @@ export function evaluateParcelHandler(context: DiscoveryContext) {
       buyBoxId: saved!.id,
       buyBox: saved!.name,
       eligible: evaluation.eligible,
-      resultJson: jsonBytes(result),
-      failedJson: jsonBytes(evaluation.failed),
-      appliedSpecJson: jsonBytes(spec),
-      parcelJson: jsonBytes(parcelCandidate(access, index, parcelRow, split)),
+      result: discoveryResult(parcelRow, split, evaluation, access.vintage),
+      failed: mustEvidence(evaluation.failed),
+      appliedSpec: buyBoxSpecMessage(spec),
+      parcel: parcelCandidate(access, index, parcelRow, split),
     };
   };
 }

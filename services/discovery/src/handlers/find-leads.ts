@@ -1,38 +1,47 @@
 import type { HandlerContext } from '@connectrpc/connect';
+import type { MessageInitShape } from '@bufbuild/protobuf';
 import type { discoveryv1 } from '@landscreen/proto';
-import { jsonBytes, validationError } from '@landscreen/rpc';
+import { validationError } from '@landscreen/rpc';
 import type { DiscoveryContext } from '../context.js';
-import { discoveryResults } from '../results.js';
+import { parcelFacts, parcelRowsByKey } from '../parcel-rows.js';
 import { pageAfter } from '../ranking/page.js';
 import { preparedQuery } from './query.js';
 
+type FindLeadsAnswer = MessageInitShape<typeof discoveryv1.FindLeadsResponseSchema>;
+
 /** D29: the live match count and per-verdict split, and without count_only the ranked rows. */
 export function findLeadsHandler(context: DiscoveryContext) {
-  return async (request: discoveryv1.FindLeadsRequest, call: HandlerContext) => {
+  return async (request: discoveryv1.FindLeadsRequest, call: HandlerContext): Promise<FindLeadsAnswer> => {
     if (request.buyBox === undefined && request.draftJson === undefined) {
       throw validationError([
         { type: 'value_error', loc: ['body'], msg: 'Value error, give a buy_box or a draft', input: {}, ctx: { error: 'buy_box or draft required' } },
       ]);
     }
     const { compiled, index, ranking, access } = await preparedQuery(context, call, request.buyBox, request.draftJson);
-    const summary = { count: ranking.eligibleTotal, by_verdict: ranking.byVerdict };
-    if (request.countOnly) return { bodyJson: jsonBytes(summary) };
+    const { PURSUE, MONITOR, HOLD } = ranking.byVerdict;
+    const summary = { count: ranking.eligibleTotal, byVerdict: { pursue: PURSUE, monitor: MONITOR, hold: HOLD } };
+    if (request.countOnly) return summary;
     const page = pageAfter(index, ranking, Math.max(0, request.limit));
-    // Leads are the ranked parcels without geometry and facts: a list to scan, not a map to draw.
-    const results = (await discoveryResults(context.db, index, access.vintage, compiled, page.rows)).map(
-      ({ parcel_key, apn, address, lat, lon, acres, score, verdict, review_required, unknowns }) => ({
-        parcel_key,
-        apn,
-        address,
-        lat,
-        lon,
-        acres,
-        score,
-        verdict,
-        review_required,
-        unknowns,
-      }),
-    );
-    return { bodyJson: jsonBytes({ ...summary, rows: results }) };
+    // Leads are the ranked parcels without geometry and facts: a list to scan, not a map to draw
+    // (so neither their JSON nor the provenance is built).
+    const parcels = await parcelRowsByKey(context.db, index.vintageId, page.rows.map((row) => index.keys.at(row)!));
+    const rows = page.rows.map((indexRow) => {
+      const parcel = parcels.get(index.keys.at(indexRow)!)!;
+      const { facts } = parcelFacts(index, indexRow, access.vintage);
+      const evaluation = compiled.evaluate((field) => facts[field]);
+      return {
+        parcelKey: parcel.parcel_key,
+        apn: parcel.apn ?? undefined,
+        address: parcel.address ?? undefined,
+        lat: parcel.lat ?? undefined,
+        lon: parcel.lon ?? undefined,
+        acres: parcel.acres ?? undefined,
+        score: evaluation.score,
+        verdict: evaluation.verdict,
+        reviewRequired: evaluation.reviewRequired,
+        unknowns: evaluation.unknowns,
+      };
+    });
+    return { ...summary, rows };
   };
 }

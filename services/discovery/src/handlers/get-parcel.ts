@@ -1,13 +1,13 @@
 import type { HandlerContext } from '@connectrpc/connect';
 import type { discoveryv1 } from '@landscreen/proto';
-import { jsonBytes, notFound, requireCaller } from '@landscreen/rpc';
+import { notFound, requireCaller } from '@landscreen/rpc';
 import { parcelCandidate } from '../candidates.js';
 import type { DiscoveryContext } from '../context.js';
 import { marketForCaller } from '../market-access.js';
 import { parcelRowsByKey } from '../parcel-rows.js';
 import { vintageForCaller } from '../vintage-access.js';
 
-/** One parcel of a market's current vintage, or of a named vintage (entitlement checked), as a ParcelCandidate. */
+/** One parcel of a market's current vintage, or of a named vintage (entitlement checked), as a ParcelCandidate message. */
 export function getParcelHandler(context: DiscoveryContext) {
   return async (request: discoveryv1.GetParcelRequest, call: HandlerContext) => {
     const { tenantId } = requireCaller(call);
@@ -20,7 +20,7 @@ export function getParcelHandler(context: DiscoveryContext) {
       marketId: access.market.id,
       market: access.market.slug,
       vintageId: access.vintage.id,
-      parcelJson: jsonBytes(parcelCandidate(access, index, row)),
+      parcel: parcelCandidate(access, index, row),
     };
   };
 }

@@ -1,12 +1,14 @@
+import type { MessageInitShape } from '@bufbuild/protobuf';
 import type { HandlerContext } from '@connectrpc/connect';
 import { compileSpec, queryHash, type CanonicalSpec } from '@landscreen/buybox-spec';
 import type { discoveryv1 } from '@landscreen/proto';
-import { jsonBytes, parseJsonBytes, requireCaller, validationError } from '@landscreen/rpc';
+import { parseJsonBytes, requireCaller, validationError } from '@landscreen/rpc';
 import type { DiscoveryContext } from '../context.js';
 import { marketForCaller } from '../market-access.js';
 import { decodeCursor, encodeCursor } from '../ranking/cursor.js';
 import { pageAfter } from '../ranking/page.js';
 import { rankSpecOf } from '../ranking/rank.js';
+import { buyBoxSpecMessage } from '../messages/buy-box-spec.js';
 import { discoveryResults } from '../results.js';
 import { canonicalSpecFrom } from '../spec-input.js';
 import { loadBuyBox } from './buy-boxes.js';
@@ -37,7 +39,7 @@ export async function preparedQuery(context: DiscoveryContext, call: HandlerCont
 
 /** D13-D16: one page of the market ranked against the buy box, with evidence for every rule. */
 export function queryHandler(context: DiscoveryContext) {
-  return async (request: discoveryv1.QueryRequest, call: HandlerContext) => {
+  return async (request: discoveryv1.QueryRequest, call: HandlerContext): Promise<MessageInitShape<typeof discoveryv1.QueryResponseSchema>> => {
     const { spec, compiled, access, hash, index, ranking } = await preparedQuery(context, call, request.buyBox, request.draftJson);
     const secret = await context.cursorSecret();
     let after;
@@ -60,18 +62,16 @@ export function queryHandler(context: DiscoveryContext) {
         ? encodeCursor(secret, hash, { score: page.scores.at(-1)!, parcelKey: index.keys.at(last)! })
         : null;
     return {
-      bodyJson: jsonBytes({
-        market: access.market.slug,
-        market_id: access.market.id,
-        vintage_id: access.vintage.id,
-        query_hash: hash,
-        applied_spec: spec,
-        denominator: index.size,
-        preference_weight_total: compiled.preferenceWeightTotal,
-        eligible_total: ranking.eligibleTotal,
-        results,
-        next_cursor: nextCursor,
-      }),
+      market: access.market.slug,
+      marketId: access.market.id,
+      vintageId: access.vintage.id,
+      queryHash: hash,
+      appliedSpec: buyBoxSpecMessage(spec),
+      denominator: index.size,
+      preferenceWeightTotal: compiled.preferenceWeightTotal,
+      eligibleTotal: ranking.eligibleTotal,
+      results,
+      nextCursor: nextCursor ?? undefined,
     };
   };
 }

@@ -3,12 +3,13 @@ import { sql } from 'kysely';
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import { normaliseAddress, normaliseApn } from '@landscreen/parcel-io';
 import type { discoveryv1 } from '@landscreen/proto';
-import { jsonBytes, requireCaller, validationError } from '@landscreen/rpc';
+import { requireCaller, validationError } from '@landscreen/rpc';
 import type { DiscoveryContext } from '../context.js';
 import { marketForCaller } from '../market-access.js';
 import { parcelCandidate } from '../candidates.js';
 import { parcelFacts, PARCEL_COLUMNS, type ParcelRow } from '../parcel-rows.js';
-import { discoveryResult } from '../results.js';
+import { buyBoxSpecMessage } from '../messages/buy-box-spec.js';
+import { discoveryResult, mustEvidence } from '../results.js';
 import { appliedSpec } from './query.js';
 
 const MAX_CANDIDATES = 10;
@@ -108,22 +109,6 @@ export function resolveParcelsHandler(context: DiscoveryContext) {
     });
 
     const index = found.size > 0 ? await context.ranker.index(vintageId) : undefined;
-    const candidateOf = (parcel: ParcelRow, split: ReturnType<typeof parcelFacts>) =>
-      request.lean
-        ? {
-            market: access.market.slug,
-            vintage_id: vintageId,
-            parcel_key: parcel.parcel_key,
-            apn: parcel.apn,
-            address: parcel.address,
-            lat: parcel.lat,
-            lon: parcel.lon,
-            geometry: parcel.geometry,
-            typed: split.typed,
-            free_facts: split.free_facts,
-            derived: split.derived,
-          }
-        : parcelCandidate(access, index!, parcel, split);
     const resolutions: Resolution[] = pending.map((row) => {
       const match = found.get(row.index);
       if (!match) return { status: 'not_found', matchedBy: '', candidates: [] };
@@ -142,41 +127,22 @@ export function resolveParcelsHandler(context: DiscoveryContext) {
       let evaluation;
       if (screen) {
         const evaluated = screen.compiled.evaluate((field) => split.facts[field]);
-        // The property keeps the geometry (its ParcelCandidate); the screen need not repeat it.
-        // Lean rows are built without the provenance at all: computing it is most of the work.
-        let result;
-        if (request.lean) {
-          result = {
-            parcel_key: parcel.parcel_key,
-            apn: parcel.apn,
-            address: parcel.address,
-            lat: parcel.lat,
-            lon: parcel.lon,
-            acres: parcel.acres,
-            developable_acres: parcel.developable_acres,
-            score: evaluated.score,
-            verdict: evaluated.verdict,
-            review_required: evaluated.reviewRequired,
-            unknowns: evaluated.unknowns,
-            score_breakdown: { must: evaluated.must, preferred: evaluated.preferred },
-          };
-        } else {
-          const { geometry: _geometry, bbox: _bbox, ...full } = discoveryResult(parcel, split, evaluated, access.vintage);
-          result = full;
-        }
         evaluation = {
           eligible: evaluated.eligible,
           verdict: evaluated.verdict,
           score: evaluated.score,
           reviewRequired: evaluated.reviewRequired,
-          resultJson: jsonBytes(result),
-          failedJson: jsonBytes(evaluated.failed),
+          // The property keeps the geometry (its ParcelCandidate); the screen need not repeat it.
+          // Lean rows are built without the facts and provenance: computing the provenance is
+          // most of the work, and the candidate carries the facts.
+          result: discoveryResult(parcel, split, evaluated, access.vintage, { geometry: true, facts: request.lean }),
+          failed: mustEvidence(evaluated.failed),
         };
       }
       return {
         status: 'resolved',
         matchedBy: match.matchedBy,
-        candidates: [{ ...brief(parcel), parcelJson: jsonBytes(candidateOf(parcel, split)), evaluation }],
+        candidates: [{ ...brief(parcel), parcel: parcelCandidate(access, index!, parcel, split, request.lean), evaluation }],
       };
     });
     return {
@@ -189,7 +155,7 @@ export function resolveParcelsHandler(context: DiscoveryContext) {
         buyBox: screen.saved!.name,
         specHash: screen.saved!.spec_hash,
         queryHash: screen.hash,
-        appliedSpecJson: jsonBytes(screen.spec),
+        appliedSpec: buyBoxSpecMessage(screen.spec),
       },
     };
   };

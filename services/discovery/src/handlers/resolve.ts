@@ -2,7 +2,7 @@ import type { HandlerContext } from '@connectrpc/connect';
 import { sql } from 'kysely';
 import { normaliseAddress, normaliseApn } from '@landscreen/parcel-io';
 import type { discoveryv1 } from '@landscreen/proto';
-import { jsonBytes, requireCaller, validationError } from '@landscreen/rpc';
+import { requireCaller, validationError } from '@landscreen/rpc';
 import type { DiscoveryContext } from '../context.js';
 import { marketForCaller } from '../market-access.js';
 import { parcelCandidate } from '../candidates.js';
@@ -49,13 +49,11 @@ export function resolveHandler(context: DiscoveryContext) {
     // Facts come from the vintage's columns, as for ranking.
     const index = candidates.length > 0 ? await context.ranker.index(vintage.id) : undefined;
     return {
-      bodyJson: jsonBytes({
-        status: candidates.length === 0 ? 'not_found' : candidates.length === 1 ? 'resolved' : 'ambiguous',
-        market: market.slug,
-        market_id: market.id,
-        vintage_id: vintage.id,
-        candidates: candidates.map((row) => parcelCandidate(access, index!, row)),
-      }),
+      status: candidates.length === 0 ? 'not_found' : candidates.length === 1 ? 'resolved' : 'ambiguous',
+      market: market.slug,
+      marketId: market.id,
+      vintageId: vintage.id,
+      candidates: candidates.map((row) => parcelCandidate(access, index!, row)),
     };
   };
 }

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { liftTimeouts } from '@landscreen/db';
 import { ParcelRowError, type ParcelRecord } from '@landscreen/parcel-io';
+import { systemClock, type Clock } from '@landscreen/rpc';
 import type { FieldProvenance } from '../field-provenance.js';
 import { discoveryDb } from '../schema.js';
 import { saveColumns } from '../ranking/column-store.js';
@@ -45,6 +46,8 @@ export async function importVintage(
      * has been read and stored on the vintage in the same transaction.
      */
     fieldProvenance?(): FieldProvenance | null;
+    /** What completed_at reads; the system clock by default. */
+    clock?: Clock;
   },
 ): Promise<ImportResult> {
   const market = await ensureMarket(db, options.market, options.name);
@@ -117,7 +120,7 @@ export async function importVintage(
         free_fact_fields: [...freeFields].sort(),
         derived_fields: [...derivedFields].sort(),
         field_provenance: fieldProvenance === null ? null : sql<FieldProvenance>`${JSON.stringify(fieldProvenance)}::jsonb`,
-        completed_at: new Date(),
+        completed_at: (options.clock ?? systemClock).now(),
       })
       .where('id', '=', vintage.id)
       .execute();

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { pipelinev1 } from '@landscreen/proto';
 import { stageRank, type Stage } from './stages.js';
 
 export interface BoardFilter {
@@ -6,31 +7,84 @@ export interface BoardFilter {
   includeArchived?: boolean;
 }
 
-interface CardRow {
-  stage: Stage;
-  /** The card rendered when the item was written (see the items_render_card trigger). */
-  card: string;
+/** The card as the items_render_card trigger stored it when the item was written. */
+interface StoredCard {
+  id: string;
+  property_id: string;
+  stage: string;
+  archived: boolean;
+  notes: string | null;
+  created_at: string;
+  updated_at: string;
+  property: {
+    id: string;
+    market: string;
+    parcel_key: string;
+    apn: string | null;
+    address: string | null;
+    lat: number | null;
+    lon: number | null;
+    acres: number | null;
+    buy_box: string | null;
+    verdict: string | null;
+    score: number | null;
+  };
+}
+
+/** The diligence job of a card's property (D21), from the view the diligence schema publishes. */
+interface CardJob {
   status: string | null;
   job_id: string | null;
 }
 
+const opt = <T>(value: T | null): T | undefined => (value === null ? undefined : value);
+
 /**
- * The pipeline item record as JSON text: its 0-based `position` in its stage, `screen_status` and
- * `diligence_job_id` — the property's diligence job (D21), from the view the diligence schema
- * publishes — then the stored card (id, stage, notes, timestamps, the property and its latest
- * verdict). Only these three parts change without the item being written.
+ * A Card message from the card stored when the item was written (id, stage, notes, times, the
+ * property and its latest verdict), its 0-based rank in its stage and its job: the three parts
+ * that change without the item being written. One plain object per card, no reflection: the
+ * board builds thousands of them.
  */
-function cardJsonOf(row: Omit<CardRow, 'stage'>, rank: number): string {
-  return `{"position":${rank},"screen_status":${JSON.stringify(row.status)},"diligence_job_id":${JSON.stringify(row.job_id)},${row.card.slice(1)}`;
+function cardOf(stored: string, rank: number, job: CardJob | undefined): pipelinev1.Card {
+  const card = JSON.parse(stored) as StoredCard;
+  const property = card.property;
+  return {
+    $typeName: 'landscreen.pipeline.v1.Card',
+    id: card.id,
+    propertyId: card.property_id,
+    stage: card.stage,
+    archived: card.archived,
+    position: rank,
+    notes: opt(card.notes),
+    screenStatus: opt(job?.status ?? null),
+    diligenceJobId: opt(job?.job_id ?? null),
+    createdAt: card.created_at,
+    updatedAt: card.updated_at,
+    property: {
+      $typeName: 'landscreen.pipeline.v1.CardProperty',
+      id: property.id,
+      market: property.market,
+      parcelKey: property.parcel_key,
+      apn: opt(property.apn),
+      address: opt(property.address),
+      lat: opt(property.lat),
+      lon: opt(property.lon),
+      acres: opt(property.acres),
+      buyBox: opt(property.buy_box),
+      verdict: opt(property.verdict),
+      score: opt(property.score),
+    },
+  };
 }
 
 /**
- * GET /v1/pipeline's body, `{"items":[...],"total":n}` in board order (D18), as JSON text. The
- * stored cards come in index order (stage_rank, position, id) and the tenant's job statuses in a
- * second query run alongside; ranks within a stage are counted as the cards go by. Neither query
- * hashes or sorts the cards themselves.
+ * GET /v1/pipeline's cards in board order (D18). The stored cards come in index order
+ * (stage_rank, position, id) and the tenant's job statuses in a second query run alongside; ranks
+ * within a stage are counted as the cards go by. Neither query hashes or sorts the cards
+ * themselves, and a card is one text column: reading the card's fields as sixteen columns instead
+ * costs node-postgres twice the time on a board of 5,000 (issue 15, docs/benchmarks.md).
  */
-export async function boardJson(db: Kysely<any>, tenantId: string, filter: BoardFilter): Promise<string> {
+export async function boardCards(db: Kysely<any>, tenantId: string, filter: BoardFilter): Promise<pipelinev1.Card[]> {
   const stageFilter = filter.stage ? sql`and stage_rank = ${stageRank(filter.stage)}` : filter.includeArchived ? sql`` : sql`and stage_rank < ${stageRank('archived')}`;
   const [{ rows }, { rows: jobs }] = await Promise.all([
     sql<{ stage: Stage; property_id: string; card: string }>`
@@ -40,32 +94,33 @@ export async function boardJson(db: Kysely<any>, tenantId: string, filter: Board
     sql<{ property_id: string; status: string; job_id: string }>`
       select property_id, status, job_id from diligence.screen_statuses where tenant_id = ${tenantId}`.execute(db),
   ]);
-  const jobOf = new Map(jobs.map((job) => [job.property_id, job]));
-  const cards = new Array<string>(rows.length);
+  const jobOf = new Map<string, CardJob>();
+  for (const job of jobs) jobOf.set(job.property_id, job);
+  const cards = new Array<pipelinev1.Card>(rows.length);
   let stage: Stage | undefined;
   let rank = 0;
   for (let index = 0; index < rows.length; index++) {
     const row = rows[index]!;
     rank = row.stage === stage ? rank + 1 : 0;
     stage = row.stage;
-    const job = jobOf.get(row.property_id);
-    cards[index] = cardJsonOf({ card: row.card, status: job?.status ?? null, job_id: job?.job_id ?? null }, rank);
+    cards[index] = cardOf(row.card, rank, jobOf.get(row.property_id));
   }
-  return `{"items":[${cards.join(',')}],"total":${rows.length}}`;
+  return cards;
 }
 
 /**
- * One card as JSON text, found by its id or by its property's (a property has at most one card),
- * or undefined when the tenant has no such card. Its job status is looked up on the job's unique
+ * One card, found by its id or by its property's (a property has at most one card), or undefined
+ * when the tenant has no such card. Its job status is looked up on the job's unique
  * (tenant, property) key.
  */
-export async function cardJson(db: Kysely<any>, tenantId: string, key: { itemId: string } | { propertyId: string }): Promise<string | undefined> {
-  const { rows } = await sql<CardRow & { rank: number }>`
-    select i.stage, i.card, s.status, s.job_id,
+export async function oneCard(db: Kysely<any>, tenantId: string, key: { itemId: string } | { propertyId: string }): Promise<pipelinev1.Card | undefined> {
+  const { rows } = await sql<{ card: string; status: string | null; job_id: string | null; rank: number }>`
+    select i.card, s.status, s.job_id,
            (select count(*)::int from pipeline.items o
             where o.tenant_id = i.tenant_id and o.stage_rank = i.stage_rank and (o.position, o.id) < (i.position, i.id)) as rank
     from pipeline.items i
     left join diligence.screen_statuses s on s.tenant_id = i.tenant_id and s.property_id = i.property_id
     where i.tenant_id = ${tenantId} and ${'itemId' in key ? sql`i.id = ${key.itemId}` : sql`i.property_id = ${key.propertyId}`}`.execute(db);
-  return rows[0] ? cardJsonOf(rows[0], rows[0].rank) : undefined;
+  const row = rows[0];
+  return row ? cardOf(row.card, row.rank, row) : undefined;
 }

@@ -1,32 +1,22 @@
 import type { HandlerContext } from '@connectrpc/connect';
 import { ensurePromotionJob } from '@landscreen/diligence-service/data-access';
-import type { pipelinev1 } from '@landscreen/proto';
-import { isUuid, notFound, onBehalfOf, parseJsonBytes, requireCaller, validationError } from '@landscreen/rpc';
-import { boardJson, cardJson } from '../board/items.js';
+import { discoveryjson, type pipelinev1 } from '@landscreen/proto';
+import { isUuid, notFound, onBehalfOf, requireCaller, validationError } from '@landscreen/rpc';
+import { boardCards, oneCard } from '../board/items.js';
 import { lockBoard, placeItem } from '../board/positions.js';
 import { isStage, nextStage, type Stage } from '../board/stages.js';
 import type { PipelineContext } from '../context.js';
 import { ensureItem, ensureProperty, type PropertyInput } from '../promotion/ensure-rows.js';
 import { pipelineDb } from '../schema.js';
 
-/** What a property keeps as columns of the ParcelCandidate discovery's GetParcel answers. */
-interface ParcelCandidate {
-  parcel_key: string;
-  apn: string | null;
-  address: string | null;
-  lat: number | null;
-  lon: number | null;
-  typed: Record<string, unknown>;
-}
-
 const itemMissing = (id: string) => notFound('pipeline_item_not_found', `No pipeline item "${id}" in your organization.`);
 const propertyMissing = (id: string) => notFound('property_not_found', `No property "${id}" in your organization.`);
 
-/** One card, read back after a write, as JSON bytes. */
-async function oneItem(context: PipelineContext, tenantId: string, itemId: string): Promise<Uint8Array> {
-  const card = await cardJson(context.db, tenantId, { itemId });
+/** One card, read back after a write. */
+async function cardAfterWrite(context: PipelineContext, tenantId: string, itemId: string): Promise<pipelinev1.Card> {
+  const card = await oneCard(context.db, tenantId, { itemId });
   if (card === undefined) throw itemMissing(itemId);
-  return Buffer.from(card, 'utf8');
+  return card;
 }
 
 export function boardHandlers(context: PipelineContext) {
@@ -35,8 +25,7 @@ export function boardHandlers(context: PipelineContext) {
     async listBoard(request: pipelinev1.ListBoardRequest, call: HandlerContext) {
       const { tenantId } = requireCaller(call);
       const stage = request.stage as Stage | undefined;
-      const body = await boardJson(context.db, tenantId, { stage, includeArchived: request.archived });
-      return { bodyJson: Buffer.from(body, 'utf8') };
+      return { cards: await boardCards(context.db, tenantId, { stage, includeArchived: request.archived }) };
     },
 
     /**
@@ -61,17 +50,19 @@ export function boardHandlers(context: PipelineContext) {
         property = { id: found.id, marketId: found.market_id, vintageId: found.vintage_id, parcelKey: found.parcel_key, parcel: found.parcel };
       } else if (request.market !== undefined && request.parcelKey !== undefined) {
         const answer = await context.discovery.getParcel({ market: request.market, parcelKey: request.parcelKey }, onBehalfOf(call));
-        const candidate = parseJsonBytes<ParcelCandidate>(answer.parcelJson);
+        const parcel = answer.parcel!;
+        // The property stores the ParcelCandidate's REST JSON; its columns come from the message.
+        const candidate = JSON.parse(discoveryjson.parcelCandidateJson(parcel)) as { typed: Record<string, unknown> };
         property = {
           tenantId: caller.tenantId,
           marketId: answer.marketId,
           market: answer.market,
           vintageId: answer.vintageId,
-          parcelKey: candidate.parcel_key,
-          apn: candidate.apn,
-          address: candidate.address,
-          lat: candidate.lat,
-          lon: candidate.lon,
+          parcelKey: parcel.parcelKey,
+          apn: parcel.apn ?? null,
+          address: parcel.address ?? null,
+          lat: parcel.lat ?? null,
+          lon: parcel.lon ?? null,
           acres: typeof candidate.typed.acres === 'number' ? candidate.typed.acres : null,
           parcel: candidate,
         };
@@ -95,7 +86,7 @@ export function boardHandlers(context: PipelineContext) {
         });
         return item.id;
       });
-      return { itemJson: await oneItem(context, caller.tenantId, itemId) };
+      return { card: await cardAfterWrite(context, caller.tenantId, itemId) };
     },
 
     /** PATCH /v1/pipeline/{item_id}: the stage state table (stages.ts), position and notes. */
@@ -122,7 +113,7 @@ export function boardHandlers(context: PipelineContext) {
           await db.updateTable('items').set({ notes: request.clearNotes ? null : request.notes!, updated_at: new Date() }).where('id', '=', item.id).execute();
         }
       });
-      return { itemJson: await oneItem(context, tenantId, request.itemId) };
+      return { card: await cardAfterWrite(context, tenantId, request.itemId) };
     },
   };
 }

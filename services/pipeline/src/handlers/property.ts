@@ -1,11 +1,15 @@
 import type { HandlerContext } from '@connectrpc/connect';
 import type { pipelinev1 } from '@landscreen/proto';
-import { isUuid, jsonBytes, notFound, onBehalfOf, parseJsonBytes, requireCaller } from '@landscreen/rpc';
-import { cardJson } from '../board/items.js';
+import { isUuid, notFound, onBehalfOf, requireCaller } from '@landscreen/rpc';
+import { oneCard } from '../board/items.js';
 import type { PipelineContext } from '../context.js';
+import { storedMustEvidence, storedSpecMessage } from '../messages/stored-spec.js';
 import { pipelineDb } from '../schema.js';
 
 const iso = (value: Date) => new Date(value).toISOString();
+const opt = <T>(value: T | null): T | undefined => (value === null ? undefined : value);
+/** A stored jsonb document as the UTF-8 JSON text discovery answered (node-postgres parsed it). */
+const documentBytes = (value: unknown): Uint8Array => Buffer.from(JSON.stringify(value ?? null), 'utf8');
 
 /**
  * D28: the property page — the property with its card, the deep screen stored at promotion
@@ -14,7 +18,7 @@ const iso = (value: Date) => new Date(value).toISOString();
  */
 export function propertyHandlers(context: PipelineContext) {
   return {
-    async getProperty(request: pipelinev1.GetPropertyRequest, call: HandlerContext) {
+    async getProperty(request: pipelinev1.GetPropertyRequest, call: HandlerContext): Promise<pipelinev1.GetPropertyResponse> {
       const { tenantId } = requireCaller(call);
       const missing = notFound('property_not_found', `No property "${request.propertyId}" in your organization.`);
       if (!isUuid(request.propertyId)) throw missing;
@@ -23,48 +27,51 @@ export function propertyHandlers(context: PipelineContext) {
       if (!property) throw missing;
       const [matches, card, diligence] = await Promise.all([
         db.selectFrom('buy_box_matches').selectAll().where('property_id', '=', property.id).orderBy('created_at', 'desc').orderBy('id').execute(),
-        cardJson(context.db, tenantId, { propertyId: property.id }),
+        oneCard(context.db, tenantId, { propertyId: property.id }),
         context.diligence.getPropertyDiligence({ propertyId: property.id }, onBehalfOf(call)),
       ]);
-      const screens = matches.map((match) => ({
-        buy_box_match_id: match.id,
-        buy_box: match.buy_box,
-        buy_box_id: match.buy_box_id,
-        spec_hash: match.spec_hash,
-        query_hash: match.query_hash,
-        vintage_id: match.vintage_id,
+      const screens: pipelinev1.BuyBoxMatch[] = matches.map((match) => ({
+        $typeName: 'landscreen.pipeline.v1.BuyBoxMatch',
+        id: match.id,
+        buyBox: match.buy_box,
+        buyBoxId: match.buy_box_id,
+        specHash: match.spec_hash,
+        queryHash: match.query_hash,
+        vintageId: match.vintage_id,
         source: match.source,
         verdict: match.verdict,
         score: match.score,
         eligible: match.eligible,
-        failed: match.failed,
-        applied_spec: match.applied_spec,
-        evaluation: match.evaluation,
-        screened_at: iso(match.created_at),
+        failed: storedMustEvidence(match.failed),
+        screenedAt: iso(match.created_at),
       }));
-      const { diligence: result, contacts } = parseJsonBytes<{ diligence: unknown; contacts: unknown[] }>(diligence.bodyJson);
+      const latest = matches[0];
       return {
-        bodyJson: jsonBytes({
-          property: {
-            id: property.id,
-            market: property.market,
-            market_id: property.market_id,
-            parcel_key: property.parcel_key,
-            vintage_id: property.vintage_id,
-            apn: property.apn,
-            address: property.address,
-            lat: property.lat,
-            lon: property.lon,
-            acres: property.acres,
-            parcel: property.parcel,
-            created_at: iso(property.created_at),
-            pipeline_item: card === undefined ? null : JSON.parse(card),
-            buy_box_matches: screens.map(({ applied_spec: _spec, evaluation: _evaluation, ...summary }) => summary),
-          },
-          deep_screen: screens[0] ?? null,
-          contacts: contacts ?? [],
-          diligence: result ?? null,
-        }),
+        $typeName: 'landscreen.pipeline.v1.GetPropertyResponse',
+        property: {
+          $typeName: 'landscreen.pipeline.v1.Property',
+          id: property.id,
+          market: property.market,
+          marketId: property.market_id,
+          parcelKey: property.parcel_key,
+          vintageId: property.vintage_id,
+          apn: opt(property.apn),
+          address: opt(property.address),
+          lat: opt(property.lat),
+          lon: opt(property.lon),
+          acres: opt(property.acres),
+          parcelJson: documentBytes(property.parcel),
+          createdAt: iso(property.created_at),
+          pipelineItem: card,
+          buyBoxMatches: screens,
+        },
+        deepScreen: latest && {
+          $typeName: 'landscreen.pipeline.v1.DeepScreen',
+          match: screens[0],
+          appliedSpec: storedSpecMessage(latest.applied_spec),
+          evaluationJson: documentBytes(latest.evaluation),
+        },
+        diligence,
       };
     },
   };

@@ -1,7 +1,8 @@
 import type { HandlerContext } from '@connectrpc/connect';
 import { sql } from 'kysely';
 import type { pipelinev1 } from '@landscreen/proto';
-import { issue, isUuid, jsonBytes, requireCaller, validationError } from '@landscreen/rpc';
+import { issue, isUuid, requireCaller, validationError } from '@landscreen/rpc';
+import { storedScoreBreakdown, storedSpecMessage } from '../messages/stored-spec.js';
 import type { PipelineContext } from '../context.js';
 
 /** Properties one call answers: a delivery holds at most 500 leads (D30). */
@@ -49,7 +50,7 @@ export function reportPropertyHandlers(context: PipelineContext) {
         throw validationError([issue.valueError(['body', 'property_ids'], request.propertyIds.length, `at most ${MAX_REPORT_PROPERTIES} properties a call`)]);
       }
       const ids = [...new Set(request.propertyIds.filter(isUuid))];
-      if (ids.length === 0) return { pagesJson: jsonBytes([]) };
+      if (ids.length === 0) return { properties: [] };
       const specHash = request.specHash ?? null;
       const { rows } = await sql<ReportRow>`
         select p.id, p.market, p.market_id, p.parcel_key, p.vintage_id, p.apn, p.address, p.lat, p.lon, p.acres, p.created_at,
@@ -66,45 +67,49 @@ export function reportPropertyHandlers(context: PipelineContext) {
              limit 1
           ) m on true
          where p.tenant_id = ${tenantId} and p.id = any(${ids}::uuid[])`.execute(context.db);
-      return { pagesJson: jsonBytes(rows.map(reducedPage)) };
+      return { properties: rows.map(reportProperty) };
     },
   };
 }
 
-function reducedPage(row: ReportRow) {
+const opt = <T>(value: T | null): T | undefined => (value === null ? undefined : value);
+const iso = (value: Date) => new Date(value).toISOString();
+/** A jsonb part PostgreSQL extracted, as UTF-8 JSON text; `missing` when it is null. */
+const partBytes = (value: unknown, missing: string): Uint8Array => Buffer.from(value === null || value === undefined ? missing : JSON.stringify(value), 'utf8');
+
+function reportProperty(row: ReportRow): pipelinev1.ReportProperty {
   return {
-    property: {
-      id: row.id,
-      market: row.market,
-      market_id: row.market_id,
-      parcel_key: row.parcel_key,
-      vintage_id: row.vintage_id,
-      apn: row.apn,
-      address: row.address,
-      lat: row.lat,
-      lon: row.lon,
-      acres: row.acres,
-      parcel: { typed: row.typed ?? {}, geometry: row.geometry ?? null },
-      created_at: new Date(row.created_at).toISOString(),
-      pipeline_item: row.stage === null ? null : { stage: row.stage },
-    },
-    deep_screen:
+    $typeName: 'landscreen.pipeline.v1.ReportProperty',
+    id: row.id,
+    market: row.market,
+    marketId: row.market_id,
+    parcelKey: row.parcel_key,
+    vintageId: row.vintage_id,
+    apn: opt(row.apn),
+    address: opt(row.address),
+    lat: opt(row.lat),
+    lon: opt(row.lon),
+    acres: opt(row.acres),
+    typedFactsJson: partBytes(row.typed, '{}'),
+    geometryJson: partBytes(row.geometry, ''),
+    createdAt: iso(row.created_at),
+    stage: opt(row.stage),
+    screen:
       row.verdict === null
-        ? null
+        ? undefined
         : {
-            buy_box: row.buy_box,
-            buy_box_id: row.buy_box_id,
-            spec_hash: row.spec_hash,
-            vintage_id: row.match_vintage_id,
-            source: row.source,
+            $typeName: 'landscreen.pipeline.v1.ReportScreen',
+            buyBox: row.buy_box!,
+            buyBoxId: row.buy_box_id!,
+            specHash: row.spec_hash!,
+            vintageId: row.match_vintage_id!,
+            source: row.source!,
             verdict: row.verdict,
-            score: row.score,
-            eligible: row.eligible,
-            applied_spec: row.applied_spec,
-            evaluation: { score_breakdown: row.score_breakdown },
-            screened_at: row.screened_at === null ? null : new Date(row.screened_at).toISOString(),
+            score: row.score!,
+            eligible: row.eligible!,
+            appliedSpec: storedSpecMessage(row.applied_spec),
+            scoreBreakdown: storedScoreBreakdown(row.score_breakdown),
+            screenedAt: iso(row.screened_at!),
           },
-    contacts: [],
-    diligence: null,
   };
 }

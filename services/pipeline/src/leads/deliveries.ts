@@ -1,6 +1,7 @@
 import type { HandlerContext } from '@connectrpc/connect';
 import type { pipelinev1 } from '@landscreen/proto';
-import { isUuid, jsonBytes, notFound, requireCaller } from '@landscreen/rpc';
+import { isUuid, notFound, requireCaller } from '@landscreen/rpc';
+import { storedSpecMessage } from '../messages/stored-spec.js';
 import type { PipelineContext } from '../context.js';
 import { pipelineDb } from '../schema.js';
 import { deliveryLeadMessage, deliverySummaryMessage, leadRequestMessage } from './views.js';
@@ -42,7 +43,7 @@ export function deliveryHandlers(context: PipelineContext) {
             name: delivery.buy_box,
             specHash: delivery.spec_hash,
             queryHash: delivery.query_hash,
-            appliedSpecJson: jsonBytes(delivery.applied_spec),
+            appliedSpec: storedSpecMessage(delivery.applied_spec),
           },
           market: delivery.market,
           marketId: delivery.market_id,

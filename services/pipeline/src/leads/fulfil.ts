@@ -1,7 +1,7 @@
 import { Code, ConnectError } from '@connectrpc/connect';
 import { sql } from 'kysely';
-import type { discoveryv1 } from '@landscreen/proto';
-import { callerHeaders, parseJsonBytes, readServiceError, type Caller } from '@landscreen/rpc';
+import { discoveryjson, type discoveryv1 } from '@landscreen/proto';
+import { callerHeaders, readServiceError, type Caller } from '@landscreen/rpc';
 import type { PipelineContext } from '../context.js';
 import { pipelineDb } from '../schema.js';
 import { ensureMatches, ensureProperties, RawJson } from './bulk-rows.js';
@@ -90,10 +90,10 @@ async function deliver(context: PipelineContext, requestId: string, caller: Call
         lat: candidate.lat ?? null,
         lon: candidate.lon ?? null,
         acres: candidate.acres ?? null,
-        parcel: RawJson.of(candidate.parcelJson),
+        parcel: new RawJson(discoveryjson.parcelCandidateJson(candidate.parcel!)),
       })),
     );
-    const appliedSpec = parseJsonBytes(screen.appliedSpecJson);
+    const appliedSpec = JSON.parse(discoveryjson.buyBoxSpecJson(screen.appliedSpec));
     await ensureMatches(
       trx,
       caller.tenantId,
@@ -109,8 +109,8 @@ async function deliver(context: PipelineContext, requestId: string, caller: Call
         score: evaluation.score,
         eligible: evaluation.eligible,
         appliedSpec,
-        evaluation: RawJson.of(evaluation.resultJson),
-        failed: parseJsonBytes(evaluation.failedJson),
+        evaluation: new RawJson(discoveryjson.discoveryResultJson(evaluation.result!, { geometry: false })),
+        failed: JSON.parse(discoveryjson.mustEvidenceJson(evaluation.failed)),
       })),
     );
     const delivery = await db

@@ -1,22 +1,10 @@
 import type { CallOptions } from '@connectrpc/connect';
 import { sql, type Kysely } from 'kysely';
-import { parseJsonBytes } from '@landscreen/rpc';
+import type { discoveryv1 } from '@landscreen/proto';
 import type { PipelineContext } from '../context.js';
 
 /** A page of Query as large as discovery serves (spec Limits: 1-200). */
 const PAGE = 200;
-
-interface RankedResult {
-  parcel_key: string;
-}
-
-interface QueryPage {
-  market: string;
-  vintage_id: string;
-  query_hash: string;
-  results: RankedResult[];
-  next_cursor: string | null;
-}
 
 export interface PickedLeads {
   market: string;
@@ -48,17 +36,16 @@ export async function excludedParcelKeys(db: Kysely<any>, tenantId: string, amon
 export async function pickLeads(context: PipelineContext, options: CallOptions, buyBox: string, count: number, excluded: Set<string>): Promise<PickedLeads> {
   const parcelKeys: string[] = [];
   let cursor: string | undefined;
-  let first: QueryPage | undefined;
+  let first: discoveryv1.QueryResponse | undefined;
   do {
-    const answer = await context.discovery.query({ buyBox, limit: PAGE, cursor }, options);
-    const page = parseJsonBytes<QueryPage>(answer.bodyJson);
+    const page = await context.discovery.query({ buyBox, limit: PAGE, cursor }, options);
     first ??= page;
     for (const result of page.results) {
-      if (excluded.has(result.parcel_key)) continue;
-      parcelKeys.push(result.parcel_key);
+      if (excluded.has(result.parcelKey)) continue;
+      parcelKeys.push(result.parcelKey);
       if (parcelKeys.length === count) break;
     }
-    cursor = page.next_cursor ?? undefined;
+    cursor = page.nextCursor;
   } while (parcelKeys.length < count && cursor !== undefined);
-  return { market: first.market, vintageId: first.vintage_id, queryHash: first.query_hash, parcelKeys };
+  return { market: first.market, vintageId: first.vintageId, queryHash: first.queryHash, parcelKeys };
 }

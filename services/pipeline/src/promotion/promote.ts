@@ -1,11 +1,21 @@
 import type { HandlerContext } from '@connectrpc/connect';
 import type { JsonObject } from '@bufbuild/protobuf';
 import { ensurePromotionJob } from '@landscreen/diligence-service/data-access';
-import type { discoveryv1, pipelinev1 } from '@landscreen/proto';
-import { conflict, onBehalfOf, parseJsonBytes, jsonBytes, requireCaller, type Caller } from '@landscreen/rpc';
+import { discoveryjson, type discoveryv1, type pipelinev1 } from '@landscreen/proto';
+import { conflict, onBehalfOf, requireCaller, type Caller } from '@landscreen/rpc';
 import type { PipelineContext } from '../context.js';
 import { ensureItem, ensureMatch, ensureProperty } from './ensure-rows.js';
-import { existingPromotion } from './existing.js';
+import { existingPromotion, type PromotionIds } from './existing.js';
+
+/** The PromoteResponse of D19 as its message: the four ids and whether this call wrote any. */
+const promotionMessage = (ids: PromotionIds, status: 'created' | 'existing'): pipelinev1.Promotion => ({
+  $typeName: 'landscreen.pipeline.v1.Promotion',
+  propertyId: ids.property_id,
+  pipelineItemId: ids.pipeline_item_id,
+  buyBoxMatchId: ids.buy_box_match_id,
+  diligenceJobId: ids.diligence_job_id,
+  status,
+});
 
 /** The fields of a DiscoveryResult the property keeps as columns. */
 interface EvaluatedParcel {
@@ -27,15 +37,16 @@ interface EvaluatedParcel {
  * its outbox event. Nothing calls a provider, contacts anyone or writes to the ledger.
  */
 export async function promote(context: PipelineContext, caller: Caller, evaluated: discoveryv1.EvaluateParcelResponse, source: 'ranked' | 'direct') {
-  const result = parseJsonBytes<EvaluatedParcel>(evaluated.resultJson);
-  const failed = parseJsonBytes<JsonObject[]>(evaluated.failedJson);
-  const parcel = parseJsonBytes(evaluated.parcelJson);
+  // What is stored is the REST JSON of discovery's messages (the property's parcel, the match's evaluation).
+  const result = JSON.parse(discoveryjson.discoveryResultJson(evaluated.result!, { geometry: true })) as EvaluatedParcel;
+  const failed = JSON.parse(discoveryjson.mustEvidenceJson(evaluated.failed)) as JsonObject[];
+  const parcel = JSON.parse(discoveryjson.parcelCandidateJson(evaluated.parcel!));
   if (source === 'ranked' && !evaluated.eligible) {
     throw conflict('must_failed', 'The parcel fails a must-have of this buy box.', { failed, parcel_key: result.parcel_key });
   }
   const before = await existingPromotion(context.db, caller.tenantId, result.parcel_key, evaluated.specHash);
-  if (before) return { bodyJson: jsonBytes({ ...before, status: 'existing' }) };
-  const ids = await context.db.transaction().execute(async (trx) => {
+  if (before) return { promotion: promotionMessage(before, 'existing') };
+  const promotion = await context.db.transaction().execute(async (trx) => {
     const property = await ensureProperty(trx, {
       tenantId: caller.tenantId,
       marketId: evaluated.marketId,
@@ -61,7 +72,7 @@ export async function promote(context: PipelineContext, caller: Caller, evaluate
       verdict: result.verdict,
       score: result.score,
       eligible: evaluated.eligible,
-      appliedSpec: parseJsonBytes(evaluated.appliedSpecJson),
+      appliedSpec: JSON.parse(discoveryjson.buyBoxSpecJson(evaluated.appliedSpec)),
       evaluation: result,
       failed,
     });
@@ -81,15 +92,10 @@ export async function promote(context: PipelineContext, caller: Caller, evaluate
     });
     await context.fault('pipeline.promote.after_job');
     const created = property.created || item.created || match.created || job.created;
-    return {
-      property_id: property.id,
-      pipeline_item_id: item.id,
-      buy_box_match_id: match.id,
-      diligence_job_id: job.jobId,
-      status: created ? 'created' : 'existing',
-    };
+    const ids: PromotionIds = { property_id: property.id, pipeline_item_id: item.id, buy_box_match_id: match.id, diligence_job_id: job.jobId };
+    return promotionMessage(ids, created ? 'created' : 'existing');
   });
-  return { bodyJson: jsonBytes(ids) };
+  return { promotion };
 }
 
 export function promotionHandlers(context: PipelineContext) {

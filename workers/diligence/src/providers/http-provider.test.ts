@@ -49,7 +49,7 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-const step: JobStep = { name: 'owner_contact', position: 4, status: 'running', attempts: 1, provider: null, data: null, citations: [], cost_usd: '0.0000', error: null };
+const step: JobStep = { name: 'owner_contact', position: 4, status: 'running', attempts: 1, provider: null, provider_version: null, provider_request_id: null, data: null, citations: [], cost_usd: '0.0000', error: null, started_at: null, completed_at: null };
 const job = { id: 'j1', property_id: 'p1', market_id: 'm1', vintage_id: 'v1', parcel_key: 'K-1', steps: [step] } as unknown as Job;
 const input = (requestId = 'req-1'): StepInput => ({ job, step, tenant: 'acme', property: null, requestId });
 

@@ -1,12 +1,12 @@
-import type { Job, JobStep, PropertyPage, StepResult } from '../api-types.js';
+import type { Job, JobStep, PropertySubject, StepResult } from '../api-types.js';
 
 /** What a provider gets for one run of one step. */
 export interface StepInput {
   job: Job;
   step: JobStep;
   tenant: string;
-  /** The property page, or null when the worker credential may not read it. */
-  property: PropertyPage | null;
+  /** The property and its contacts, or null when the worker credential may not read them. */
+  property: PropertySubject | null;
   /**
    * The id of this provider request: sent to HTTP providers as their idempotency key and recorded
    * as `provider_request_id` unless the provider names its own. Unique per run, so a retried step

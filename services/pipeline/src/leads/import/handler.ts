@@ -1,8 +1,8 @@
 import type { HandlerContext } from '@connectrpc/connect';
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import { ensurePromotionJobs } from '@landscreen/diligence-service/data-access';
-import type { discoveryv1, pipelinev1 } from '@landscreen/proto';
-import { onBehalfOf, parseJsonBytes, requireCaller } from '@landscreen/rpc';
+import { discoveryjson, type discoveryv1, type pipelinev1 } from '@landscreen/proto';
+import { onBehalfOf, requireCaller } from '@landscreen/rpc';
 import type { PipelineContext } from '../../context.js';
 import { ensureItems, ensureMatches, ensureProperties, RawJson } from '../bulk-rows.js';
 import { checkRow, type CheckedRow } from './rows.js';
@@ -74,13 +74,13 @@ export function importHandlers(context: PipelineContext) {
             lat: candidate.lat ?? null,
             lon: candidate.lon ?? null,
             acres: candidate.acres ?? null,
-            parcel: RawJson.of(candidate.parcelJson),
+            parcel: new RawJson(discoveryjson.parcelCandidateJson(candidate.parcel!)),
           })),
         );
         const propertyOf = (key: string) => properties.get(key)!.id;
         let matches = new Map<string, { created: boolean }>();
         if (screen) {
-          const appliedSpec = parseJsonBytes(screen.appliedSpecJson);
+          const appliedSpec = JSON.parse(discoveryjson.buyBoxSpecJson(screen.appliedSpec));
           matches = await ensureMatches(
             trx,
             caller.tenantId,
@@ -96,8 +96,8 @@ export function importHandlers(context: PipelineContext) {
               score: candidate.evaluation!.score,
               eligible: candidate.evaluation!.eligible,
               appliedSpec,
-              evaluation: RawJson.of(candidate.evaluation!.resultJson),
-              failed: parseJsonBytes(candidate.evaluation!.failedJson),
+              evaluation: new RawJson(discoveryjson.discoveryResultJson(candidate.evaluation!.result!, { geometry: false })),
+              failed: JSON.parse(discoveryjson.mustEvidenceJson(candidate.evaluation!.failed)),
             })),
           );
         }
@@ -127,7 +127,7 @@ export function importHandlers(context: PipelineContext) {
               marketId: resolved.marketId,
               vintageId: resolved.vintageId,
               parcelKey: candidate.parcelKey,
-              parcel: parseJsonBytes(candidate.parcelJson),
+              parcel: JSON.parse(discoveryjson.parcelCandidateJson(candidate.parcel!)),
             };
           });
           // A thousand jobs (and their six steps and event each) a statement, as the other rows.

@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import type { Job, JobStep, PropertyPage } from '../../api-types.js';
+import type { Job, JobStep, PropertySubject } from '../../api-types.js';
 import type { StepInput } from '../provider.js';
 import { BUILTIN_PROVIDERS } from './index.js';
 
 const step = (name: string, position: number, extra: Partial<JobStep> = {}): JobStep => ({
-  name, position, status: 'pending', attempts: 0, provider: null, data: null, citations: [], cost_usd: '0.0000', error: null, ...extra,
+  name, position, status: 'pending', attempts: 0, provider: null, provider_version: null, provider_request_id: null, data: null, citations: [], cost_usd: '0.0000', error: null, started_at: null, completed_at: null, ...extra,
 });
 const job = {
   id: 'job-1', status: 'running', property_id: 'prop-1', market_id: 'm-1', vintage_id: 'v-1', parcel_key: 'TX-001',
   steps: ['parcel_record', 'point_data', 'hosting_capacity', 'utility_findings', 'owner_contact', 'report'].map((name, i) => step(name, i)),
 } as unknown as Job;
 
-const property = (facts: { typed?: Record<string, unknown>; derived?: Record<string, unknown> } = {}, contacts: PropertyPage['contacts'] = []): PropertyPage => ({
+const property = (facts: { typed?: Record<string, unknown>; derived?: Record<string, unknown> } = {}, contacts: PropertySubject['contacts'] = []): PropertySubject => ({
   property: {
     id: 'prop-1', market: 'demo-tx', parcel_key: 'TX-001', vintage_id: 'v-1', apn: '123-45', address: '1 Ranch Rd', lat: 30.1, lon: -97.2, acres: 120.5,
     parcel: {
@@ -19,12 +19,13 @@ const property = (facts: { typed?: Record<string, unknown>; derived?: Record<str
       typed: { acres: 120.5, developable_acres: 100, zoning: 'AG', land_use: 'Vacant', owner_name: 'Acme Land LLC', assessed_value_usd: 900000, apn: '123-45', address: '1 Ranch Rd', ...facts.typed },
       derived: { ...facts.derived },
       free_facts: {},
+      provenance: {},
     },
   },
   contacts,
 });
 
-const run = (name: string, page: PropertyPage | null, jobOverride: Job = job) =>
+const run = (name: string, page: PropertySubject | null, jobOverride: Job = job) =>
   BUILTIN_PROVIDERS[name]!.run({ job: jobOverride, step: jobOverride.steps.find((s) => s.name === name)!, tenant: 'demo', property: page, requestId: `req-${name}` } satisfies StepInput);
 
 const GRID = {

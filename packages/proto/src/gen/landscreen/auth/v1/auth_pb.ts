@@ -26,6 +26,8 @@ export const HealthRequestSchema: GenMessage<HealthRequest> = /*@__PURE__*/
   messageDesc(file_landscreen_auth_v1_auth, 0);
 
 /**
+ * Whether the service can serve (D32).
+ *
  * @generated from message landscreen.auth.v1.HealthResponse
  */
 export type HealthResponse = Message<"landscreen.auth.v1.HealthResponse"> & {
@@ -73,10 +75,14 @@ export const HealthResponseSchema: GenMessage<HealthResponse> = /*@__PURE__*/
   messageDesc(file_landscreen_auth_v1_auth, 1);
 
 /**
+ * A sign-in request (D5).
+ *
  * @generated from message landscreen.auth.v1.RequestLinkRequest
  */
 export type RequestLinkRequest = Message<"landscreen.auth.v1.RequestLinkRequest"> & {
   /**
+   * The address to mail the link to (case-insensitive).
+   *
    * @generated from field: string email = 1;
    */
   email: string;
@@ -104,6 +110,8 @@ export const RequestLinkRequestSchema: GenMessage<RequestLinkRequest> = /*@__PUR
   messageDesc(file_landscreen_auth_v1_auth, 2);
 
 /**
+ * Nothing: the answer is the same whether or not the email is a member.
+ *
  * @generated from message landscreen.auth.v1.RequestLinkResponse
  */
 export type RequestLinkResponse = Message<"landscreen.auth.v1.RequestLinkResponse"> & {
@@ -117,15 +125,21 @@ export const RequestLinkResponseSchema: GenMessage<RequestLinkResponse> = /*@__P
   messageDesc(file_landscreen_auth_v1_auth, 3);
 
 /**
+ * A magic link to consume (D6).
+ *
  * @generated from message landscreen.auth.v1.VerifyLinkRequest
  */
 export type VerifyLinkRequest = Message<"landscreen.auth.v1.VerifyLinkRequest"> & {
   /**
+   * The token of the link (its `token` query parameter).
+   *
    * @generated from field: string token = 1;
    */
   token: string;
 
   /**
+   * Address of the client, for per-address attempt limits.
+   *
    * @generated from field: string client_address = 2;
    */
   clientAddress: string;
@@ -139,25 +153,35 @@ export const VerifyLinkRequestSchema: GenMessage<VerifyLinkRequest> = /*@__PURE_
   messageDesc(file_landscreen_auth_v1_auth, 4);
 
 /**
+ * The session the link opened, who it is for, the tenant and the role (D6).
+ *
  * @generated from message landscreen.auth.v1.VerifyLinkResponse
  */
 export type VerifyLinkResponse = Message<"landscreen.auth.v1.VerifyLinkResponse"> & {
   /**
+   * The new session.
+   *
    * @generated from field: landscreen.auth.v1.Session session = 1;
    */
   session?: Session | undefined;
 
   /**
+   * The identity signed in.
+   *
    * @generated from field: landscreen.auth.v1.Identity identity = 2;
    */
   identity?: Identity | undefined;
 
   /**
+   * The tenant the session is for.
+   *
    * @generated from field: landscreen.auth.v1.Tenant tenant = 3;
    */
   tenant?: Tenant | undefined;
 
   /**
+   * The identity's role in the tenant: admin, analyst or viewer.
+   *
    * @generated from field: string role = 4;
    */
   role: string;
@@ -171,6 +195,8 @@ export const VerifyLinkResponseSchema: GenMessage<VerifyLinkResponse> = /*@__PUR
   messageDesc(file_landscreen_auth_v1_auth, 5);
 
 /**
+ * A session (D4): a bearer token valid until expires_at.
+ *
  * @generated from message landscreen.auth.v1.Session
  */
 export type Session = Message<"landscreen.auth.v1.Session"> & {
@@ -197,17 +223,21 @@ export const SessionSchema: GenMessage<Session> = /*@__PURE__*/
   messageDesc(file_landscreen_auth_v1_auth, 6);
 
 /**
+ * A person who signs in.
+ *
  * @generated from message landscreen.auth.v1.Identity
  */
 export type Identity = Message<"landscreen.auth.v1.Identity"> & {
   /**
-   * Empty for a legacy shared-secret caller, which has no identity.
+   * The identity's id (uuid); empty for a legacy shared-secret caller, which has no identity.
    *
    * @generated from field: string id = 1;
    */
   id: string;
 
   /**
+   * Its email address, lower case.
+   *
    * @generated from field: string email = 2;
    */
   email: string;
@@ -221,20 +251,28 @@ export const IdentitySchema: GenMessage<Identity> = /*@__PURE__*/
   messageDesc(file_landscreen_auth_v1_auth, 7);
 
 /**
+ * A tenant (an organisation whose data is kept apart from every other's).
+ *
  * @generated from message landscreen.auth.v1.Tenant
  */
 export type Tenant = Message<"landscreen.auth.v1.Tenant"> & {
   /**
+   * The tenant's id (uuid).
+   *
    * @generated from field: string id = 1;
    */
   id: string;
 
   /**
+   * Its slug, as the X-Tenant header names it.
+   *
    * @generated from field: string slug = 2;
    */
   slug: string;
 
   /**
+   * Its display name.
+   *
    * @generated from field: string name = 3;
    */
   name: string;
@@ -248,6 +286,8 @@ export const TenantSchema: GenMessage<Tenant> = /*@__PURE__*/
   messageDesc(file_landscreen_auth_v1_auth, 8);
 
 /**
+ * The credentials of a request (D3, D4, D7, D8).
+ *
  * @generated from message landscreen.auth.v1.AuthenticateRequest
  */
 export type AuthenticateRequest = Message<"landscreen.auth.v1.AuthenticateRequest"> & {
@@ -281,10 +321,14 @@ export const AuthenticateRequestSchema: GenMessage<AuthenticateRequest> = /*@__P
   messageDesc(file_landscreen_auth_v1_auth, 9);
 
 /**
+ * Who the credentials belong to.
+ *
  * @generated from message landscreen.auth.v1.AuthenticateResponse
  */
 export type AuthenticateResponse = Message<"landscreen.auth.v1.AuthenticateResponse"> & {
   /**
+   * The authenticated caller.
+   *
    * @generated from field: landscreen.auth.v1.Caller caller = 1;
    */
   caller?: Caller | undefined;
@@ -304,17 +348,21 @@ export const AuthenticateResponseSchema: GenMessage<AuthenticateResponse> = /*@_
  */
 export type Caller = Message<"landscreen.auth.v1.Caller"> & {
   /**
+   * The tenant the caller acts for.
+   *
    * @generated from field: landscreen.auth.v1.Tenant tenant = 1;
    */
   tenant?: Tenant | undefined;
 
   /**
+   * The identity calling; its id is empty for legacy and service-token callers.
+   *
    * @generated from field: landscreen.auth.v1.Identity identity = 2;
    */
   identity?: Identity | undefined;
 
   /**
-   * admin, analyst, viewer or worker.
+   * admin, analyst, viewer, worker or service.
    *
    * @generated from field: string role = 3;
    */
@@ -343,10 +391,14 @@ export const CallerSchema: GenMessage<Caller> = /*@__PURE__*/
   messageDesc(file_landscreen_auth_v1_auth, 11);
 
 /**
+ * The session to revoke.
+ *
  * @generated from message landscreen.auth.v1.LogoutRequest
  */
 export type LogoutRequest = Message<"landscreen.auth.v1.LogoutRequest"> & {
   /**
+   * The session's bearer token.
+   *
    * @generated from field: string token = 1;
    */
   token: string;
@@ -360,6 +412,8 @@ export const LogoutRequestSchema: GenMessage<LogoutRequest> = /*@__PURE__*/
   messageDesc(file_landscreen_auth_v1_auth, 12);
 
 /**
+ * Whether a session row was revoked.
+ *
  * @generated from message landscreen.auth.v1.LogoutResponse
  */
 export type LogoutResponse = Message<"landscreen.auth.v1.LogoutResponse"> & {

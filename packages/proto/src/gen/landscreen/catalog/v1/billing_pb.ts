@@ -2,15 +2,15 @@
 // @generated from file landscreen/catalog/v1/billing.proto (package landscreen.catalog.v1, syntax proto3)
 /* eslint-disable */
 
-import type { GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
-import { fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
+import type { GenEnum, GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
+import { enumDesc, fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file landscreen/catalog/v1/billing.proto.
  */
 export const file_landscreen_catalog_v1_billing: GenFile = /*@__PURE__*/
-  fileDesc("CiNsYW5kc2NyZWVuL2NhdGFsb2cvdjEvYmlsbGluZy5wcm90bxIVbGFuZHNjcmVlbi5jYXRhbG9nLnYxIo0BCg1CaWxsaW5nU3RhdHVzEhcKD2NyZWRpdHNfY2hhcmdlZBgBIAEoAxIZChFjcmVkaXRzX3JlbWFpbmluZxgCIAEoAxIYChByYXRlX2xpbWl0X2xpbWl0GAMgASgFEhwKFHJhdGVfbGltaXRfcmVtYWluaW5nGAQgASgFEhAKCHJlcGxheWVkGAUgASgIIkEKDUZldGNoTG9jYXRpb24SCwoDbGF0GAEgASgBEgsKA2xvbhgCIAEoARIPCgJpZBgDIAEoCUgAiAEBQgUKA19pZCK/AQoRRmV0Y2hCYXRjaFJlcXVlc3QSNwoJbG9jYXRpb25zGAEgAygLMiQubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkZldGNoTG9jYXRpb24SDgoGZmllbGRzGAIgAygJEhMKBnByZXNldBgDIAEoCUgAiAEBEg8KB2RyeV9ydW4YBCABKAgSHAoPaWRlbXBvdGVuY3lfa2V5GAUgASgJSAGIAQFCCQoHX3ByZXNldEISChBfaWRlbXBvdGVuY3lfa2V5IkYKDEZldGNoQ3JlZGl0cxIPCgdjaGFyZ2VkGAEgASgDEhQKDHBlcl9sb2NhdGlvbhgCIAEoAxIPCgdiYWxhbmNlGAMgASgDIpcBChJGZXRjaEJhdGNoUmVzcG9uc2USFAoMcmVzdWx0c19qc29uGAEgASgMEjQKB2NyZWRpdHMYAiABKAsyIy5sYW5kc2NyZWVuLmNhdGFsb2cudjEuRmV0Y2hDcmVkaXRzEjUKB2JpbGxpbmcYAyABKAsyJC5sYW5kc2NyZWVuLmNhdGFsb2cudjEuQmlsbGluZ1N0YXR1cyLzAQoNTG9va3VwUmVxdWVzdBIUCgdhZGRyZXNzGAEgASgJSACIAQESEAoDbGF0GAIgASgBSAGIAQESEAoDbG9uGAMgASgBSAKIAQESEwoGbWFya2V0GAQgASgJSAOIAQESFgoOaW5jbHVkZV9wYXJjZWwYBSABKAgSFQoIcmFkaXVzX20YBiABKAFIBIgBARIcCg9pZGVtcG90ZW5jeV9rZXkYByABKAlIBYgBAUIKCghfYWRkcmVzc0IGCgRfbGF0QgYKBF9sb25CCQoHX21hcmtldEILCglfcmFkaXVzX21CEgoQX2lkZW1wb3RlbmN5X2tleSJaCg5Mb29rdXBSZXNwb25zZRIRCglib2R5X2pzb24YASABKAwSNQoHYmlsbGluZxgCIAEoCzIkLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5CaWxsaW5nU3RhdHVzIhEKD0dldFVzYWdlUmVxdWVzdCKMAgoQR2V0VXNhZ2VSZXNwb25zZRIMCgRwbGFuGAEgASgJEg0KBW1vbnRoGAIgASgJEhAKCGluY2x1ZGVkGAMgASgDEg8KB2NoYXJnZWQYBCABKAMSEQoJcmVtYWluaW5nGAUgASgDEgsKA3JwbRgGIAEoBRJOCgxieV9vcGVyYXRpb24YByADKAsyOC5sYW5kc2NyZWVuLmNhdGFsb2cudjEuR2V0VXNhZ2VSZXNwb25zZS5CeU9wZXJhdGlvbkVudHJ5EhQKDHNpZ251cF9ncmFudBgIIAEoAxoyChBCeU9wZXJhdGlvbkVudHJ5EgsKA2tleRgBIAEoCRINCgV2YWx1ZRgCIAEoAzoCOAFiBnByb3RvMw");
+  fileDesc("CiNsYW5kc2NyZWVuL2NhdGFsb2cvdjEvYmlsbGluZy5wcm90bxIVbGFuZHNjcmVlbi5jYXRhbG9nLnYxIo0BCg1CaWxsaW5nU3RhdHVzEhcKD2NyZWRpdHNfY2hhcmdlZBgBIAEoAxIZChFjcmVkaXRzX3JlbWFpbmluZxgCIAEoAxIYChByYXRlX2xpbWl0X2xpbWl0GAMgASgFEhwKFHJhdGVfbGltaXRfcmVtYWluaW5nGAQgASgFEhAKCHJlcGxheWVkGAUgASgIIkEKDUZldGNoTG9jYXRpb24SCwoDbGF0GAEgASgBEgsKA2xvbhgCIAEoARIPCgJpZBgDIAEoCUgAiAEBQgUKA19pZCK/AQoRRmV0Y2hCYXRjaFJlcXVlc3QSNwoJbG9jYXRpb25zGAEgAygLMiQubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkZldGNoTG9jYXRpb24SDgoGZmllbGRzGAIgAygJEhMKBnByZXNldBgDIAEoCUgAiAEBEg8KB2RyeV9ydW4YBCABKAgSHAoPaWRlbXBvdGVuY3lfa2V5GAUgASgJSAGIAQFCCQoHX3ByZXNldEISChBfaWRlbXBvdGVuY3lfa2V5IkYKDEZldGNoQ3JlZGl0cxIPCgdjaGFyZ2VkGAEgASgDEhQKDHBlcl9sb2NhdGlvbhgCIAEoAxIPCgdiYWxhbmNlGAMgASgDItoBChJGZXRjaEJhdGNoUmVzcG9uc2USNAoHY3JlZGl0cxgCIAEoCzIjLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5GZXRjaENyZWRpdHMSNQoHYmlsbGluZxgDIAEoCzIkLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5CaWxsaW5nU3RhdHVzEg4KBmZpZWxkcxgEIAMoCRIzCgdyZXN1bHRzGAUgAygLMiIubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkZldGNoUmVzdWx0SgQIARACUgxyZXN1bHRzX2pzb24icwoLRmV0Y2hSZXN1bHQSDwoCaWQYASABKAlIAIgBARILCgNsYXQYAiABKAESCwoDbG9uGAMgASgBEjIKBnZhbHVlcxgEIAEoCzIiLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5GZXRjaFZhbHVlc0IFCgNfaWQiewoLRmV0Y2hWYWx1ZXMSNAoFa2luZHMYASADKA4yJS5sYW5kc2NyZWVuLmNhdGFsb2cudjEuRmV0Y2hWYWx1ZUtpbmQSDwoHbnVtYmVycxgCIAMoARIPCgdzdHJpbmdzGAMgAygJEhQKDG51bGxfcmVhc29ucxgEIAMoCSLzAQoNTG9va3VwUmVxdWVzdBIUCgdhZGRyZXNzGAEgASgJSACIAQESEAoDbGF0GAIgASgBSAGIAQESEAoDbG9uGAMgASgBSAKIAQESEwoGbWFya2V0GAQgASgJSAOIAQESFgoOaW5jbHVkZV9wYXJjZWwYBSABKAgSFQoIcmFkaXVzX20YBiABKAFIBIgBARIcCg9pZGVtcG90ZW5jeV9rZXkYByABKAlIBYgBAUIKCghfYWRkcmVzc0IGCgRfbGF0QgYKBF9sb25CCQoHX21hcmtldEILCglfcmFkaXVzX21CEgoQX2lkZW1wb3RlbmN5X2tleSKqAgoOTG9va3VwUmVzcG9uc2USNQoHYmlsbGluZxgCIAEoCzIkLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5CaWxsaW5nU3RhdHVzEjEKBXF1ZXJ5GAMgASgLMiIubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkxvb2t1cFF1ZXJ5EjEKBW1hdGNoGAQgASgLMiIubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkxvb2t1cE1hdGNoEjMKBnBhcmNlbBgFIAEoCzIjLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5Mb29rdXBQYXJjZWwSNQoHY3JlZGl0cxgGIAEoCzIkLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5Mb29rdXBDcmVkaXRzSgQIARACUglib2R5X2pzb24irQEKC0xvb2t1cFF1ZXJ5EhQKB2FkZHJlc3MYASABKAlIAIgBARIQCgNsYXQYAiABKAFIAYgBARIQCgNsb24YAyABKAFIAogBARITCgZtYXJrZXQYBCABKAlIA4gBARIWCg5pbmNsdWRlX3BhcmNlbBgFIAEoCBIQCghyYWRpdXNfbRgGIAEoAUIKCghfYWRkcmVzc0IGCgRfbGF0QgYKBF9sb25CCQoHX21hcmtldCLDAQoLTG9va3VwTWF0Y2gSCwoDbGF0GAEgASgBEgsKA2xvbhgCIAEoARIUCgdhZGRyZXNzGAMgASgJSACIAQESEgoFc2NvcmUYBCABKAFIAYgBARISCgptYXRjaF90eXBlGAUgASgJEhMKBm1hcmtldBgGIAEoCUgCiAEBEhcKCnBhcmNlbF9rZXkYByABKAlIA4gBAUIKCghfYWRkcmVzc0IICgZfc2NvcmVCCQoHX21hcmtldEINCgtfcGFyY2VsX2tleSJSCgxMb29rdXBQYXJjZWwSDgoGZmllbGRzGAEgAygJEjIKBnZhbHVlcxgCIAEoCzIiLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5GZXRjaFZhbHVlcyIxCg1Mb29rdXBDcmVkaXRzEg8KB2NoYXJnZWQYASABKAMSDwoHYmFsYW5jZRgCIAEoAyIRCg9HZXRVc2FnZVJlcXVlc3QijAIKEEdldFVzYWdlUmVzcG9uc2USDAoEcGxhbhgBIAEoCRINCgVtb250aBgCIAEoCRIQCghpbmNsdWRlZBgDIAEoAxIPCgdjaGFyZ2VkGAQgASgDEhEKCXJlbWFpbmluZxgFIAEoAxILCgNycG0YBiABKAUSTgoMYnlfb3BlcmF0aW9uGAcgAygLMjgubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkdldFVzYWdlUmVzcG9uc2UuQnlPcGVyYXRpb25FbnRyeRIUCgxzaWdudXBfZ3JhbnQYCCABKAMaMgoQQnlPcGVyYXRpb25FbnRyeRILCgNrZXkYASABKAkSDQoFdmFsdWUYAiABKAM6AjgBKr4BCg5GZXRjaFZhbHVlS2luZBIgChxGRVRDSF9WQUxVRV9LSU5EX1VOU1BFQ0lGSUVEEAASGQoVRkVUQ0hfVkFMVUVfS0lORF9OVUxMEAESGwoXRkVUQ0hfVkFMVUVfS0lORF9OVU1CRVIQAhIbChdGRVRDSF9WQUxVRV9LSU5EX1NUUklORxADEhkKFUZFVENIX1ZBTFVFX0tJTkRfVFJVRRAEEhoKFkZFVENIX1ZBTFVFX0tJTkRfRkFMU0UQBWIGcHJvdG8z");
 
 /**
  * What the gateway sends as X-Credits-Charged, X-Credits-Remaining, X-RateLimit-Limit and
@@ -63,6 +63,8 @@ export const BillingStatusSchema: GenMessage<BillingStatus> = /*@__PURE__*/
   messageDesc(file_landscreen_catalog_v1_billing, 0);
 
 /**
+ * A location of a batch.
+ *
  * @generated from message landscreen.catalog.v1.FetchLocation
  */
 export type FetchLocation = Message<"landscreen.catalog.v1.FetchLocation"> & {
@@ -94,6 +96,8 @@ export const FetchLocationSchema: GenMessage<FetchLocation> = /*@__PURE__*/
   messageDesc(file_landscreen_catalog_v1_billing, 1);
 
 /**
+ * A batch of point-data fetches (D34).
+ *
  * @generated from message landscreen.catalog.v1.FetchBatchRequest
  */
 export type FetchBatchRequest = Message<"landscreen.catalog.v1.FetchBatchRequest"> & {
@@ -139,15 +143,21 @@ export const FetchBatchRequestSchema: GenMessage<FetchBatchRequest> = /*@__PURE_
   messageDesc(file_landscreen_catalog_v1_billing, 2);
 
 /**
+ * A batch's credits.
+ *
  * @generated from message landscreen.catalog.v1.FetchCredits
  */
 export type FetchCredits = Message<"landscreen.catalog.v1.FetchCredits"> & {
   /**
+   * Credits the batch charged (0 for a dry run).
+   *
    * @generated from field: int64 charged = 1;
    */
   charged: bigint;
 
   /**
+   * Credits per location under the caller's plan (billing rules 1-2).
+   *
    * @generated from field: int64 per_location = 2;
    */
   perLocation: bigint;
@@ -168,26 +178,39 @@ export const FetchCreditsSchema: GenMessage<FetchCredits> = /*@__PURE__*/
   messageDesc(file_landscreen_catalog_v1_billing, 3);
 
 /**
+ * A batch's answer: each location's values of the fields asked, and the credits.
+ *
  * @generated from message landscreen.catalog.v1.FetchBatchResponse
  */
 export type FetchBatchResponse = Message<"landscreen.catalog.v1.FetchBatchResponse"> & {
   /**
-   * The JSON array of result objects {"id","lat","lon","values","null_reasons"}, in the order of
-   * the locations (values are open objects keyed by field name; empty array for a dry run).
+   * What was charged, the per-location price and the balance after.
    *
-   * @generated from field: bytes results_json = 1;
-   */
-  resultsJson: Uint8Array;
-
-  /**
    * @generated from field: landscreen.catalog.v1.FetchCredits credits = 2;
    */
   credits?: FetchCredits | undefined;
 
   /**
+   * What the billed answer's headers carry (X-Credits-*, X-RateLimit-*).
+   *
    * @generated from field: landscreen.catalog.v1.BillingStatus billing = 3;
    */
   billing?: BillingStatus | undefined;
+
+  /**
+   * The fields answered, each once, in the order of every result's values (the request's fields,
+   * then its preset's).
+   *
+   * @generated from field: repeated string fields = 4;
+   */
+  fields: string[];
+
+  /**
+   * One per location, in the order of the request's locations; empty for a dry run.
+   *
+   * @generated from field: repeated landscreen.catalog.v1.FetchResult results = 5;
+   */
+  results: FetchResult[];
 };
 
 /**
@@ -198,6 +221,94 @@ export const FetchBatchResponseSchema: GenMessage<FetchBatchResponse> = /*@__PUR
   messageDesc(file_landscreen_catalog_v1_billing, 4);
 
 /**
+ * One location's values (spec "fetch result").
+ *
+ * @generated from message landscreen.catalog.v1.FetchResult
+ */
+export type FetchResult = Message<"landscreen.catalog.v1.FetchResult"> & {
+  /**
+   * The caller's own id of the location; absent when it gave none.
+   *
+   * @generated from field: optional string id = 1;
+   */
+  id?: string | undefined;
+
+  /**
+   * The location, WGS84 degrees, as asked.
+   *
+   * @generated from field: double lat = 2;
+   */
+  lat: number;
+
+  /**
+   * @generated from field: double lon = 3;
+   */
+  lon: number;
+
+  /**
+   * The value of each field of the response's `fields`.
+   *
+   * @generated from field: landscreen.catalog.v1.FetchValues values = 4;
+   */
+  values?: FetchValues | undefined;
+};
+
+/**
+ * Describes the message landscreen.catalog.v1.FetchResult.
+ * Use `create(FetchResultSchema)` to create a new message.
+ */
+export const FetchResultSchema: GenMessage<FetchResult> = /*@__PURE__*/
+  messageDesc(file_landscreen_catalog_v1_billing, 5);
+
+/**
+ * Values of a list of fields, column by column (a batch holds up to 1,000 x 500 of them, so there
+ * is no message per value): kinds[i] says what the value of field i is, and the values themselves
+ * are listed by kind in field order, so the k-th FETCH_VALUE_KIND_NUMBER field's value is
+ * numbers[k], the k-th STRING field's strings[k], the k-th NULL field's reason null_reasons[k].
+ *
+ * @generated from message landscreen.catalog.v1.FetchValues
+ */
+export type FetchValues = Message<"landscreen.catalog.v1.FetchValues"> & {
+  /**
+   * What each field's value is, one per field.
+   *
+   * @generated from field: repeated landscreen.catalog.v1.FetchValueKind kinds = 1;
+   */
+  kinds: FetchValueKind[];
+
+  /**
+   * The values of the NUMBER fields, in field order.
+   *
+   * @generated from field: repeated double numbers = 2;
+   */
+  numbers: number[];
+
+  /**
+   * The values of the STRING fields, in field order.
+   *
+   * @generated from field: repeated string strings = 3;
+   */
+  strings: string[];
+
+  /**
+   * Why each NULL field is null (no_coverage, none_within_radius, outside_conus, not_inside, ...),
+   * in field order.
+   *
+   * @generated from field: repeated string null_reasons = 4;
+   */
+  nullReasons: string[];
+};
+
+/**
+ * Describes the message landscreen.catalog.v1.FetchValues.
+ * Use `create(FetchValuesSchema)` to create a new message.
+ */
+export const FetchValuesSchema: GenMessage<FetchValues> = /*@__PURE__*/
+  messageDesc(file_landscreen_catalog_v1_billing, 6);
+
+/**
+ * An address or a point to look up (D35).
+ *
  * @generated from message landscreen.catalog.v1.LookupRequest
  */
 export type LookupRequest = Message<"landscreen.catalog.v1.LookupRequest"> & {
@@ -240,6 +351,8 @@ export type LookupRequest = Message<"landscreen.catalog.v1.LookupRequest"> & {
   radiusM?: number | undefined;
 
   /**
+   * The Idempotency-Key header, when the request had one.
+   *
    * @generated from field: optional string idempotency_key = 7;
    */
   idempotencyKey?: string | undefined;
@@ -250,23 +363,49 @@ export type LookupRequest = Message<"landscreen.catalog.v1.LookupRequest"> & {
  * Use `create(LookupRequestSchema)` to create a new message.
  */
 export const LookupRequestSchema: GenMessage<LookupRequest> = /*@__PURE__*/
-  messageDesc(file_landscreen_catalog_v1_billing, 5);
+  messageDesc(file_landscreen_catalog_v1_billing, 7);
 
 /**
+ * A lookup's answer (docs/decisions.md, "POST /v1/lookup"): the query as understood, the match,
+ * the parcel-record fields with include_parcel, and the credits.
+ *
  * @generated from message landscreen.catalog.v1.LookupResponse
  */
 export type LookupResponse = Message<"landscreen.catalog.v1.LookupResponse"> & {
   /**
-   * The REST body {"query","match","parcel","credits"} (docs/decisions.md, "POST /v1/lookup").
+   * What the billed answer's headers carry (X-Credits-*, X-RateLimit-*).
    *
-   * @generated from field: bytes body_json = 1;
-   */
-  bodyJson: Uint8Array;
-
-  /**
    * @generated from field: landscreen.catalog.v1.BillingStatus billing = 2;
    */
   billing?: BillingStatus | undefined;
+
+  /**
+   * The request as understood, with the radius it was answered with.
+   *
+   * @generated from field: landscreen.catalog.v1.LookupQuery query = 3;
+   */
+  query?: LookupQuery | undefined;
+
+  /**
+   * Where the address or point matched.
+   *
+   * @generated from field: landscreen.catalog.v1.LookupMatch match = 4;
+   */
+  match?: LookupMatch | undefined;
+
+  /**
+   * With include_parcel: the parcel-record fields at the match; absent otherwise.
+   *
+   * @generated from field: landscreen.catalog.v1.LookupParcel parcel = 5;
+   */
+  parcel?: LookupParcel | undefined;
+
+  /**
+   * What was charged and the balance after.
+   *
+   * @generated from field: landscreen.catalog.v1.LookupCredits credits = 6;
+   */
+  credits?: LookupCredits | undefined;
 };
 
 /**
@@ -274,7 +413,174 @@ export type LookupResponse = Message<"landscreen.catalog.v1.LookupResponse"> & {
  * Use `create(LookupResponseSchema)` to create a new message.
  */
 export const LookupResponseSchema: GenMessage<LookupResponse> = /*@__PURE__*/
-  messageDesc(file_landscreen_catalog_v1_billing, 6);
+  messageDesc(file_landscreen_catalog_v1_billing, 8);
+
+/**
+ * A lookup's request, echoed: the address or the point, the market, include_parcel and the radius.
+ *
+ * @generated from message landscreen.catalog.v1.LookupQuery
+ */
+export type LookupQuery = Message<"landscreen.catalog.v1.LookupQuery"> & {
+  /**
+   * The address asked; absent when a point was asked.
+   *
+   * @generated from field: optional string address = 1;
+   */
+  address?: string | undefined;
+
+  /**
+   * The point asked, WGS84 degrees; absent when an address was asked.
+   *
+   * @generated from field: optional double lat = 2;
+   */
+  lat?: number | undefined;
+
+  /**
+   * @generated from field: optional double lon = 3;
+   */
+  lon?: number | undefined;
+
+  /**
+   * The market searched; absent: every market the tenant is entitled to.
+   *
+   * @generated from field: optional string market = 4;
+   */
+  market?: string | undefined;
+
+  /**
+   * @generated from field: bool include_parcel = 5;
+   */
+  includeParcel: boolean;
+
+  /**
+   * How far the nearest parcel may be, meters (250 when the request named none).
+   *
+   * @generated from field: double radius_m = 6;
+   */
+  radiusM: number;
+};
+
+/**
+ * Describes the message landscreen.catalog.v1.LookupQuery.
+ * Use `create(LookupQuerySchema)` to create a new message.
+ */
+export const LookupQuerySchema: GenMessage<LookupQuery> = /*@__PURE__*/
+  messageDesc(file_landscreen_catalog_v1_billing, 9);
+
+/**
+ * Where a lookup matched: a loaded parcel's address, or the point itself.
+ *
+ * @generated from message landscreen.catalog.v1.LookupMatch
+ */
+export type LookupMatch = Message<"landscreen.catalog.v1.LookupMatch"> & {
+  /**
+   * The matched location, WGS84 degrees.
+   *
+   * @generated from field: double lat = 1;
+   */
+  lat: number;
+
+  /**
+   * @generated from field: double lon = 2;
+   */
+  lon: number;
+
+  /**
+   * The matched parcel's address; absent when the point has no parcel with an address.
+   *
+   * @generated from field: optional string address = 3;
+   */
+  address?: string | undefined;
+
+  /**
+   * The address similarity, 0 to 1 (six decimals); absent for a point.
+   *
+   * @generated from field: optional double score = 4;
+   */
+  score?: number | undefined;
+
+  /**
+   * address_exact, address_similar or point.
+   *
+   * @generated from field: string match_type = 5;
+   */
+  matchType: string;
+
+  /**
+   * The matched parcel's market and key; absent when no parcel matched.
+   *
+   * @generated from field: optional string market = 6;
+   */
+  market?: string | undefined;
+
+  /**
+   * @generated from field: optional string parcel_key = 7;
+   */
+  parcelKey?: string | undefined;
+};
+
+/**
+ * Describes the message landscreen.catalog.v1.LookupMatch.
+ * Use `create(LookupMatchSchema)` to create a new message.
+ */
+export const LookupMatchSchema: GenMessage<LookupMatch> = /*@__PURE__*/
+  messageDesc(file_landscreen_catalog_v1_billing, 10);
+
+/**
+ * The parcel-record fields at a lookup's match.
+ *
+ * @generated from message landscreen.catalog.v1.LookupParcel
+ */
+export type LookupParcel = Message<"landscreen.catalog.v1.LookupParcel"> & {
+  /**
+   * Every parcel_record field, in catalog order.
+   *
+   * @generated from field: repeated string fields = 1;
+   */
+  fields: string[];
+
+  /**
+   * Their values, in that order, as a fetch result's.
+   *
+   * @generated from field: landscreen.catalog.v1.FetchValues values = 2;
+   */
+  values?: FetchValues | undefined;
+};
+
+/**
+ * Describes the message landscreen.catalog.v1.LookupParcel.
+ * Use `create(LookupParcelSchema)` to create a new message.
+ */
+export const LookupParcelSchema: GenMessage<LookupParcel> = /*@__PURE__*/
+  messageDesc(file_landscreen_catalog_v1_billing, 11);
+
+/**
+ * A lookup's credits.
+ *
+ * @generated from message landscreen.catalog.v1.LookupCredits
+ */
+export type LookupCredits = Message<"landscreen.catalog.v1.LookupCredits"> & {
+  /**
+   * Credits the request charged (an Idempotency-Key replay answers the first request's figures).
+   *
+   * @generated from field: int64 charged = 1;
+   */
+  charged: bigint;
+
+  /**
+   * The UTC month's balance after the request.
+   *
+   * @generated from field: int64 balance = 2;
+   */
+  balance: bigint;
+};
+
+/**
+ * Describes the message landscreen.catalog.v1.LookupCredits.
+ * Use `create(LookupCreditsSchema)` to create a new message.
+ */
+export const LookupCreditsSchema: GenMessage<LookupCredits> = /*@__PURE__*/
+  messageDesc(file_landscreen_catalog_v1_billing, 12);
 
 /**
  * @generated from message landscreen.catalog.v1.GetUsageRequest
@@ -287,13 +593,17 @@ export type GetUsageRequest = Message<"landscreen.catalog.v1.GetUsageRequest"> &
  * Use `create(GetUsageRequestSchema)` to create a new message.
  */
 export const GetUsageRequestSchema: GenMessage<GetUsageRequest> = /*@__PURE__*/
-  messageDesc(file_landscreen_catalog_v1_billing, 7);
+  messageDesc(file_landscreen_catalog_v1_billing, 13);
 
 /**
+ * The caller's tenant's plan and the UTC month's credits.
+ *
  * @generated from message landscreen.catalog.v1.GetUsageResponse
  */
 export type GetUsageResponse = Message<"landscreen.catalog.v1.GetUsageResponse"> & {
   /**
+   * The plan's id.
+   *
    * @generated from field: string plan = 1;
    */
   plan: string;
@@ -313,16 +623,22 @@ export type GetUsageResponse = Message<"landscreen.catalog.v1.GetUsageResponse">
   included: bigint;
 
   /**
+   * Credits charged this month, net of refunds.
+   *
    * @generated from field: int64 charged = 4;
    */
   charged: bigint;
 
   /**
+   * included minus charged.
+   *
    * @generated from field: int64 remaining = 5;
    */
   remaining: bigint;
 
   /**
+   * The plan's billed requests per minute.
+   *
    * @generated from field: int32 rpm = 6;
    */
   rpm: number;
@@ -347,5 +663,58 @@ export type GetUsageResponse = Message<"landscreen.catalog.v1.GetUsageResponse">
  * Use `create(GetUsageResponseSchema)` to create a new message.
  */
 export const GetUsageResponseSchema: GenMessage<GetUsageResponse> = /*@__PURE__*/
-  messageDesc(file_landscreen_catalog_v1_billing, 8);
+  messageDesc(file_landscreen_catalog_v1_billing, 14);
+
+/**
+ * What a field's value is: null, a number, a string, true or false (the JSON value it answers).
+ *
+ * @generated from enum landscreen.catalog.v1.FetchValueKind
+ */
+export enum FetchValueKind {
+  /**
+   * @generated from enum value: FETCH_VALUE_KIND_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * null, with its reason in null_reasons.
+   *
+   * @generated from enum value: FETCH_VALUE_KIND_NULL = 1;
+   */
+  NULL = 1,
+
+  /**
+   * A number, in numbers.
+   *
+   * @generated from enum value: FETCH_VALUE_KIND_NUMBER = 2;
+   */
+  NUMBER = 2,
+
+  /**
+   * A string, in strings.
+   *
+   * @generated from enum value: FETCH_VALUE_KIND_STRING = 3;
+   */
+  STRING = 3,
+
+  /**
+   * The boolean true.
+   *
+   * @generated from enum value: FETCH_VALUE_KIND_TRUE = 4;
+   */
+  TRUE = 4,
+
+  /**
+   * The boolean false.
+   *
+   * @generated from enum value: FETCH_VALUE_KIND_FALSE = 5;
+   */
+  FALSE = 5,
+}
+
+/**
+ * Describes the enum landscreen.catalog.v1.FetchValueKind.
+ */
+export const FetchValueKindSchema: GenEnum<FetchValueKind> = /*@__PURE__*/
+  enumDesc(file_landscreen_catalog_v1_billing, 0);
 

@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file landscreen/catalog/v1/catalog.proto.
  */
 export const file_landscreen_catalog_v1_catalog: GenFile = /*@__PURE__*/
-  fileDesc("CiNsYW5kc2NyZWVuL2NhdGFsb2cvdjEvY2F0YWxvZy5wcm90bxIVbGFuZHNjcmVlbi5jYXRhbG9nLnYxIg8KDUhlYWx0aFJlcXVlc3QieAoOSGVhbHRoUmVzcG9uc2USDQoFcmVhZHkYASABKAgSDgoGcmVhc29uGAIgASgJEg4KBnNjaGVtYRgDIAEoCRIaChJhcHBsaWVkX21pZ3JhdGlvbnMYBCADKAkSGwoTZXhwZWN0ZWRfbWlncmF0aW9ucxgFIAMoCSJtChFMaXN0RmllbGRzUmVxdWVzdBISCgVsYXllchgBIAEoCUgAiAEBEhMKBnByZXNldBgCIAEoCUgBiAEBEhEKBG5hbWUYAyABKAlIAogBAUIICgZfbGF5ZXJCCQoHX3ByZXNldEIHCgVfbmFtZSInChJMaXN0RmllbGRzUmVzcG9uc2USEQoJcGFnZV9qc29uGAEgASgMIhIKEExpc3RQbGFuc1JlcXVlc3QiLAoRTGlzdFBsYW5zUmVzcG9uc2USFwoPcHJpY2VfbGlzdF9qc29uGAEgASgMIjAKCExvY2F0aW9uEgsKA2xhdBgBIAEoARILCgNsb24YAiABKAESCgoCaWQYAyABKAkiuwEKFUV2YWx1YXRlUG9pbnRzUmVxdWVzdBIyCglsb2NhdGlvbnMYASADKAsyHy5sYW5kc2NyZWVuLmNhdGFsb2cudjEuTG9jYXRpb24SDgoGZmllbGRzGAIgAygJEhoKDXBhcmNlbF9tYXJrZXQYAyABKAlIAIgBARIcCg9wYXJjZWxfcmFkaXVzX20YBCABKAFIAYgBAUIQCg5fcGFyY2VsX21hcmtldEISChBfcGFyY2VsX3JhZGl1c19tIlAKFkV2YWx1YXRlUG9pbnRzUmVzcG9uc2USNgoHcmVzdWx0cxgBIAMoCzIlLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5Mb2NhdGlvblJlc3VsdCJRCg5Mb2NhdGlvblJlc3VsdBIKCgJpZBgBIAEoCRIzCgdhbnN3ZXJzGAIgAygLMiIubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkZpZWxkQW5zd2VyIswBCgtGaWVsZEFuc3dlchINCgVmaWVsZBgBIAEoCRIWCgxudW1iZXJfdmFsdWUYAiABKAFIABITCglpbnRfdmFsdWUYAyABKANIABIUCgpib29sX3ZhbHVlGAQgASgISAASFgoMc3RyaW5nX3ZhbHVlGAUgASgJSAASEwoLbnVsbF9yZWFzb24YBiABKAkSNQoKcHJvdmVuYW5jZRgHIAEoCzIhLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5Qcm92ZW5hbmNlQgcKBXZhbHVlIm8KClByb3ZlbmFuY2USLwoGbGF5ZXJzGAEgAygLMh8ubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkxheWVyUmVmEhwKD2Zvcm11bGFfdmVyc2lvbhgCIAEoBUgAiAEBQhIKEF9mb3JtdWxhX3ZlcnNpb24iNAoITGF5ZXJSZWYSDgoGc291cmNlGAEgASgJEhgKEGxheWVyX3ZlcnNpb25faWQYAiABKAkiFAoSTGlzdFNvdXJjZXNSZXF1ZXN0IkkKE0xpc3RTb3VyY2VzUmVzcG9uc2USMgoHc291cmNlcxgBIAMoCzIhLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5Tb3VyY2VJbmZvIsYBCgpTb3VyY2VJbmZvEgoKAmlkGAEgASgJEhAKCGdlb21ldHJ5GAIgASgJEjkKCnByb3BlcnRpZXMYAyADKAsyJS5sYW5kc2NyZWVuLmNhdGFsb2cudjEuU291cmNlUHJvcGVydHkSDAoEYmFuZBgEIAEoCRIOCgZmaWVsZHMYBSADKAkSCwoDdXJsGAYgASgJEjQKB2N1cnJlbnQYByABKAsyIy5sYW5kc2NyZWVuLmNhdGFsb2cudjEuTGF5ZXJWZXJzaW9uIiwKDlNvdXJjZVByb3BlcnR5EgwKBG5hbWUYASABKAkSDAoEdHlwZRgCIAEoCSLDAQoMTGF5ZXJWZXJzaW9uEgoKAmlkGAEgASgJEg4KBnNvdXJjZRgCIAEoCRIMCgRuYW1lGAMgASgJEg4KBmZvcm1hdBgEIAEoCRIRCglmaWxlX25hbWUYBSABKAkSCwoDY3JzGAYgASgJEhAKCGdlb21ldHJ5GAcgASgJEhUKDWZlYXR1cmVfY291bnQYCCABKAMSDAoEYmJveBgJIAMoARIRCglsb2FkZWRfYXQYCiABKAkSDwoHY3VycmVudBgLIAEoCCITChFMaXN0TGF5ZXJzUmVxdWVzdCJJChJMaXN0TGF5ZXJzUmVzcG9uc2USMwoGbGF5ZXJzGAEgAygLMiMubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkxheWVyVmVyc2lvbiK8AQoeRXN0aW1hdGVIb3N0aW5nQ2FwYWNpdHlSZXF1ZXN0EgsKA2xhdBgBIAEoARILCgNsb24YAiABKAESDQoFc3RhdGUYAyABKAkSGAoLdXRpbGl0eV9rZXkYBCABKAlIAIgBARIZCgx1dGlsaXR5X25hbWUYBSABKAlIAYgBARIbChNjYW5kaWRhdGVfb3BlcmF0b3JzGAYgAygJQg4KDF91dGlsaXR5X2tleUIPCg1fdXRpbGl0eV9uYW1lIucBCh9Fc3RpbWF0ZUhvc3RpbmdDYXBhY2l0eVJlc3BvbnNlEjgKC2VzdGltYXRlX213GAEgASgLMh4ubGFuZHNjcmVlbi5jYXRhbG9nLnYxLk13UmFuZ2VIAIgBARI6CgViYXNpcxgCIAMoCzIrLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5Ib3N0aW5nQ2FwYWNpdHlCYXNpcxISCgpjb25maWRlbmNlGAMgASgJEhUKDW1vZGVsX3ZlcnNpb24YBCABKAUSEwoLbnVsbF9yZWFzb24YBSABKAlCDgoMX2VzdGltYXRlX213IiQKB013UmFuZ2USCwoDbG93GAEgASgBEgwKBGhpZ2gYAiABKAEi3wEKFEhvc3RpbmdDYXBhY2l0eUJhc2lzEgwKBGtpbmQYASABKAkSDgoGc291cmNlGAIgASgJEhgKEGxheWVyX3ZlcnNpb25faWQYAyABKAkSEgoKZGlzdGFuY2VfbRgEIAEoARIXCgp2b2x0YWdlX2t2GAUgASgBSACIAQESEwoGc3RhdHVzGAYgASgJSAGIAQESMwoLZXN0aW1hdGVfbXcYByABKAsyHi5sYW5kc2NyZWVuLmNhdGFsb2cudjEuTXdSYW5nZUINCgtfdm9sdGFnZV9rdkIJCgdfc3RhdHVzIkMKGUdldFV0aWxpdHlGaW5kaW5nc1JlcXVlc3QSEgoKdmludGFnZV9pZBgBIAEoCRISCgpwYXJjZWxfa2V5GAIgASgJIr0BChpHZXRVdGlsaXR5RmluZGluZ3NSZXNwb25zZRIOCgZtYXJrZXQYASABKAkSEgoKdmludGFnZV9pZBgCIAEoCRISCgpwYXJjZWxfa2V5GAMgASgJEjEKCGxvY2F0aW9uGAQgASgLMh8ubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkxvY2F0aW9uEjQKCGZpbmRpbmdzGAUgAygLMiIubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkZpZWxkQW5zd2VyIk4KGk5lYXJlc3RHcmlkRmVhdHVyZXNSZXF1ZXN0EjAKBnBvaW50cxgBIAMoCzIgLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5HcmlkUG9pbnQiJQoJR3JpZFBvaW50EgsKA2xhdBgBIAEoARILCgNsb24YAiABKAEicAobTmVhcmVzdEdyaWRGZWF0dXJlc1Jlc3BvbnNlEhYKDmxvYWRlZF9zb3VyY2VzGAEgAygJEjkKB3Jlc3VsdHMYAiADKAsyKC5sYW5kc2NyZWVuLmNhdGFsb2cudjEuUG9pbnRHcmlkRmVhdHVyZXMiUQoRUG9pbnRHcmlkRmVhdHVyZXMSPAoIZmVhdHVyZXMYASADKAsyKi5sYW5kc2NyZWVuLmNhdGFsb2cudjEuR3JpZEZlYXR1cmVMb2NhdGlvbiLfAQoTR3JpZEZlYXR1cmVMb2NhdGlvbhIMCgRraW5kGAEgASgJEg4KBnNvdXJjZRgCIAEoCRIYChBsYXllcl92ZXJzaW9uX2lkGAMgASgJEhIKCmRpc3RhbmNlX20YBCABKAESCwoDbGF0GAUgASgBEgsKA2xvbhgGIAEoARIXCgp2b2x0YWdlX2t2GAcgASgBSACIAQESEwoGc3RhdHVzGAggASgJSAGIAQESEQoEbmFtZRgJIAEoCUgCiAEBQg0KC192b2x0YWdlX2t2QgkKB19zdGF0dXNCBwoFX25hbWUypw4KDkNhdGFsb2dTZXJ2aWNlEloKBkhlYWx0aBIkLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5IZWFsdGhSZXF1ZXN0GiUubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkhlYWx0aFJlc3BvbnNlIgOQAgESZgoKTGlzdEZpZWxkcxIoLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5MaXN0RmllbGRzUmVxdWVzdBopLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5MaXN0RmllbGRzUmVzcG9uc2UiA5ACARJjCglMaXN0UGxhbnMSJy5sYW5kc2NyZWVuLmNhdGFsb2cudjEuTGlzdFBsYW5zUmVxdWVzdBooLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5MaXN0UGxhbnNSZXNwb25zZSIDkAIBEnIKDkV2YWx1YXRlUG9pbnRzEiwubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkV2YWx1YXRlUG9pbnRzUmVxdWVzdBotLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5FdmFsdWF0ZVBvaW50c1Jlc3BvbnNlIgOQAgESaQoLTGlzdFNvdXJjZXMSKS5sYW5kc2NyZWVuLmNhdGFsb2cudjEuTGlzdFNvdXJjZXNSZXF1ZXN0GioubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkxpc3RTb3VyY2VzUmVzcG9uc2UiA5ACARJmCgpMaXN0TGF5ZXJzEigubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkxpc3RMYXllcnNSZXF1ZXN0GikubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkxpc3RMYXllcnNSZXNwb25zZSIDkAIBEo0BChdFc3RpbWF0ZUhvc3RpbmdDYXBhY2l0eRI1LmxhbmRzY3JlZW4uY2F0YWxvZy52MS5Fc3RpbWF0ZUhvc3RpbmdDYXBhY2l0eVJlcXVlc3QaNi5sYW5kc2NyZWVuLmNhdGFsb2cudjEuRXN0aW1hdGVIb3N0aW5nQ2FwYWNpdHlSZXNwb25zZSIDkAIBEn4KEkdldFV0aWxpdHlGaW5kaW5ncxIwLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5HZXRVdGlsaXR5RmluZGluZ3NSZXF1ZXN0GjEubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkdldFV0aWxpdHlGaW5kaW5nc1Jlc3BvbnNlIgOQAgESYQoKRmV0Y2hCYXRjaBIoLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5GZXRjaEJhdGNoUmVxdWVzdBopLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5GZXRjaEJhdGNoUmVzcG9uc2USVQoGTG9va3VwEiQubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkxvb2t1cFJlcXVlc3QaJS5sYW5kc2NyZWVuLmNhdGFsb2cudjEuTG9va3VwUmVzcG9uc2USYAoIR2V0VXNhZ2USJi5sYW5kc2NyZWVuLmNhdGFsb2cudjEuR2V0VXNhZ2VSZXF1ZXN0GicubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkdldFVzYWdlUmVzcG9uc2UiA5ACARJeCglDcmVhdGVSdW4SJy5sYW5kc2NyZWVuLmNhdGFsb2cudjEuQ3JlYXRlUnVuUmVxdWVzdBooLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5DcmVhdGVSdW5SZXNwb25zZRJgCghMaXN0UnVucxImLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5MaXN0UnVuc1JlcXVlc3QaJy5sYW5kc2NyZWVuLmNhdGFsb2cudjEuTGlzdFJ1bnNSZXNwb25zZSIDkAIBEloKBkdldFJ1bhIkLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5HZXRSdW5SZXF1ZXN0GiUubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkdldFJ1blJlc3BvbnNlIgOQAgESYwoJQ2FuY2VsUnVuEicubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkNhbmNlbFJ1blJlcXVlc3QaKC5sYW5kc2NyZWVuLmNhdGFsb2cudjEuQ2FuY2VsUnVuUmVzcG9uc2UiA5ACAhJyCg5SZWFkUnVuUmVzdWx0cxIsLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5SZWFkUnVuUmVzdWx0c1JlcXVlc3QaLS5sYW5kc2NyZWVuLmNhdGFsb2cudjEuUmVhZFJ1blJlc3VsdHNSZXNwb25zZSIDkAIBEoEBChNOZWFyZXN0R3JpZEZlYXR1cmVzEjEubGFuZHNjcmVlbi5jYXRhbG9nLnYxLk5lYXJlc3RHcmlkRmVhdHVyZXNSZXF1ZXN0GjIubGFuZHNjcmVlbi5jYXRhbG9nLnYxLk5lYXJlc3RHcmlkRmVhdHVyZXNSZXNwb25zZSIDkAIBYgZwcm90bzM", [file_landscreen_catalog_v1_billing, file_landscreen_catalog_v1_runs]);
+  fileDesc("CiNsYW5kc2NyZWVuL2NhdGFsb2cvdjEvY2F0YWxvZy5wcm90bxIVbGFuZHNjcmVlbi5jYXRhbG9nLnYxIg8KDUhlYWx0aFJlcXVlc3QieAoOSGVhbHRoUmVzcG9uc2USDQoFcmVhZHkYASABKAgSDgoGcmVhc29uGAIgASgJEg4KBnNjaGVtYRgDIAEoCRIaChJhcHBsaWVkX21pZ3JhdGlvbnMYBCADKAkSGwoTZXhwZWN0ZWRfbWlncmF0aW9ucxgFIAMoCSJtChFMaXN0RmllbGRzUmVxdWVzdBISCgVsYXllchgBIAEoCUgAiAEBEhMKBnByZXNldBgCIAEoCUgBiAEBEhEKBG5hbWUYAyABKAlIAogBAUIICgZfbGF5ZXJCCQoHX3ByZXNldEIHCgVfbmFtZSKRAQoSTGlzdEZpZWxkc1Jlc3BvbnNlEjYKB2JpbGxpbmcYAiABKAsyJS5sYW5kc2NyZWVuLmNhdGFsb2cudjEuQ2F0YWxvZ0JpbGxpbmcSMgoGZmllbGRzGAMgAygLMiIubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkZpZWxkUmVjb3JkSgQIARACUglwYWdlX2pzb24igQIKDkNhdGFsb2dCaWxsaW5nEh8KF2ZldGNoX2NyZWRpdHNfcGVyX2ZpZWxkGAEgASgDEgwKBHVuaXQYAiABKAkSDAoEbm90ZRgDIAEoCRJQCg5tZXRlcmVkX2dyb3VwcxgEIAMoCzI4LmxhbmRzY3JlZW4uY2F0YWxvZy52MS5DYXRhbG9nQmlsbGluZy5NZXRlcmVkR3JvdXBzRW50cnkaYAoSTWV0ZXJlZEdyb3Vwc0VudHJ5EgsKA2tleRgBIAEoCRI5CgV2YWx1ZRgCIAEoCzIqLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5NZXRlcmVkR3JvdXBCaWxsaW5nOgI4ASLkAQoTTWV0ZXJlZEdyb3VwQmlsbGluZxJuChxjcmVkaXRzX3Blcl9sb2NhdGlvbl9ieV9wbGFuGAEgAygLMkgubGFuZHNjcmVlbi5jYXRhbG9nLnYxLk1ldGVyZWRHcm91cEJpbGxpbmcuQ3JlZGl0c1BlckxvY2F0aW9uQnlQbGFuRW50cnkSDgoGZmllbGRzGAIgAygJEgwKBG5vdGUYAyABKAkaPwodQ3JlZGl0c1BlckxvY2F0aW9uQnlQbGFuRW50cnkSCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIgASgDOgI4ASLLAwoLRmllbGRSZWNvcmQSDAoEbmFtZRgBIAEoCRINCgVsYXllchgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRIcChRpbnRlcnByZXRhdGlvbl9oaW50cxgEIAEoCRIMCgR0eXBlGAUgASgJEhEKBHVuaXQYBiABKAlIAIgBARIQCghudWxsYWJsZRgHIAEoCBIZCgxudWxsX21lYW5pbmcYCCABKAlIAYgBARITCgt0dGxfc2Vjb25kcxgJIAEoAxIPCgdwcmVzZXRzGAogAygJEhEKCWxpZmVjeWNsZRgLIAEoCRI0CgdiaWxsaW5nGAwgASgLMiMubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkZpZWxkQmlsbGluZxI6CgpkZXJpdmF0aW9uGA0gASgLMiYubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkZpZWxkRGVyaXZhdGlvbhIOCgZzb3VyY2UYDiABKAkSEgoKc291cmNlX3VybBgPIAEoCRI1CgtlbnVtX3ZhbHVlcxgQIAMoCzIgLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5FbnVtVmFsdWVCBwoFX3VuaXRCDwoNX251bGxfbWVhbmluZyJ4CgxGaWVsZEJpbGxpbmcSIQoUY3JlZGl0c19wZXJfbG9jYXRpb24YASABKANIAIgBARIaCg1tZXRlcmVkX2dyb3VwGAIgASgJSAGIAQFCFwoVX2NyZWRpdHNfcGVyX2xvY2F0aW9uQhAKDl9tZXRlcmVkX2dyb3VwIksKD0ZpZWxkRGVyaXZhdGlvbhIPCgdmb3JtdWxhGAEgASgJEhcKD2Zvcm11bGFfdmVyc2lvbhgCIAEoBRIOCgZpbnB1dHMYAyADKAkiRAoJRW51bVZhbHVlEhYKDHN0cmluZ192YWx1ZRgBIAEoCUgAEhYKDG51bWJlcl92YWx1ZRgCIAEoAUgAQgcKBXZhbHVlIhIKEExpc3RQbGFuc1JlcXVlc3QijAEKEUxpc3RQbGFuc1Jlc3BvbnNlEjQKB2NyZWRpdHMYAiABKAsyIy5sYW5kc2NyZWVuLmNhdGFsb2cudjEuQ3JlZGl0UHJpY2VzEioKBXBsYW5zGAMgAygLMhsubGFuZHNjcmVlbi5jYXRhbG9nLnYxLlBsYW5KBAgBEAJSD3ByaWNlX2xpc3RfanNvbiKOAwoMQ3JlZGl0UHJpY2VzEhIKCmJhdGNoX25vdGUYASABKAkSMQoFY29zdHMYAiABKAsyIi5sYW5kc2NyZWVuLmNhdGFsb2cudjEuQ3JlZGl0Q29zdHMSJAoXb3ZlcmFnZV9yYXRlX3VzZF9wZXJfMWsYAyABKAlIAIgBARIaChJwYXJjZWxfZmllbGRfZ3JvdXAYBCADKAkScgoicGFyY2VsX2ZpZWxkX2dyb3VwX2NyZWRpdHNfYnlfcGxhbhgFIAMoCzJGLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5DcmVkaXRQcmljZXMuUGFyY2VsRmllbGRHcm91cENyZWRpdHNCeVBsYW5FbnRyeRIfChdwYXJjZWxfZmllbGRfZ3JvdXBfbm90ZRgGIAEoCRpECiJQYXJjZWxGaWVsZEdyb3VwQ3JlZGl0c0J5UGxhbkVudHJ5EgsKA2tleRgBIAEoCRINCgV2YWx1ZRgCIAEoAzoCOAFCGgoYX292ZXJhZ2VfcmF0ZV91c2RfcGVyXzFrItkCCgtDcmVkaXRDb3N0cxILCgNhc2sYASABKAMSEAoIYXNrX3NpdGUYAiABKAMSFwoPZmV0Y2hfcGVyX2ZpZWxkGAMgASgDEg8KB2dlb2NvZGUYBCABKAMSHgoWcHJveGltaXR5X2Rpc3RhbmNlX21pbhgFIAEoAxIgChhwcm94aW1pdHlfbGFib3Jfc2hlZF9taW4YBiABKAMSHQoVcHJveGltaXR5X25lYXJlc3RfbWluGAcgASgDEiUKHXByb3hpbWl0eV9wZXJfYWRkcmVzc19sb2NhdG9yGAggASgDEiIKGnByb3hpbWl0eV9wZXJfZHJpdmluZ19jYWxjGAkgASgDEhwKFHByb3hpbWl0eV9zY3JlZW5fbWluGAogASgDEhQKB3Jlc29sdmUYCyABKANIAIgBARIVCg1zaXRlX3JlZ2lzdGVyGAwgASgDQgoKCF9yZXNvbHZlIpoCCgRQbGFuEgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAkSGAoQY3JlZGl0c19pbmNsdWRlZBgDIAEoAxIfChdmaWVsZF9yZXF1ZXN0c19pbmNsdWRlZBgEIAEoAxIjChtmaWVsZF9yZXF1ZXN0c19zaWdudXBfZ3JhbnQYBSABKAMSJAoXb3ZlcmFnZV9yYXRlX3VzZF9wZXJfMWsYBiABKAlIAIgBARIXCg9wcmljZV91c2RfbW9udGgYByABKAkSFwoPcmVzb2x2ZV9jcmVkaXRzGAggASgDEhcKD3Jlc29sdmVfZW5hYmxlZBgJIAEoCBILCgNycG0YCiABKAVCGgoYX292ZXJhZ2VfcmF0ZV91c2RfcGVyXzFrIjAKCExvY2F0aW9uEgsKA2xhdBgBIAEoARILCgNsb24YAiABKAESCgoCaWQYAyABKAkiuwEKFUV2YWx1YXRlUG9pbnRzUmVxdWVzdBIyCglsb2NhdGlvbnMYASADKAsyHy5sYW5kc2NyZWVuLmNhdGFsb2cudjEuTG9jYXRpb24SDgoGZmllbGRzGAIgAygJEhoKDXBhcmNlbF9tYXJrZXQYAyABKAlIAIgBARIcCg9wYXJjZWxfcmFkaXVzX20YBCABKAFIAYgBAUIQCg5fcGFyY2VsX21hcmtldEISChBfcGFyY2VsX3JhZGl1c19tIlAKFkV2YWx1YXRlUG9pbnRzUmVzcG9uc2USNgoHcmVzdWx0cxgBIAMoCzIlLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5Mb2NhdGlvblJlc3VsdCJRCg5Mb2NhdGlvblJlc3VsdBIKCgJpZBgBIAEoCRIzCgdhbnN3ZXJzGAIgAygLMiIubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkZpZWxkQW5zd2VyIswBCgtGaWVsZEFuc3dlchINCgVmaWVsZBgBIAEoCRIWCgxudW1iZXJfdmFsdWUYAiABKAFIABITCglpbnRfdmFsdWUYAyABKANIABIUCgpib29sX3ZhbHVlGAQgASgISAASFgoMc3RyaW5nX3ZhbHVlGAUgASgJSAASEwoLbnVsbF9yZWFzb24YBiABKAkSNQoKcHJvdmVuYW5jZRgHIAEoCzIhLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5Qcm92ZW5hbmNlQgcKBXZhbHVlIm8KClByb3ZlbmFuY2USLwoGbGF5ZXJzGAEgAygLMh8ubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkxheWVyUmVmEhwKD2Zvcm11bGFfdmVyc2lvbhgCIAEoBUgAiAEBQhIKEF9mb3JtdWxhX3ZlcnNpb24iNAoITGF5ZXJSZWYSDgoGc291cmNlGAEgASgJEhgKEGxheWVyX3ZlcnNpb25faWQYAiABKAkiFAoSTGlzdFNvdXJjZXNSZXF1ZXN0IkkKE0xpc3RTb3VyY2VzUmVzcG9uc2USMgoHc291cmNlcxgBIAMoCzIhLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5Tb3VyY2VJbmZvIsYBCgpTb3VyY2VJbmZvEgoKAmlkGAEgASgJEhAKCGdlb21ldHJ5GAIgASgJEjkKCnByb3BlcnRpZXMYAyADKAsyJS5sYW5kc2NyZWVuLmNhdGFsb2cudjEuU291cmNlUHJvcGVydHkSDAoEYmFuZBgEIAEoCRIOCgZmaWVsZHMYBSADKAkSCwoDdXJsGAYgASgJEjQKB2N1cnJlbnQYByABKAsyIy5sYW5kc2NyZWVuLmNhdGFsb2cudjEuTGF5ZXJWZXJzaW9uIiwKDlNvdXJjZVByb3BlcnR5EgwKBG5hbWUYASABKAkSDAoEdHlwZRgCIAEoCSLDAQoMTGF5ZXJWZXJzaW9uEgoKAmlkGAEgASgJEg4KBnNvdXJjZRgCIAEoCRIMCgRuYW1lGAMgASgJEg4KBmZvcm1hdBgEIAEoCRIRCglmaWxlX25hbWUYBSABKAkSCwoDY3JzGAYgASgJEhAKCGdlb21ldHJ5GAcgASgJEhUKDWZlYXR1cmVfY291bnQYCCABKAMSDAoEYmJveBgJIAMoARIRCglsb2FkZWRfYXQYCiABKAkSDwoHY3VycmVudBgLIAEoCCITChFMaXN0TGF5ZXJzUmVxdWVzdCJJChJMaXN0TGF5ZXJzUmVzcG9uc2USMwoGbGF5ZXJzGAEgAygLMiMubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkxheWVyVmVyc2lvbiK8AQoeRXN0aW1hdGVIb3N0aW5nQ2FwYWNpdHlSZXF1ZXN0EgsKA2xhdBgBIAEoARILCgNsb24YAiABKAESDQoFc3RhdGUYAyABKAkSGAoLdXRpbGl0eV9rZXkYBCABKAlIAIgBARIZCgx1dGlsaXR5X25hbWUYBSABKAlIAYgBARIbChNjYW5kaWRhdGVfb3BlcmF0b3JzGAYgAygJQg4KDF91dGlsaXR5X2tleUIPCg1fdXRpbGl0eV9uYW1lIucBCh9Fc3RpbWF0ZUhvc3RpbmdDYXBhY2l0eVJlc3BvbnNlEjgKC2VzdGltYXRlX213GAEgASgLMh4ubGFuZHNjcmVlbi5jYXRhbG9nLnYxLk13UmFuZ2VIAIgBARI6CgViYXNpcxgCIAMoCzIrLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5Ib3N0aW5nQ2FwYWNpdHlCYXNpcxISCgpjb25maWRlbmNlGAMgASgJEhUKDW1vZGVsX3ZlcnNpb24YBCABKAUSEwoLbnVsbF9yZWFzb24YBSABKAlCDgoMX2VzdGltYXRlX213IiQKB013UmFuZ2USCwoDbG93GAEgASgBEgwKBGhpZ2gYAiABKAEi3wEKFEhvc3RpbmdDYXBhY2l0eUJhc2lzEgwKBGtpbmQYASABKAkSDgoGc291cmNlGAIgASgJEhgKEGxheWVyX3ZlcnNpb25faWQYAyABKAkSEgoKZGlzdGFuY2VfbRgEIAEoARIXCgp2b2x0YWdlX2t2GAUgASgBSACIAQESEwoGc3RhdHVzGAYgASgJSAGIAQESMwoLZXN0aW1hdGVfbXcYByABKAsyHi5sYW5kc2NyZWVuLmNhdGFsb2cudjEuTXdSYW5nZUINCgtfdm9sdGFnZV9rdkIJCgdfc3RhdHVzIkMKGUdldFV0aWxpdHlGaW5kaW5nc1JlcXVlc3QSEgoKdmludGFnZV9pZBgBIAEoCRISCgpwYXJjZWxfa2V5GAIgASgJIr0BChpHZXRVdGlsaXR5RmluZGluZ3NSZXNwb25zZRIOCgZtYXJrZXQYASABKAkSEgoKdmludGFnZV9pZBgCIAEoCRISCgpwYXJjZWxfa2V5GAMgASgJEjEKCGxvY2F0aW9uGAQgASgLMh8ubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkxvY2F0aW9uEjQKCGZpbmRpbmdzGAUgAygLMiIubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkZpZWxkQW5zd2VyIk4KGk5lYXJlc3RHcmlkRmVhdHVyZXNSZXF1ZXN0EjAKBnBvaW50cxgBIAMoCzIgLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5HcmlkUG9pbnQiJQoJR3JpZFBvaW50EgsKA2xhdBgBIAEoARILCgNsb24YAiABKAEicAobTmVhcmVzdEdyaWRGZWF0dXJlc1Jlc3BvbnNlEhYKDmxvYWRlZF9zb3VyY2VzGAEgAygJEjkKB3Jlc3VsdHMYAiADKAsyKC5sYW5kc2NyZWVuLmNhdGFsb2cudjEuUG9pbnRHcmlkRmVhdHVyZXMiUQoRUG9pbnRHcmlkRmVhdHVyZXMSPAoIZmVhdHVyZXMYASADKAsyKi5sYW5kc2NyZWVuLmNhdGFsb2cudjEuR3JpZEZlYXR1cmVMb2NhdGlvbiLfAQoTR3JpZEZlYXR1cmVMb2NhdGlvbhIMCgRraW5kGAEgASgJEg4KBnNvdXJjZRgCIAEoCRIYChBsYXllcl92ZXJzaW9uX2lkGAMgASgJEhIKCmRpc3RhbmNlX20YBCABKAESCwoDbGF0GAUgASgBEgsKA2xvbhgGIAEoARIXCgp2b2x0YWdlX2t2GAcgASgBSACIAQESEwoGc3RhdHVzGAggASgJSAGIAQESEQoEbmFtZRgJIAEoCUgCiAEBQg0KC192b2x0YWdlX2t2QgkKB19zdGF0dXNCBwoFX25hbWUypw4KDkNhdGFsb2dTZXJ2aWNlEloKBkhlYWx0aBIkLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5IZWFsdGhSZXF1ZXN0GiUubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkhlYWx0aFJlc3BvbnNlIgOQAgESZgoKTGlzdEZpZWxkcxIoLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5MaXN0RmllbGRzUmVxdWVzdBopLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5MaXN0RmllbGRzUmVzcG9uc2UiA5ACARJjCglMaXN0UGxhbnMSJy5sYW5kc2NyZWVuLmNhdGFsb2cudjEuTGlzdFBsYW5zUmVxdWVzdBooLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5MaXN0UGxhbnNSZXNwb25zZSIDkAIBEnIKDkV2YWx1YXRlUG9pbnRzEiwubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkV2YWx1YXRlUG9pbnRzUmVxdWVzdBotLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5FdmFsdWF0ZVBvaW50c1Jlc3BvbnNlIgOQAgESaQoLTGlzdFNvdXJjZXMSKS5sYW5kc2NyZWVuLmNhdGFsb2cudjEuTGlzdFNvdXJjZXNSZXF1ZXN0GioubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkxpc3RTb3VyY2VzUmVzcG9uc2UiA5ACARJmCgpMaXN0TGF5ZXJzEigubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkxpc3RMYXllcnNSZXF1ZXN0GikubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkxpc3RMYXllcnNSZXNwb25zZSIDkAIBEo0BChdFc3RpbWF0ZUhvc3RpbmdDYXBhY2l0eRI1LmxhbmRzY3JlZW4uY2F0YWxvZy52MS5Fc3RpbWF0ZUhvc3RpbmdDYXBhY2l0eVJlcXVlc3QaNi5sYW5kc2NyZWVuLmNhdGFsb2cudjEuRXN0aW1hdGVIb3N0aW5nQ2FwYWNpdHlSZXNwb25zZSIDkAIBEn4KEkdldFV0aWxpdHlGaW5kaW5ncxIwLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5HZXRVdGlsaXR5RmluZGluZ3NSZXF1ZXN0GjEubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkdldFV0aWxpdHlGaW5kaW5nc1Jlc3BvbnNlIgOQAgESYQoKRmV0Y2hCYXRjaBIoLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5GZXRjaEJhdGNoUmVxdWVzdBopLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5GZXRjaEJhdGNoUmVzcG9uc2USVQoGTG9va3VwEiQubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkxvb2t1cFJlcXVlc3QaJS5sYW5kc2NyZWVuLmNhdGFsb2cudjEuTG9va3VwUmVzcG9uc2USYAoIR2V0VXNhZ2USJi5sYW5kc2NyZWVuLmNhdGFsb2cudjEuR2V0VXNhZ2VSZXF1ZXN0GicubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkdldFVzYWdlUmVzcG9uc2UiA5ACARJeCglDcmVhdGVSdW4SJy5sYW5kc2NyZWVuLmNhdGFsb2cudjEuQ3JlYXRlUnVuUmVxdWVzdBooLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5DcmVhdGVSdW5SZXNwb25zZRJgCghMaXN0UnVucxImLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5MaXN0UnVuc1JlcXVlc3QaJy5sYW5kc2NyZWVuLmNhdGFsb2cudjEuTGlzdFJ1bnNSZXNwb25zZSIDkAIBEloKBkdldFJ1bhIkLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5HZXRSdW5SZXF1ZXN0GiUubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkdldFJ1blJlc3BvbnNlIgOQAgESYwoJQ2FuY2VsUnVuEicubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkNhbmNlbFJ1blJlcXVlc3QaKC5sYW5kc2NyZWVuLmNhdGFsb2cudjEuQ2FuY2VsUnVuUmVzcG9uc2UiA5ACAhJyCg5SZWFkUnVuUmVzdWx0cxIsLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5SZWFkUnVuUmVzdWx0c1JlcXVlc3QaLS5sYW5kc2NyZWVuLmNhdGFsb2cudjEuUmVhZFJ1blJlc3VsdHNSZXNwb25zZSIDkAIBEoEBChNOZWFyZXN0R3JpZEZlYXR1cmVzEjEubGFuZHNjcmVlbi5jYXRhbG9nLnYxLk5lYXJlc3RHcmlkRmVhdHVyZXNSZXF1ZXN0GjIubGFuZHNjcmVlbi5jYXRhbG9nLnYxLk5lYXJlc3RHcmlkRmVhdHVyZXNSZXNwb25zZSIDkAIBYgZwcm90bzM", [file_landscreen_catalog_v1_billing, file_landscreen_catalog_v1_runs]);
 
 /**
  * @generated from message landscreen.catalog.v1.HealthRequest
@@ -30,6 +30,8 @@ export const HealthRequestSchema: GenMessage<HealthRequest> = /*@__PURE__*/
   messageDesc(file_landscreen_catalog_v1_catalog, 0);
 
 /**
+ * Whether the service can serve (D32).
+ *
  * @generated from message landscreen.catalog.v1.HealthResponse
  */
 export type HealthResponse = Message<"landscreen.catalog.v1.HealthResponse"> & {
@@ -77,6 +79,8 @@ export const HealthResponseSchema: GenMessage<HealthResponse> = /*@__PURE__*/
   messageDesc(file_landscreen_catalog_v1_catalog, 1);
 
 /**
+ * Filters of the catalog page (D33); they combine with AND, and an unknown value matches nothing.
+ *
  * @generated from message landscreen.catalog.v1.ListFieldsRequest
  */
 export type ListFieldsRequest = Message<"landscreen.catalog.v1.ListFieldsRequest"> & {
@@ -111,16 +115,25 @@ export const ListFieldsRequestSchema: GenMessage<ListFieldsRequest> = /*@__PURE_
   messageDesc(file_landscreen_catalog_v1_catalog, 2);
 
 /**
+ * The catalog page (spec "Catalog page"): how fields are billed, and the field records that match
+ * the filters.
+ *
  * @generated from message landscreen.catalog.v1.ListFieldsResponse
  */
 export type ListFieldsResponse = Message<"landscreen.catalog.v1.ListFieldsResponse"> & {
   /**
-   * The catalog page {"billing": {...}, "fields": [...]} as UTF-8 JSON: the REST body, passed
-   * through by the gateway as it is (see docs/decisions.md, "JSON bodies across the hop").
+   * How a location's fields are billed (the same on every page, whatever the filters).
    *
-   * @generated from field: bytes page_json = 1;
+   * @generated from field: landscreen.catalog.v1.CatalogBilling billing = 2;
    */
-  pageJson: Uint8Array;
+  billing?: CatalogBilling | undefined;
+
+  /**
+   * The field records that match the filters, in catalog order.
+   *
+   * @generated from field: repeated landscreen.catalog.v1.FieldRecord fields = 3;
+   */
+  fields: FieldRecord[];
 };
 
 /**
@@ -129,6 +142,302 @@ export type ListFieldsResponse = Message<"landscreen.catalog.v1.ListFieldsRespon
  */
 export const ListFieldsResponseSchema: GenMessage<ListFieldsResponse> = /*@__PURE__*/
   messageDesc(file_landscreen_catalog_v1_catalog, 3);
+
+/**
+ * The catalog page's billing: per-field credits plus each metered group's per-plan price.
+ *
+ * @generated from message landscreen.catalog.v1.CatalogBilling
+ */
+export type CatalogBilling = Message<"landscreen.catalog.v1.CatalogBilling"> & {
+  /**
+   * Credits per requested field outside a metered group, per location.
+   *
+   * @generated from field: int64 fetch_credits_per_field = 1;
+   */
+  fetchCreditsPerField: bigint;
+
+  /**
+   * The unit of every price here: "credits".
+   *
+   * @generated from field: string unit = 2;
+   */
+  unit: string;
+
+  /**
+   * How the prices combine for a location and for a batch.
+   *
+   * @generated from field: string note = 3;
+   */
+  note: string;
+
+  /**
+   * The metered groups by name ("parcel_record"): each charged once per location when any of its
+   * fields is requested.
+   *
+   * @generated from field: map<string, landscreen.catalog.v1.MeteredGroupBilling> metered_groups = 4;
+   */
+  meteredGroups: { [key: string]: MeteredGroupBilling };
+};
+
+/**
+ * Describes the message landscreen.catalog.v1.CatalogBilling.
+ * Use `create(CatalogBillingSchema)` to create a new message.
+ */
+export const CatalogBillingSchema: GenMessage<CatalogBilling> = /*@__PURE__*/
+  messageDesc(file_landscreen_catalog_v1_catalog, 4);
+
+/**
+ * A metered field group's price.
+ *
+ * @generated from message landscreen.catalog.v1.MeteredGroupBilling
+ */
+export type MeteredGroupBilling = Message<"landscreen.catalog.v1.MeteredGroupBilling"> & {
+  /**
+   * Credits per location by plan id, in plan-id order.
+   *
+   * @generated from field: map<string, int64> credits_per_location_by_plan = 1;
+   */
+  creditsPerLocationByPlan: { [key: string]: bigint };
+
+  /**
+   * The group's member fields, sorted by name.
+   *
+   * @generated from field: repeated string fields = 2;
+   */
+  fields: string[];
+
+  /**
+   * How the group is charged.
+   *
+   * @generated from field: string note = 3;
+   */
+  note: string;
+};
+
+/**
+ * Describes the message landscreen.catalog.v1.MeteredGroupBilling.
+ * Use `create(MeteredGroupBillingSchema)` to create a new message.
+ */
+export const MeteredGroupBillingSchema: GenMessage<MeteredGroupBilling> = /*@__PURE__*/
+  messageDesc(file_landscreen_catalog_v1_catalog, 5);
+
+/**
+ * A field record (spec "Field record"): what a catalog field is, how it is typed, billed and sourced.
+ *
+ * @generated from message landscreen.catalog.v1.FieldRecord
+ */
+export type FieldRecord = Message<"landscreen.catalog.v1.FieldRecord"> & {
+  /**
+   * The field's name, unique in the catalog (snake_case).
+   *
+   * @generated from field: string name = 1;
+   */
+  name: string;
+
+  /**
+   * terrain, land_cover, built_environment, utilities, parcels, climate or hazards.
+   *
+   * @generated from field: string layer = 2;
+   */
+  layer: string;
+
+  /**
+   * What the field holds.
+   *
+   * @generated from field: string description = 3;
+   */
+  description: string;
+
+  /**
+   * How to read its values; empty when the spec gives no hints.
+   *
+   * @generated from field: string interpretation_hints = 4;
+   */
+  interpretationHints: string;
+
+  /**
+   * The value type: number, int, string, bool or another type the spec names.
+   *
+   * @generated from field: string type = 5;
+   */
+  type: string;
+
+  /**
+   * The unit of its values; absent for unitless fields.
+   *
+   * @generated from field: optional string unit = 6;
+   */
+  unit?: string | undefined;
+
+  /**
+   * Whether a value may be null.
+   *
+   * @generated from field: bool nullable = 7;
+   */
+  nullable: boolean;
+
+  /**
+   * What a null means; present exactly when the field is nullable.
+   *
+   * @generated from field: optional string null_meaning = 8;
+   */
+  nullMeaning?: string | undefined;
+
+  /**
+   * How long a value stays fresh, seconds.
+   *
+   * @generated from field: int64 ttl_seconds = 9;
+   */
+  ttlSeconds: bigint;
+
+  /**
+   * The presets the field belongs to.
+   *
+   * @generated from field: repeated string presets = 10;
+   */
+  presets: string[];
+
+  /**
+   * The field's lifecycle stage ("stable").
+   *
+   * @generated from field: string lifecycle = 11;
+   */
+  lifecycle: string;
+
+  /**
+   * How the field is priced.
+   *
+   * @generated from field: landscreen.catalog.v1.FieldBilling billing = 12;
+   */
+  billing?: FieldBilling | undefined;
+
+  /**
+   * How a derived field is computed; absent for a value read from a source.
+   *
+   * @generated from field: landscreen.catalog.v1.FieldDerivation derivation = 13;
+   */
+  derivation?: FieldDerivation | undefined;
+
+  /**
+   * The source the field is computed from, and the public dataset it is modelled on.
+   *
+   * @generated from field: string source = 14;
+   */
+  source: string;
+
+  /**
+   * @generated from field: string source_url = 15;
+   */
+  sourceUrl: string;
+
+  /**
+   * The closed set of values the spec states for the field; empty when it states none.
+   *
+   * @generated from field: repeated landscreen.catalog.v1.EnumValue enum_values = 16;
+   */
+  enumValues: EnumValue[];
+};
+
+/**
+ * Describes the message landscreen.catalog.v1.FieldRecord.
+ * Use `create(FieldRecordSchema)` to create a new message.
+ */
+export const FieldRecordSchema: GenMessage<FieldRecord> = /*@__PURE__*/
+  messageDesc(file_landscreen_catalog_v1_catalog, 6);
+
+/**
+ * How a field is priced.
+ *
+ * @generated from message landscreen.catalog.v1.FieldBilling
+ */
+export type FieldBilling = Message<"landscreen.catalog.v1.FieldBilling"> & {
+  /**
+   * Credits per location: 1 for an ordinary field; absent for a metered-group member, priced per group.
+   *
+   * @generated from field: optional int64 credits_per_location = 1;
+   */
+  creditsPerLocation?: bigint | undefined;
+
+  /**
+   * The metered group the field belongs to ("parcel_record"); absent for an ordinary field.
+   *
+   * @generated from field: optional string metered_group = 2;
+   */
+  meteredGroup?: string | undefined;
+};
+
+/**
+ * Describes the message landscreen.catalog.v1.FieldBilling.
+ * Use `create(FieldBillingSchema)` to create a new message.
+ */
+export const FieldBillingSchema: GenMessage<FieldBilling> = /*@__PURE__*/
+  messageDesc(file_landscreen_catalog_v1_catalog, 7);
+
+/**
+ * How a derived field is computed from other fields.
+ *
+ * @generated from message landscreen.catalog.v1.FieldDerivation
+ */
+export type FieldDerivation = Message<"landscreen.catalog.v1.FieldDerivation"> & {
+  /**
+   * The formula, as the spec writes it.
+   *
+   * @generated from field: string formula = 1;
+   */
+  formula: string;
+
+  /**
+   * Its version: a value computed by another version may differ.
+   *
+   * @generated from field: int32 formula_version = 2;
+   */
+  formulaVersion: number;
+
+  /**
+   * The fields it reads.
+   *
+   * @generated from field: repeated string inputs = 3;
+   */
+  inputs: string[];
+};
+
+/**
+ * Describes the message landscreen.catalog.v1.FieldDerivation.
+ * Use `create(FieldDerivationSchema)` to create a new message.
+ */
+export const FieldDerivationSchema: GenMessage<FieldDerivation> = /*@__PURE__*/
+  messageDesc(file_landscreen_catalog_v1_catalog, 8);
+
+/**
+ * One value of a field's closed set: a string or a number, as the spec states it.
+ *
+ * @generated from message landscreen.catalog.v1.EnumValue
+ */
+export type EnumValue = Message<"landscreen.catalog.v1.EnumValue"> & {
+  /**
+   * @generated from oneof landscreen.catalog.v1.EnumValue.value
+   */
+  value: {
+    /**
+     * @generated from field: string string_value = 1;
+     */
+    value: string;
+    case: "stringValue";
+  } | {
+    /**
+     * @generated from field: double number_value = 2;
+     */
+    value: number;
+    case: "numberValue";
+  } | { case: undefined; value?: undefined };
+};
+
+/**
+ * Describes the message landscreen.catalog.v1.EnumValue.
+ * Use `create(EnumValueSchema)` to create a new message.
+ */
+export const EnumValueSchema: GenMessage<EnumValue> = /*@__PURE__*/
+  messageDesc(file_landscreen_catalog_v1_catalog, 9);
 
 /**
  * @generated from message landscreen.catalog.v1.ListPlansRequest
@@ -141,18 +450,27 @@ export type ListPlansRequest = Message<"landscreen.catalog.v1.ListPlansRequest">
  * Use `create(ListPlansRequestSchema)` to create a new message.
  */
 export const ListPlansRequestSchema: GenMessage<ListPlansRequest> = /*@__PURE__*/
-  messageDesc(file_landscreen_catalog_v1_catalog, 4);
+  messageDesc(file_landscreen_catalog_v1_catalog, 10);
 
 /**
+ * The price list (spec "Price list body"): credit costs and the plans.
+ *
  * @generated from message landscreen.catalog.v1.ListPlansResponse
  */
 export type ListPlansResponse = Message<"landscreen.catalog.v1.ListPlansResponse"> & {
   /**
-   * The price list {"credits": {...}, "plans": [...]} as UTF-8 JSON, passed through as it is.
+   * What each operation costs, in credits.
    *
-   * @generated from field: bytes price_list_json = 1;
+   * @generated from field: landscreen.catalog.v1.CreditPrices credits = 2;
    */
-  priceListJson: Uint8Array;
+  credits?: CreditPrices | undefined;
+
+  /**
+   * The plans, cheapest first.
+   *
+   * @generated from field: repeated landscreen.catalog.v1.Plan plans = 3;
+   */
+  plans: Plan[];
 };
 
 /**
@@ -160,9 +478,223 @@ export type ListPlansResponse = Message<"landscreen.catalog.v1.ListPlansResponse
  * Use `create(ListPlansResponseSchema)` to create a new message.
  */
 export const ListPlansResponseSchema: GenMessage<ListPlansResponse> = /*@__PURE__*/
-  messageDesc(file_landscreen_catalog_v1_catalog, 5);
+  messageDesc(file_landscreen_catalog_v1_catalog, 11);
 
 /**
+ * The price list's "credits" section.
+ *
+ * @generated from message landscreen.catalog.v1.CreditPrices
+ */
+export type CreditPrices = Message<"landscreen.catalog.v1.CreditPrices"> & {
+  /**
+   * How a batch is charged.
+   *
+   * @generated from field: string batch_note = 1;
+   */
+  batchNote: string;
+
+  /**
+   * Credits per operation.
+   *
+   * @generated from field: landscreen.catalog.v1.CreditCosts costs = 2;
+   */
+  costs?: CreditCosts | undefined;
+
+  /**
+   * USD per 1,000 credits over the allowance, a decimal string; absent: no overage rate applies.
+   *
+   * @generated from field: optional string overage_rate_usd_per_1k = 3;
+   */
+  overageRateUsdPer1k?: string | undefined;
+
+  /**
+   * The parcel_record group's member fields, sorted by name.
+   *
+   * @generated from field: repeated string parcel_field_group = 4;
+   */
+  parcelFieldGroup: string[];
+
+  /**
+   * The group's price per location by plan id, in plan-id order (each plan's resolve_credits).
+   *
+   * @generated from field: map<string, int64> parcel_field_group_credits_by_plan = 5;
+   */
+  parcelFieldGroupCreditsByPlan: { [key: string]: bigint };
+
+  /**
+   * How the parcel_record group is charged.
+   *
+   * @generated from field: string parcel_field_group_note = 6;
+   */
+  parcelFieldGroupNote: string;
+};
+
+/**
+ * Describes the message landscreen.catalog.v1.CreditPrices.
+ * Use `create(CreditPricesSchema)` to create a new message.
+ */
+export const CreditPricesSchema: GenMessage<CreditPrices> = /*@__PURE__*/
+  messageDesc(file_landscreen_catalog_v1_catalog, 12);
+
+/**
+ * Credits per operation (spec "Costs").
+ *
+ * @generated from message landscreen.catalog.v1.CreditCosts
+ */
+export type CreditCosts = Message<"landscreen.catalog.v1.CreditCosts"> & {
+  /**
+   * @generated from field: int64 ask = 1;
+   */
+  ask: bigint;
+
+  /**
+   * @generated from field: int64 ask_site = 2;
+   */
+  askSite: bigint;
+
+  /**
+   * Per requested field outside a metered group, per location.
+   *
+   * @generated from field: int64 fetch_per_field = 3;
+   */
+  fetchPerField: bigint;
+
+  /**
+   * @generated from field: int64 geocode = 4;
+   */
+  geocode: bigint;
+
+  /**
+   * @generated from field: int64 proximity_distance_min = 5;
+   */
+  proximityDistanceMin: bigint;
+
+  /**
+   * @generated from field: int64 proximity_labor_shed_min = 6;
+   */
+  proximityLaborShedMin: bigint;
+
+  /**
+   * @generated from field: int64 proximity_nearest_min = 7;
+   */
+  proximityNearestMin: bigint;
+
+  /**
+   * @generated from field: int64 proximity_per_address_locator = 8;
+   */
+  proximityPerAddressLocator: bigint;
+
+  /**
+   * @generated from field: int64 proximity_per_driving_calc = 9;
+   */
+  proximityPerDrivingCalc: bigint;
+
+  /**
+   * @generated from field: int64 proximity_screen_min = 10;
+   */
+  proximityScreenMin: bigint;
+
+  /**
+   * Absent: a resolve is priced per plan (Plan.resolve_credits).
+   *
+   * @generated from field: optional int64 resolve = 11;
+   */
+  resolve?: bigint | undefined;
+
+  /**
+   * @generated from field: int64 site_register = 12;
+   */
+  siteRegister: bigint;
+};
+
+/**
+ * Describes the message landscreen.catalog.v1.CreditCosts.
+ * Use `create(CreditCostsSchema)` to create a new message.
+ */
+export const CreditCostsSchema: GenMessage<CreditCosts> = /*@__PURE__*/
+  messageDesc(file_landscreen_catalog_v1_catalog, 13);
+
+/**
+ * A plan (spec "Plans").
+ *
+ * @generated from message landscreen.catalog.v1.Plan
+ */
+export type Plan = Message<"landscreen.catalog.v1.Plan"> & {
+  /**
+   * free, build, growth, scale or market.
+   *
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string name = 2;
+   */
+  name: string;
+
+  /**
+   * Credits included each UTC month.
+   *
+   * @generated from field: int64 credits_included = 3;
+   */
+  creditsIncluded: bigint;
+
+  /**
+   * Field requests included, and granted once at sign-up, as the spec's table gives them.
+   *
+   * @generated from field: int64 field_requests_included = 4;
+   */
+  fieldRequestsIncluded: bigint;
+
+  /**
+   * @generated from field: int64 field_requests_signup_grant = 5;
+   */
+  fieldRequestsSignupGrant: bigint;
+
+  /**
+   * USD per 1,000 credits over the allowance, a decimal string; absent: no overage rate applies.
+   *
+   * @generated from field: optional string overage_rate_usd_per_1k = 6;
+   */
+  overageRateUsdPer1k?: string | undefined;
+
+  /**
+   * The monthly price, USD, a decimal string ("19").
+   *
+   * @generated from field: string price_usd_month = 7;
+   */
+  priceUsdMonth: string;
+
+  /**
+   * The credits a resolve (and the parcel_record group, per location) costs on this plan.
+   *
+   * @generated from field: int64 resolve_credits = 8;
+   */
+  resolveCredits: bigint;
+
+  /**
+   * @generated from field: bool resolve_enabled = 9;
+   */
+  resolveEnabled: boolean;
+
+  /**
+   * Billed requests per minute.
+   *
+   * @generated from field: int32 rpm = 10;
+   */
+  rpm: number;
+};
+
+/**
+ * Describes the message landscreen.catalog.v1.Plan.
+ * Use `create(PlanSchema)` to create a new message.
+ */
+export const PlanSchema: GenMessage<Plan> = /*@__PURE__*/
+  messageDesc(file_landscreen_catalog_v1_catalog, 14);
+
+/**
+ * A point to evaluate.
+ *
  * @generated from message landscreen.catalog.v1.Location
  */
 export type Location = Message<"landscreen.catalog.v1.Location"> & {
@@ -191,13 +723,17 @@ export type Location = Message<"landscreen.catalog.v1.Location"> & {
  * Use `create(LocationSchema)` to create a new message.
  */
 export const LocationSchema: GenMessage<Location> = /*@__PURE__*/
-  messageDesc(file_landscreen_catalog_v1_catalog, 6);
+  messageDesc(file_landscreen_catalog_v1_catalog, 15);
 
 /**
+ * N locations x M catalog fields to evaluate (issue 12).
+ *
  * @generated from message landscreen.catalog.v1.EvaluatePointsRequest
  */
 export type EvaluatePointsRequest = Message<"landscreen.catalog.v1.EvaluatePointsRequest"> & {
   /**
+   * The points, answered in this order.
+   *
    * @generated from field: repeated landscreen.catalog.v1.Location locations = 1;
    */
   locations: Location[];
@@ -231,9 +767,11 @@ export type EvaluatePointsRequest = Message<"landscreen.catalog.v1.EvaluatePoint
  * Use `create(EvaluatePointsRequestSchema)` to create a new message.
  */
 export const EvaluatePointsRequestSchema: GenMessage<EvaluatePointsRequest> = /*@__PURE__*/
-  messageDesc(file_landscreen_catalog_v1_catalog, 7);
+  messageDesc(file_landscreen_catalog_v1_catalog, 16);
 
 /**
+ * The answers, location by location.
+ *
  * @generated from message landscreen.catalog.v1.EvaluatePointsResponse
  */
 export type EvaluatePointsResponse = Message<"landscreen.catalog.v1.EvaluatePointsResponse"> & {
@@ -250,13 +788,17 @@ export type EvaluatePointsResponse = Message<"landscreen.catalog.v1.EvaluatePoin
  * Use `create(EvaluatePointsResponseSchema)` to create a new message.
  */
 export const EvaluatePointsResponseSchema: GenMessage<EvaluatePointsResponse> = /*@__PURE__*/
-  messageDesc(file_landscreen_catalog_v1_catalog, 8);
+  messageDesc(file_landscreen_catalog_v1_catalog, 17);
 
 /**
+ * One location's answers.
+ *
  * @generated from message landscreen.catalog.v1.LocationResult
  */
 export type LocationResult = Message<"landscreen.catalog.v1.LocationResult"> & {
   /**
+   * The location's id as the request gave it.
+   *
    * @generated from field: string id = 1;
    */
   id: string;
@@ -274,13 +816,17 @@ export type LocationResult = Message<"landscreen.catalog.v1.LocationResult"> & {
  * Use `create(LocationResultSchema)` to create a new message.
  */
 export const LocationResultSchema: GenMessage<LocationResult> = /*@__PURE__*/
-  messageDesc(file_landscreen_catalog_v1_catalog, 9);
+  messageDesc(file_landscreen_catalog_v1_catalog, 18);
 
 /**
+ * A catalog field's value at a location, or its null reason, with where it came from.
+ *
  * @generated from message landscreen.catalog.v1.FieldAnswer
  */
 export type FieldAnswer = Message<"landscreen.catalog.v1.FieldAnswer"> & {
   /**
+   * The catalog field's name.
+   *
    * @generated from field: string field = 1;
    */
   field: string;
@@ -337,9 +883,11 @@ export type FieldAnswer = Message<"landscreen.catalog.v1.FieldAnswer"> & {
  * Use `create(FieldAnswerSchema)` to create a new message.
  */
 export const FieldAnswerSchema: GenMessage<FieldAnswer> = /*@__PURE__*/
-  messageDesc(file_landscreen_catalog_v1_catalog, 10);
+  messageDesc(file_landscreen_catalog_v1_catalog, 19);
 
 /**
+ * Where a value came from.
+ *
  * @generated from message landscreen.catalog.v1.Provenance
  */
 export type Provenance = Message<"landscreen.catalog.v1.Provenance"> & {
@@ -363,18 +911,24 @@ export type Provenance = Message<"landscreen.catalog.v1.Provenance"> & {
  * Use `create(ProvenanceSchema)` to create a new message.
  */
 export const ProvenanceSchema: GenMessage<Provenance> = /*@__PURE__*/
-  messageDesc(file_landscreen_catalog_v1_catalog, 11);
+  messageDesc(file_landscreen_catalog_v1_catalog, 20);
 
 /**
+ * A layer version of a source.
+ *
  * @generated from message landscreen.catalog.v1.LayerRef
  */
 export type LayerRef = Message<"landscreen.catalog.v1.LayerRef"> & {
   /**
+   * The layer source's id.
+   *
    * @generated from field: string source = 1;
    */
   source: string;
 
   /**
+   * The layer version (uuid).
+   *
    * @generated from field: string layer_version_id = 2;
    */
   layerVersionId: string;
@@ -385,7 +939,7 @@ export type LayerRef = Message<"landscreen.catalog.v1.LayerRef"> & {
  * Use `create(LayerRefSchema)` to create a new message.
  */
 export const LayerRefSchema: GenMessage<LayerRef> = /*@__PURE__*/
-  messageDesc(file_landscreen_catalog_v1_catalog, 12);
+  messageDesc(file_landscreen_catalog_v1_catalog, 21);
 
 /**
  * @generated from message landscreen.catalog.v1.ListSourcesRequest
@@ -398,13 +952,17 @@ export type ListSourcesRequest = Message<"landscreen.catalog.v1.ListSourcesReque
  * Use `create(ListSourcesRequestSchema)` to create a new message.
  */
 export const ListSourcesRequestSchema: GenMessage<ListSourcesRequest> = /*@__PURE__*/
-  messageDesc(file_landscreen_catalog_v1_catalog, 13);
+  messageDesc(file_landscreen_catalog_v1_catalog, 22);
 
 /**
+ * Every layer source.
+ *
  * @generated from message landscreen.catalog.v1.ListSourcesResponse
  */
 export type ListSourcesResponse = Message<"landscreen.catalog.v1.ListSourcesResponse"> & {
   /**
+   * The sources, in catalog order.
+   *
    * @generated from field: repeated landscreen.catalog.v1.SourceInfo sources = 1;
    */
   sources: SourceInfo[];
@@ -415,13 +973,17 @@ export type ListSourcesResponse = Message<"landscreen.catalog.v1.ListSourcesResp
  * Use `create(ListSourcesResponseSchema)` to create a new message.
  */
 export const ListSourcesResponseSchema: GenMessage<ListSourcesResponse> = /*@__PURE__*/
-  messageDesc(file_landscreen_catalog_v1_catalog, 14);
+  messageDesc(file_landscreen_catalog_v1_catalog, 23);
 
 /**
+ * A layer source the engine reads (issue 12).
+ *
  * @generated from message landscreen.catalog.v1.SourceInfo
  */
 export type SourceInfo = Message<"landscreen.catalog.v1.SourceInfo"> & {
   /**
+   * The source's id (e.g. "hifld_substations").
+   *
    * @generated from field: string id = 1;
    */
   id: string;
@@ -474,13 +1036,17 @@ export type SourceInfo = Message<"landscreen.catalog.v1.SourceInfo"> & {
  * Use `create(SourceInfoSchema)` to create a new message.
  */
 export const SourceInfoSchema: GenMessage<SourceInfo> = /*@__PURE__*/
-  messageDesc(file_landscreen_catalog_v1_catalog, 15);
+  messageDesc(file_landscreen_catalog_v1_catalog, 24);
 
 /**
+ * A feature property a source's evaluators read.
+ *
  * @generated from message landscreen.catalog.v1.SourceProperty
  */
 export type SourceProperty = Message<"landscreen.catalog.v1.SourceProperty"> & {
   /**
+   * The property's name in the source's features.
+   *
    * @generated from field: string name = 1;
    */
   name: string;
@@ -498,23 +1064,31 @@ export type SourceProperty = Message<"landscreen.catalog.v1.SourceProperty"> & {
  * Use `create(SourcePropertySchema)` to create a new message.
  */
 export const SourcePropertySchema: GenMessage<SourceProperty> = /*@__PURE__*/
-  messageDesc(file_landscreen_catalog_v1_catalog, 16);
+  messageDesc(file_landscreen_catalog_v1_catalog, 25);
 
 /**
+ * A loaded layer version: one imported file of a source.
+ *
  * @generated from message landscreen.catalog.v1.LayerVersion
  */
 export type LayerVersion = Message<"landscreen.catalog.v1.LayerVersion"> & {
   /**
+   * The layer version's id (uuid).
+   *
    * @generated from field: string id = 1;
    */
   id: string;
 
   /**
+   * Its source's id.
+   *
    * @generated from field: string source = 2;
    */
   source: string;
 
   /**
+   * Its name, as the import gave it.
+   *
    * @generated from field: string name = 3;
    */
   name: string;
@@ -527,6 +1101,8 @@ export type LayerVersion = Message<"landscreen.catalog.v1.LayerVersion"> & {
   format: string;
 
   /**
+   * The imported file's name.
+   *
    * @generated from field: string file_name = 5;
    */
   fileName: string;
@@ -539,6 +1115,8 @@ export type LayerVersion = Message<"landscreen.catalog.v1.LayerVersion"> & {
   crs: string;
 
   /**
+   * points, lines, polygons, mixed or grid.
+   *
    * @generated from field: string geometry = 7;
    */
   geometry: string;
@@ -577,7 +1155,7 @@ export type LayerVersion = Message<"landscreen.catalog.v1.LayerVersion"> & {
  * Use `create(LayerVersionSchema)` to create a new message.
  */
 export const LayerVersionSchema: GenMessage<LayerVersion> = /*@__PURE__*/
-  messageDesc(file_landscreen_catalog_v1_catalog, 17);
+  messageDesc(file_landscreen_catalog_v1_catalog, 26);
 
 /**
  * @generated from message landscreen.catalog.v1.ListLayersRequest
@@ -590,13 +1168,17 @@ export type ListLayersRequest = Message<"landscreen.catalog.v1.ListLayersRequest
  * Use `create(ListLayersRequestSchema)` to create a new message.
  */
 export const ListLayersRequestSchema: GenMessage<ListLayersRequest> = /*@__PURE__*/
-  messageDesc(file_landscreen_catalog_v1_catalog, 18);
+  messageDesc(file_landscreen_catalog_v1_catalog, 27);
 
 /**
+ * Every loaded layer version.
+ *
  * @generated from message landscreen.catalog.v1.ListLayersResponse
  */
 export type ListLayersResponse = Message<"landscreen.catalog.v1.ListLayersResponse"> & {
   /**
+   * Newest first.
+   *
    * @generated from field: repeated landscreen.catalog.v1.LayerVersion layers = 1;
    */
   layers: LayerVersion[];
@@ -607,9 +1189,11 @@ export type ListLayersResponse = Message<"landscreen.catalog.v1.ListLayersRespon
  * Use `create(ListLayersResponseSchema)` to create a new message.
  */
 export const ListLayersResponseSchema: GenMessage<ListLayersResponse> = /*@__PURE__*/
-  messageDesc(file_landscreen_catalog_v1_catalog, 19);
+  messageDesc(file_landscreen_catalog_v1_catalog, 28);
 
 /**
+ * A point to estimate hosting capacity near (D31).
+ *
  * @generated from message landscreen.catalog.v1.EstimateHostingCapacityRequest
  */
 export type EstimateHostingCapacityRequest = Message<"landscreen.catalog.v1.EstimateHostingCapacityRequest"> & {
@@ -633,6 +1217,8 @@ export type EstimateHostingCapacityRequest = Message<"landscreen.catalog.v1.Esti
   state: string;
 
   /**
+   * The serving utility's key and name, when known (echoed context; the model does not use them).
+   *
    * @generated from field: optional string utility_key = 4;
    */
   utilityKey?: string | undefined;
@@ -643,6 +1229,8 @@ export type EstimateHostingCapacityRequest = Message<"landscreen.catalog.v1.Esti
   utilityName?: string | undefined;
 
   /**
+   * Operators that may serve the point, when known (context only).
+   *
    * @generated from field: repeated string candidate_operators = 6;
    */
   candidateOperators: string[];
@@ -653,9 +1241,11 @@ export type EstimateHostingCapacityRequest = Message<"landscreen.catalog.v1.Esti
  * Use `create(EstimateHostingCapacityRequestSchema)` to create a new message.
  */
 export const EstimateHostingCapacityRequestSchema: GenMessage<EstimateHostingCapacityRequest> = /*@__PURE__*/
-  messageDesc(file_landscreen_catalog_v1_catalog, 20);
+  messageDesc(file_landscreen_catalog_v1_catalog, 29);
 
 /**
+ * An indicative hosting capacity (D31).
+ *
  * @generated from message landscreen.catalog.v1.EstimateHostingCapacityResponse
  */
 export type EstimateHostingCapacityResponse = Message<"landscreen.catalog.v1.EstimateHostingCapacityResponse"> & {
@@ -700,13 +1290,17 @@ export type EstimateHostingCapacityResponse = Message<"landscreen.catalog.v1.Est
  * Use `create(EstimateHostingCapacityResponseSchema)` to create a new message.
  */
 export const EstimateHostingCapacityResponseSchema: GenMessage<EstimateHostingCapacityResponse> = /*@__PURE__*/
-  messageDesc(file_landscreen_catalog_v1_catalog, 21);
+  messageDesc(file_landscreen_catalog_v1_catalog, 30);
 
 /**
+ * A range of megawatts.
+ *
  * @generated from message landscreen.catalog.v1.MwRange
  */
 export type MwRange = Message<"landscreen.catalog.v1.MwRange"> & {
   /**
+   * The low and high ends, MW.
+   *
    * @generated from field: double low = 1;
    */
   low: number;
@@ -722,9 +1316,11 @@ export type MwRange = Message<"landscreen.catalog.v1.MwRange"> & {
  * Use `create(MwRangeSchema)` to create a new message.
  */
 export const MwRangeSchema: GenMessage<MwRange> = /*@__PURE__*/
-  messageDesc(file_landscreen_catalog_v1_catalog, 22);
+  messageDesc(file_landscreen_catalog_v1_catalog, 31);
 
 /**
+ * A grid feature an estimate used.
+ *
  * @generated from message landscreen.catalog.v1.HostingCapacityBasis
  */
 export type HostingCapacityBasis = Message<"landscreen.catalog.v1.HostingCapacityBasis"> & {
@@ -736,6 +1332,8 @@ export type HostingCapacityBasis = Message<"landscreen.catalog.v1.HostingCapacit
   kind: string;
 
   /**
+   * The layer source and version the feature is in.
+   *
    * @generated from field: string source = 2;
    */
   source: string;
@@ -779,13 +1377,17 @@ export type HostingCapacityBasis = Message<"landscreen.catalog.v1.HostingCapacit
  * Use `create(HostingCapacityBasisSchema)` to create a new message.
  */
 export const HostingCapacityBasisSchema: GenMessage<HostingCapacityBasis> = /*@__PURE__*/
-  messageDesc(file_landscreen_catalog_v1_catalog, 23);
+  messageDesc(file_landscreen_catalog_v1_catalog, 32);
 
 /**
+ * A parcel of a vintage.
+ *
  * @generated from message landscreen.catalog.v1.GetUtilityFindingsRequest
  */
 export type GetUtilityFindingsRequest = Message<"landscreen.catalog.v1.GetUtilityFindingsRequest"> & {
   /**
+   * The vintage (uuid) and the parcel's key in it.
+   *
    * @generated from field: string vintage_id = 1;
    */
   vintageId: string;
@@ -801,13 +1403,17 @@ export type GetUtilityFindingsRequest = Message<"landscreen.catalog.v1.GetUtilit
  * Use `create(GetUtilityFindingsRequestSchema)` to create a new message.
  */
 export const GetUtilityFindingsRequestSchema: GenMessage<GetUtilityFindingsRequest> = /*@__PURE__*/
-  messageDesc(file_landscreen_catalog_v1_catalog, 24);
+  messageDesc(file_landscreen_catalog_v1_catalog, 33);
 
 /**
+ * The utility fields of a parcel (D31).
+ *
  * @generated from message landscreen.catalog.v1.GetUtilityFindingsResponse
  */
 export type GetUtilityFindingsResponse = Message<"landscreen.catalog.v1.GetUtilityFindingsResponse"> & {
   /**
+   * The parcel's market slug, vintage (uuid) and key.
+   *
    * @generated from field: string market = 1;
    */
   market: string;
@@ -842,9 +1448,11 @@ export type GetUtilityFindingsResponse = Message<"landscreen.catalog.v1.GetUtili
  * Use `create(GetUtilityFindingsResponseSchema)` to create a new message.
  */
 export const GetUtilityFindingsResponseSchema: GenMessage<GetUtilityFindingsResponse> = /*@__PURE__*/
-  messageDesc(file_landscreen_catalog_v1_catalog, 25);
+  messageDesc(file_landscreen_catalog_v1_catalog, 34);
 
 /**
+ * Points to find the nearest grid features of (D30).
+ *
  * @generated from message landscreen.catalog.v1.NearestGridFeaturesRequest
  */
 export type NearestGridFeaturesRequest = Message<"landscreen.catalog.v1.NearestGridFeaturesRequest"> & {
@@ -861,9 +1469,11 @@ export type NearestGridFeaturesRequest = Message<"landscreen.catalog.v1.NearestG
  * Use `create(NearestGridFeaturesRequestSchema)` to create a new message.
  */
 export const NearestGridFeaturesRequestSchema: GenMessage<NearestGridFeaturesRequest> = /*@__PURE__*/
-  messageDesc(file_landscreen_catalog_v1_catalog, 26);
+  messageDesc(file_landscreen_catalog_v1_catalog, 35);
 
 /**
+ * A point, WGS84 degrees.
+ *
  * @generated from message landscreen.catalog.v1.GridPoint
  */
 export type GridPoint = Message<"landscreen.catalog.v1.GridPoint"> & {
@@ -883,9 +1493,11 @@ export type GridPoint = Message<"landscreen.catalog.v1.GridPoint"> & {
  * Use `create(GridPointSchema)` to create a new message.
  */
 export const GridPointSchema: GenMessage<GridPoint> = /*@__PURE__*/
-  messageDesc(file_landscreen_catalog_v1_catalog, 27);
+  messageDesc(file_landscreen_catalog_v1_catalog, 36);
 
 /**
+ * The nearest grid features of each point.
+ *
  * @generated from message landscreen.catalog.v1.NearestGridFeaturesResponse
  */
 export type NearestGridFeaturesResponse = Message<"landscreen.catalog.v1.NearestGridFeaturesResponse"> & {
@@ -909,9 +1521,11 @@ export type NearestGridFeaturesResponse = Message<"landscreen.catalog.v1.Nearest
  * Use `create(NearestGridFeaturesResponseSchema)` to create a new message.
  */
 export const NearestGridFeaturesResponseSchema: GenMessage<NearestGridFeaturesResponse> = /*@__PURE__*/
-  messageDesc(file_landscreen_catalog_v1_catalog, 28);
+  messageDesc(file_landscreen_catalog_v1_catalog, 37);
 
 /**
+ * One point's nearest grid features.
+ *
  * @generated from message landscreen.catalog.v1.PointGridFeatures
  */
 export type PointGridFeatures = Message<"landscreen.catalog.v1.PointGridFeatures"> & {
@@ -928,9 +1542,11 @@ export type PointGridFeatures = Message<"landscreen.catalog.v1.PointGridFeatures
  * Use `create(PointGridFeaturesSchema)` to create a new message.
  */
 export const PointGridFeaturesSchema: GenMessage<PointGridFeatures> = /*@__PURE__*/
-  messageDesc(file_landscreen_catalog_v1_catalog, 29);
+  messageDesc(file_landscreen_catalog_v1_catalog, 38);
 
 /**
+ * A grid feature nearest to a point.
+ *
  * @generated from message landscreen.catalog.v1.GridFeatureLocation
  */
 export type GridFeatureLocation = Message<"landscreen.catalog.v1.GridFeatureLocation"> & {
@@ -942,6 +1558,8 @@ export type GridFeatureLocation = Message<"landscreen.catalog.v1.GridFeatureLoca
   kind: string;
 
   /**
+   * The layer source and version the feature is in.
+   *
    * @generated from field: string source = 2;
    */
   source: string;
@@ -971,6 +1589,8 @@ export type GridFeatureLocation = Message<"landscreen.catalog.v1.GridFeatureLoca
   lon: number;
 
   /**
+   * The feature's voltage and status as the layer gives them; absent when it does not.
+   *
    * @generated from field: optional double voltage_kv = 7;
    */
   voltageKv?: number | undefined;
@@ -993,7 +1613,7 @@ export type GridFeatureLocation = Message<"landscreen.catalog.v1.GridFeatureLoca
  * Use `create(GridFeatureLocationSchema)` to create a new message.
  */
 export const GridFeatureLocationSchema: GenMessage<GridFeatureLocation> = /*@__PURE__*/
-  messageDesc(file_landscreen_catalog_v1_catalog, 30);
+  messageDesc(file_landscreen_catalog_v1_catalog, 39);
 
 /**
  * CatalogService owns the point-data field catalog, plans, credits and point-data fetches.

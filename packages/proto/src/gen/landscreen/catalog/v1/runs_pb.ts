@@ -15,6 +15,8 @@ export const file_landscreen_catalog_v1_runs: GenFile = /*@__PURE__*/
   fileDesc("CiBsYW5kc2NyZWVuL2NhdGFsb2cvdjEvcnVucy5wcm90bxIVbGFuZHNjcmVlbi5jYXRhbG9nLnYxIj8KC1J1bkxvY2F0aW9uEgsKA2xhdBgBIAEoARILCgNsb24YAiABKAESDwoCaWQYAyABKAlIAIgBAUIFCgNfaWQivAEKEENyZWF0ZVJ1blJlcXVlc3QSNQoJbG9jYXRpb25zGAEgAygLMiIubGFuZHNjcmVlbi5jYXRhbG9nLnYxLlJ1bkxvY2F0aW9uEg4KBmZpZWxkcxgCIAMoCRITCgZwcmVzZXQYAyABKAlIAIgBARIcCg9pZGVtcG90ZW5jeV9rZXkYBCABKAlIAYgBARIPCgdkcnlfcnVuGAUgASgIQgkKB19wcmVzZXRCEgoQX2lkZW1wb3RlbmN5X2tleSKjAQoRQ3JlYXRlUnVuUmVzcG9uc2USJwoDcnVuGAEgASgLMhoubGFuZHNjcmVlbi5jYXRhbG9nLnYxLlJ1bhI1CgdiaWxsaW5nGAIgASgLMiQubGFuZHNjcmVlbi5jYXRhbG9nLnYxLkJpbGxpbmdTdGF0dXMSLgoFcXVvdGUYAyABKAsyHy5sYW5kc2NyZWVuLmNhdGFsb2cudjEuUnVuUXVvdGUiQwoIUnVuUXVvdGUSFAoMcGVyX2xvY2F0aW9uGAEgASgDEhAKCHJlcXVpcmVkGAIgASgDEg8KB2JhbGFuY2UYAyABKAMiiwIKA1J1bhIKCgJpZBgBIAEoCRIOCgZzdGF0dXMYAiABKAkSDgoGZmllbGRzGAMgAygJEhMKBnByZXNldBgEIAEoCUgAiAEBEg0KBXRvdGFsGAUgASgFEgwKBGRvbmUYBiABKAUSHAoUY3JlZGl0c19wZXJfbG9jYXRpb24YByABKAMSFwoPY3JlZGl0c19jaGFyZ2VkGAggASgDEhgKEGNyZWRpdHNfcmVmdW5kZWQYCSABKAMSEgoKY3JlYXRlZF9hdBgKIAEoCRISCgpzdGFydGVkX2F0GAsgASgJEhMKC2ZpbmlzaGVkX2F0GAwgASgJEg0KBWVycm9yGA0gASgJQgkKB19wcmVzZXQiQAoPTGlzdFJ1bnNSZXF1ZXN0Eg0KBWxpbWl0GAEgASgFEhMKBmN1cnNvchgCIAEoCUgAiAEBQgkKB19jdXJzb3IiZgoQTGlzdFJ1bnNSZXNwb25zZRIoCgRydW5zGAEgAygLMhoubGFuZHNjcmVlbi5jYXRhbG9nLnYxLlJ1bhIYCgtuZXh0X2N1cnNvchgCIAEoCUgAiAEBQg4KDF9uZXh0X2N1cnNvciIfCg1HZXRSdW5SZXF1ZXN0Eg4KBnJ1bl9pZBgBIAEoCSI5Cg5HZXRSdW5SZXNwb25zZRInCgNydW4YASABKAsyGi5sYW5kc2NyZWVuLmNhdGFsb2cudjEuUnVuIiIKEENhbmNlbFJ1blJlcXVlc3QSDgoGcnVuX2lkGAEgASgJIjwKEUNhbmNlbFJ1blJlc3BvbnNlEicKA3J1bhgBIAEoCzIaLmxhbmRzY3JlZW4uY2F0YWxvZy52MS5SdW4iSwoVUmVhZFJ1blJlc3VsdHNSZXF1ZXN0Eg4KBnJ1bl9pZBgBIAEoCRIOCgZmb3JtYXQYAiABKAkSEgoKZnJvbV9jaHVuaxgDIAEoBSJIChZSZWFkUnVuUmVzdWx0c1Jlc3BvbnNlEgwKBGRhdGEYASABKAwSEgoKbmV4dF9jaHVuaxgCIAEoBRIMCgRkb25lGAMgASgIYgZwcm90bzM", [file_landscreen_catalog_v1_billing]);
 
 /**
+ * A location of a run.
+ *
  * @generated from message landscreen.catalog.v1.RunLocation
  */
 export type RunLocation = Message<"landscreen.catalog.v1.RunLocation"> & {
@@ -46,6 +48,8 @@ export const RunLocationSchema: GenMessage<RunLocation> = /*@__PURE__*/
   messageDesc(file_landscreen_catalog_v1_runs, 0);
 
 /**
+ * An asynchronous batch to charge and queue (D35).
+ *
  * @generated from message landscreen.catalog.v1.CreateRunRequest
  */
 export type CreateRunRequest = Message<"landscreen.catalog.v1.CreateRunRequest"> & {
@@ -91,6 +95,8 @@ export const CreateRunRequestSchema: GenMessage<CreateRunRequest> = /*@__PURE__*
   messageDesc(file_landscreen_catalog_v1_runs, 1);
 
 /**
+ * The created run, or a dry run's quote.
+ *
  * @generated from message landscreen.catalog.v1.CreateRunResponse
  */
 export type CreateRunResponse = Message<"landscreen.catalog.v1.CreateRunResponse"> & {
@@ -125,10 +131,14 @@ export const CreateRunResponseSchema: GenMessage<CreateRunResponse> = /*@__PURE_
   messageDesc(file_landscreen_catalog_v1_runs, 2);
 
 /**
+ * What a run would cost.
+ *
  * @generated from message landscreen.catalog.v1.RunQuote
  */
 export type RunQuote = Message<"landscreen.catalog.v1.RunQuote"> & {
   /**
+   * Credits per location under the caller's plan.
+   *
    * @generated from field: int64 per_location = 1;
    */
   perLocation: bigint;
@@ -156,10 +166,14 @@ export const RunQuoteSchema: GenMessage<RunQuote> = /*@__PURE__*/
   messageDesc(file_landscreen_catalog_v1_runs, 3);
 
 /**
+ * An asynchronous batch run (D35).
+ *
  * @generated from message landscreen.catalog.v1.Run
  */
 export type Run = Message<"landscreen.catalog.v1.Run"> & {
   /**
+   * The run's id (uuid).
+   *
    * @generated from field: string id = 1;
    */
   id: string;
@@ -179,6 +193,8 @@ export type Run = Message<"landscreen.catalog.v1.Run"> & {
   fields: string[];
 
   /**
+   * The preset asked for, if any.
+   *
    * @generated from field: optional string preset = 4;
    */
   preset?: string | undefined;
@@ -196,6 +212,8 @@ export type Run = Message<"landscreen.catalog.v1.Run"> & {
   done: number;
 
   /**
+   * What each location cost, and what the run was charged in all.
+   *
    * @generated from field: int64 credits_per_location = 7;
    */
   creditsPerLocation: bigint;
@@ -245,6 +263,8 @@ export const RunSchema: GenMessage<Run> = /*@__PURE__*/
   messageDesc(file_landscreen_catalog_v1_runs, 4);
 
 /**
+ * A page of the caller's tenant's runs.
+ *
  * @generated from message landscreen.catalog.v1.ListRunsRequest
  */
 export type ListRunsRequest = Message<"landscreen.catalog.v1.ListRunsRequest"> & {
@@ -271,6 +291,8 @@ export const ListRunsRequestSchema: GenMessage<ListRunsRequest> = /*@__PURE__*/
   messageDesc(file_landscreen_catalog_v1_runs, 5);
 
 /**
+ * A page of runs.
+ *
  * @generated from message landscreen.catalog.v1.ListRunsResponse
  */
 export type ListRunsResponse = Message<"landscreen.catalog.v1.ListRunsResponse"> & {
@@ -297,10 +319,14 @@ export const ListRunsResponseSchema: GenMessage<ListRunsResponse> = /*@__PURE__*
   messageDesc(file_landscreen_catalog_v1_runs, 6);
 
 /**
+ * A run to read.
+ *
  * @generated from message landscreen.catalog.v1.GetRunRequest
  */
 export type GetRunRequest = Message<"landscreen.catalog.v1.GetRunRequest"> & {
   /**
+   * The run's id (uuid).
+   *
    * @generated from field: string run_id = 1;
    */
   runId: string;
@@ -314,6 +340,8 @@ export const GetRunRequestSchema: GenMessage<GetRunRequest> = /*@__PURE__*/
   messageDesc(file_landscreen_catalog_v1_runs, 7);
 
 /**
+ * The run.
+ *
  * @generated from message landscreen.catalog.v1.GetRunResponse
  */
 export type GetRunResponse = Message<"landscreen.catalog.v1.GetRunResponse"> & {
@@ -331,10 +359,14 @@ export const GetRunResponseSchema: GenMessage<GetRunResponse> = /*@__PURE__*/
   messageDesc(file_landscreen_catalog_v1_runs, 8);
 
 /**
+ * A run to cancel.
+ *
  * @generated from message landscreen.catalog.v1.CancelRunRequest
  */
 export type CancelRunRequest = Message<"landscreen.catalog.v1.CancelRunRequest"> & {
   /**
+   * The run's id (uuid).
+   *
    * @generated from field: string run_id = 1;
    */
   runId: string;
@@ -348,6 +380,8 @@ export const CancelRunRequestSchema: GenMessage<CancelRunRequest> = /*@__PURE__*
   messageDesc(file_landscreen_catalog_v1_runs, 9);
 
 /**
+ * The run after the cancel.
+ *
  * @generated from message landscreen.catalog.v1.CancelRunResponse
  */
 export type CancelRunResponse = Message<"landscreen.catalog.v1.CancelRunResponse"> & {
@@ -365,10 +399,14 @@ export const CancelRunResponseSchema: GenMessage<CancelRunResponse> = /*@__PURE_
   messageDesc(file_landscreen_catalog_v1_runs, 10);
 
 /**
+ * A page of a finished run's results file.
+ *
  * @generated from message landscreen.catalog.v1.ReadRunResultsRequest
  */
 export type ReadRunResultsRequest = Message<"landscreen.catalog.v1.ReadRunResultsRequest"> & {
   /**
+   * The run's id (uuid).
+   *
    * @generated from field: string run_id = 1;
    */
   runId: string;
@@ -396,6 +434,8 @@ export const ReadRunResultsRequestSchema: GenMessage<ReadRunResultsRequest> = /*
   messageDesc(file_landscreen_catalog_v1_runs, 11);
 
 /**
+ * A piece of the results file.
+ *
  * @generated from message landscreen.catalog.v1.ReadRunResultsResponse
  */
 export type ReadRunResultsResponse = Message<"landscreen.catalog.v1.ReadRunResultsResponse"> & {
@@ -415,6 +455,8 @@ export type ReadRunResultsResponse = Message<"landscreen.catalog.v1.ReadRunResul
   nextChunk: number;
 
   /**
+   * True on the last page.
+   *
    * @generated from field: bool done = 3;
    */
   done: boolean;

@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file landscreen/diligence/v1/diligence.proto.
  */
 export const file_landscreen_diligence_v1_diligence: GenFile = /*@__PURE__*/
-  fileDesc("CidsYW5kc2NyZWVuL2RpbGlnZW5jZS92MS9kaWxpZ2VuY2UucHJvdG8SF2xhbmRzY3JlZW4uZGlsaWdlbmNlLnYxIg8KDUhlYWx0aFJlcXVlc3QieAoOSGVhbHRoUmVzcG9uc2USDQoFcmVhZHkYASABKAgSDgoGcmVhc29uGAIgASgJEg4KBnNjaGVtYRgDIAEoCRIaChJhcHBsaWVkX21pZ3JhdGlvbnMYBCADKAkSGwoTZXhwZWN0ZWRfbWlncmF0aW9ucxgFIAMoCSJACg9MaXN0Sm9ic1JlcXVlc3QSDgoGc3RhdHVzGAEgASgJEg0KBWxpbWl0GAIgASgFEg4KBm9mZnNldBgDIAEoBSIlChBMaXN0Sm9ic1Jlc3BvbnNlEhEKCWJvZHlfanNvbhgBIAEoDCIfCg1HZXRKb2JSZXF1ZXN0Eg4KBmpvYl9pZBgBIAEoCSIjCg5HZXRKb2JSZXNwb25zZRIRCglib2R5X2pzb24YASABKAwiSQoTQXV0aG9yaXplSm9iUmVxdWVzdBIOCgZqb2JfaWQYASABKAkSFAoMbWF4X2Nvc3RfdXNkGAIgASgJEgwKBG5vdGUYAyABKAkiKQoUQXV0aG9yaXplSm9iUmVzcG9uc2USEQoJYm9keV9qc29uGAEgASgMIksKD0NsYWltSm9iUmVxdWVzdBIOCgZqb2JfaWQYASABKAkSEQoJd29ya2VyX2lkGAIgASgJEhUKDWxlYXNlX3NlY29uZHMYAyABKAUiJQoQQ2xhaW1Kb2JSZXNwb25zZRIRCglib2R5X2pzb24YASABKAwiRQoQU3RhcnRTdGVwUmVxdWVzdBIOCgZqb2JfaWQYASABKAkSDAoEc3RlcBgCIAEoCRITCgtjbGFpbV90b2tlbhgDIAEoCSImChFTdGFydFN0ZXBSZXNwb25zZRIRCglib2R5X2pzb24YASABKAwihAIKClN0ZXBSZXN1bHQSDgoGc3RhdHVzGAEgASgJEhAKCHByb3ZpZGVyGAIgASgJEh0KEHByb3ZpZGVyX3ZlcnNpb24YAyABKAlIAIgBARIgChNwcm92aWRlcl9yZXF1ZXN0X2lkGAQgASgJSAGIAQESFgoJZGF0YV9qc29uGAUgASgMSAKIAQESGwoOY2l0YXRpb25zX2pzb24YBiABKAxIA4gBARIQCghjb3N0X3VzZBgHIAEoCUITChFfcHJvdmlkZXJfdmVyc2lvbkIWChRfcHJvdmlkZXJfcmVxdWVzdF9pZEIMCgpfZGF0YV9qc29uQhEKD19jaXRhdGlvbnNfanNvbiJ9ChNDb21wbGV0ZVN0ZXBSZXF1ZXN0Eg4KBmpvYl9pZBgBIAEoCRIMCgRzdGVwGAIgASgJEhMKC2NsYWltX3Rva2VuGAMgASgJEjMKBnJlc3VsdBgEIAEoCzIjLmxhbmRzY3JlZW4uZGlsaWdlbmNlLnYxLlN0ZXBSZXN1bHQiKQoUQ29tcGxldGVTdGVwUmVzcG9uc2USEQoJYm9keV9qc29uGAEgASgMInYKD0ZhaWxTdGVwUmVxdWVzdBIOCgZqb2JfaWQYASABKAkSDAoEc3RlcBgCIAEoCRITCgtjbGFpbV90b2tlbhgDIAEoCRIMCgRjb2RlGAQgASgJEg8KB21lc3NhZ2UYBSABKAkSEQoJcmV0cnlhYmxlGAYgASgIIiUKEEZhaWxTdGVwUmVzcG9uc2USEQoJYm9keV9qc29uGAEgASgMIoUBChRSZWNvbmNpbGVTdGVwUmVxdWVzdBIOCgZqb2JfaWQYASABKAkSDAoEc3RlcBgCIAEoCRIzCgZyZXN1bHQYAyABKAsyIy5sYW5kc2NyZWVuLmRpbGlnZW5jZS52MS5TdGVwUmVzdWx0EhoKEmNvbmZpcm1lZF9ub19yZXRyeRgEIAEoCCIqChVSZWNvbmNpbGVTdGVwUmVzcG9uc2USEQoJYm9keV9qc29uGAEgASgMIisKD0dldFNwZW5kUmVxdWVzdBIQCgNkYXkYASABKAlIAIgBAUIGCgRfZGF5IiUKEEdldFNwZW5kUmVzcG9uc2USEQoJYm9keV9qc29uGAEgASgMIp8BChRSZXZlYWxDb250YWN0UmVxdWVzdBITCgtwcm9wZXJ0eV9pZBgBIAEoCRIUCgxjb250YWN0X2pzb24YAiABKAwSEAoIcHJvdmlkZXIYAyABKAkSIAoTcHJvdmlkZXJfcmVxdWVzdF9pZBgEIAEoCUgAiAEBEhAKCGNvc3RfdXNkGAUgASgJQhYKFF9wcm92aWRlcl9yZXF1ZXN0X2lkIioKFVJldmVhbENvbnRhY3RSZXNwb25zZRIRCglib2R5X2pzb24YASABKAwiMgobR2V0UHJvcGVydHlEaWxpZ2VuY2VSZXF1ZXN0EhMKC3Byb3BlcnR5X2lkGAEgASgJIjEKHEdldFByb3BlcnR5RGlsaWdlbmNlUmVzcG9uc2USEQoJYm9keV9qc29uGAEgASgMMp0KChBEaWxpZ2VuY2VTZXJ2aWNlEl4KBkhlYWx0aBImLmxhbmRzY3JlZW4uZGlsaWdlbmNlLnYxLkhlYWx0aFJlcXVlc3QaJy5sYW5kc2NyZWVuLmRpbGlnZW5jZS52MS5IZWFsdGhSZXNwb25zZSIDkAIBEmQKCExpc3RKb2JzEigubGFuZHNjcmVlbi5kaWxpZ2VuY2UudjEuTGlzdEpvYnNSZXF1ZXN0GikubGFuZHNjcmVlbi5kaWxpZ2VuY2UudjEuTGlzdEpvYnNSZXNwb25zZSIDkAIBEl4KBkdldEpvYhImLmxhbmRzY3JlZW4uZGlsaWdlbmNlLnYxLkdldEpvYlJlcXVlc3QaJy5sYW5kc2NyZWVuLmRpbGlnZW5jZS52MS5HZXRKb2JSZXNwb25zZSIDkAIBEm0KDEF1dGhvcml6ZUpvYhIsLmxhbmRzY3JlZW4uZGlsaWdlbmNlLnYxLkF1dGhvcml6ZUpvYlJlcXVlc3QaLS5sYW5kc2NyZWVuLmRpbGlnZW5jZS52MS5BdXRob3JpemVKb2JSZXNwb25zZSIAEmEKCENsYWltSm9iEigubGFuZHNjcmVlbi5kaWxpZ2VuY2UudjEuQ2xhaW1Kb2JSZXF1ZXN0GikubGFuZHNjcmVlbi5kaWxpZ2VuY2UudjEuQ2xhaW1Kb2JSZXNwb25zZSIAEmQKCVN0YXJ0U3RlcBIpLmxhbmRzY3JlZW4uZGlsaWdlbmNlLnYxLlN0YXJ0U3RlcFJlcXVlc3QaKi5sYW5kc2NyZWVuLmRpbGlnZW5jZS52MS5TdGFydFN0ZXBSZXNwb25zZSIAEm0KDENvbXBsZXRlU3RlcBIsLmxhbmRzY3JlZW4uZGlsaWdlbmNlLnYxLkNvbXBsZXRlU3RlcFJlcXVlc3QaLS5sYW5kc2NyZWVuLmRpbGlnZW5jZS52MS5Db21wbGV0ZVN0ZXBSZXNwb25zZSIAEmEKCEZhaWxTdGVwEigubGFuZHNjcmVlbi5kaWxpZ2VuY2UudjEuRmFpbFN0ZXBSZXF1ZXN0GikubGFuZHNjcmVlbi5kaWxpZ2VuY2UudjEuRmFpbFN0ZXBSZXNwb25zZSIAEnMKDVJlY29uY2lsZVN0ZXASLS5sYW5kc2NyZWVuLmRpbGlnZW5jZS52MS5SZWNvbmNpbGVTdGVwUmVxdWVzdBouLmxhbmRzY3JlZW4uZGlsaWdlbmNlLnYxLlJlY29uY2lsZVN0ZXBSZXNwb25zZSIDkAICEmQKCEdldFNwZW5kEigubGFuZHNjcmVlbi5kaWxpZ2VuY2UudjEuR2V0U3BlbmRSZXF1ZXN0GikubGFuZHNjcmVlbi5kaWxpZ2VuY2UudjEuR2V0U3BlbmRSZXNwb25zZSIDkAIBEnMKDVJldmVhbENvbnRhY3QSLS5sYW5kc2NyZWVuLmRpbGlnZW5jZS52MS5SZXZlYWxDb250YWN0UmVxdWVzdBouLmxhbmRzY3JlZW4uZGlsaWdlbmNlLnYxLlJldmVhbENvbnRhY3RSZXNwb25zZSIDkAICEogBChRHZXRQcm9wZXJ0eURpbGlnZW5jZRI0LmxhbmRzY3JlZW4uZGlsaWdlbmNlLnYxLkdldFByb3BlcnR5RGlsaWdlbmNlUmVxdWVzdBo1LmxhbmRzY3JlZW4uZGlsaWdlbmNlLnYxLkdldFByb3BlcnR5RGlsaWdlbmNlUmVzcG9uc2UiA5ACAWIGcHJvdG8z");
+  fileDesc("CidsYW5kc2NyZWVuL2RpbGlnZW5jZS92MS9kaWxpZ2VuY2UucHJvdG8SF2xhbmRzY3JlZW4uZGlsaWdlbmNlLnYxIg8KDUhlYWx0aFJlcXVlc3QieAoOSGVhbHRoUmVzcG9uc2USDQoFcmVhZHkYASABKAgSDgoGcmVhc29uGAIgASgJEg4KBnNjaGVtYRgDIAEoCRIaChJhcHBsaWVkX21pZ3JhdGlvbnMYBCADKAkSGwoTZXhwZWN0ZWRfbWlncmF0aW9ucxgFIAMoCSLYAwoDSm9iEgoKAmlkGAEgASgJEg4KBnN0YXR1cxgCIAEoCRITCgtwcm9wZXJ0eV9pZBgDIAEoCRIYChBwaXBlbGluZV9pdGVtX2lkGAQgASgJEhEKCW1hcmtldF9pZBgFIAEoCRISCgp2aW50YWdlX2lkGAYgASgJEhIKCnBhcmNlbF9rZXkYByABKAkSGQoMbWF4X2Nvc3RfdXNkGAggASgJSACIAQESEAoIY29zdF91c2QYCSABKAkSEQoEbm90ZRgKIAEoCUgBiAEBEhoKDWF1dGhvcml6ZWRfYXQYCyABKAlIAogBARIXCgpjbGFpbWVkX2J5GAwgASgJSAOIAQESHQoQbGVhc2VfZXhwaXJlc19hdBgNIAEoCUgEiAEBEhEKCWNsYWltYWJsZRgOIAEoCBISCgpjcmVhdGVkX2F0GA8gASgJEhIKCnVwZGF0ZWRfYXQYECABKAkSLAoFc3RlcHMYESADKAsyHS5sYW5kc2NyZWVuLmRpbGlnZW5jZS52MS5TdGVwQg8KDV9tYXhfY29zdF91c2RCBwoFX25vdGVCEAoOX2F1dGhvcml6ZWRfYXRCDQoLX2NsYWltZWRfYnlCEwoRX2xlYXNlX2V4cGlyZXNfYXQisQMKBFN0ZXASDAoEbmFtZRgBIAEoCRIQCghwb3NpdGlvbhgCIAEoBRIOCgZzdGF0dXMYAyABKAkSEAoIYXR0ZW1wdHMYBCABKAUSFQoIcHJvdmlkZXIYBSABKAlIAIgBARIdChBwcm92aWRlcl92ZXJzaW9uGAYgASgJSAGIAQESIAoTcHJvdmlkZXJfcmVxdWVzdF9pZBgHIAEoCUgCiAEBEhYKCWRhdGFfanNvbhgIIAEoDEgDiAEBEhYKDmNpdGF0aW9uc19qc29uGAkgASgMEhAKCGNvc3RfdXNkGAogASgJEjEKBWVycm9yGAsgASgLMiIubGFuZHNjcmVlbi5kaWxpZ2VuY2UudjEuU3RlcEVycm9yEhcKCnN0YXJ0ZWRfYXQYDCABKAlIBIgBARIZCgxjb21wbGV0ZWRfYXQYDSABKAlIBYgBAUILCglfcHJvdmlkZXJCEwoRX3Byb3ZpZGVyX3ZlcnNpb25CFgoUX3Byb3ZpZGVyX3JlcXVlc3RfaWRCDAoKX2RhdGFfanNvbkINCgtfc3RhcnRlZF9hdEIPCg1fY29tcGxldGVkX2F0IjsKCVN0ZXBFcnJvchIMCgRjb2RlGAEgASgJEhQKB21lc3NhZ2UYAiABKAlIAIgBAUIKCghfbWVzc2FnZSJRCgdDb250YWN0EgoKAmlkGAEgASgJEhQKDGNvbnRhY3RfanNvbhgCIAEoDBIQCghwcm92aWRlchgDIAEoCRISCgpjcmVhdGVkX2F0GAQgASgJIq4BCgtMZWRnZXJFbnRyeRIKCgJpZBgBIAEoCRITCgZqb2JfaWQYAiABKAlIAIgBARIQCghwcm92aWRlchgDIAEoCRIgChNwcm92aWRlcl9yZXF1ZXN0X2lkGAQgASgJSAGIAQESEgoKYW1vdW50X3VzZBgFIAEoCRITCgtyZWNvcmRlZF9hdBgGIAEoCUIJCgdfam9iX2lkQhYKFF9wcm92aWRlcl9yZXF1ZXN0X2lkIkAKD0xpc3RKb2JzUmVxdWVzdBIOCgZzdGF0dXMYASABKAkSDQoFbGltaXQYAiABKAUSDgoGb2Zmc2V0GAMgASgFIn0KEExpc3RKb2JzUmVzcG9uc2USKgoEam9icxgCIAMoCzIcLmxhbmRzY3JlZW4uZGlsaWdlbmNlLnYxLkpvYhINCgV0b3RhbBgDIAEoBRINCgVsaW1pdBgEIAEoBRIOCgZvZmZzZXQYBSABKAVKBAgBEAJSCWJvZHlfanNvbiIfCg1HZXRKb2JSZXF1ZXN0Eg4KBmpvYl9pZBgBIAEoCSKqAQoOR2V0Sm9iUmVzcG9uc2USKQoDam9iGAIgASgLMhwubGFuZHNjcmVlbi5kaWxpZ2VuY2UudjEuSm9iEhgKC3BhcmNlbF9qc29uGAMgASgMSACIAQESMgoIY29udGFjdHMYBCADKAsyIC5sYW5kc2NyZWVuLmRpbGlnZW5jZS52MS5Db250YWN0Qg4KDF9wYXJjZWxfanNvbkoECAEQAlIJYm9keV9qc29uIkkKE0F1dGhvcml6ZUpvYlJlcXVlc3QSDgoGam9iX2lkGAEgASgJEhQKDG1heF9jb3N0X3VzZBgCIAEoCRIMCgRub3RlGAMgASgJIlIKFEF1dGhvcml6ZUpvYlJlc3BvbnNlEikKA2pvYhgCIAEoCzIcLmxhbmRzY3JlZW4uZGlsaWdlbmNlLnYxLkpvYkoECAEQAlIJYm9keV9qc29uIksKD0NsYWltSm9iUmVxdWVzdBIOCgZqb2JfaWQYASABKAkSEQoJd29ya2VyX2lkGAIgASgJEhUKDWxlYXNlX3NlY29uZHMYAyABKAUifQoQQ2xhaW1Kb2JSZXNwb25zZRITCgtjbGFpbV90b2tlbhgCIAEoCRIYChBsZWFzZV9leHBpcmVzX2F0GAMgASgJEikKA2pvYhgEIAEoCzIcLmxhbmRzY3JlZW4uZGlsaWdlbmNlLnYxLkpvYkoECAEQAlIJYm9keV9qc29uIkUKEFN0YXJ0U3RlcFJlcXVlc3QSDgoGam9iX2lkGAEgASgJEgwKBHN0ZXAYAiABKAkSEwoLY2xhaW1fdG9rZW4YAyABKAkiTwoRU3RhcnRTdGVwUmVzcG9uc2USKQoDam9iGAIgASgLMhwubGFuZHNjcmVlbi5kaWxpZ2VuY2UudjEuSm9iSgQIARACUglib2R5X2pzb24ihAIKClN0ZXBSZXN1bHQSDgoGc3RhdHVzGAEgASgJEhAKCHByb3ZpZGVyGAIgASgJEh0KEHByb3ZpZGVyX3ZlcnNpb24YAyABKAlIAIgBARIgChNwcm92aWRlcl9yZXF1ZXN0X2lkGAQgASgJSAGIAQESFgoJZGF0YV9qc29uGAUgASgMSAKIAQESGwoOY2l0YXRpb25zX2pzb24YBiABKAxIA4gBARIQCghjb3N0X3VzZBgHIAEoCUITChFfcHJvdmlkZXJfdmVyc2lvbkIWChRfcHJvdmlkZXJfcmVxdWVzdF9pZEIMCgpfZGF0YV9qc29uQhEKD19jaXRhdGlvbnNfanNvbiJ9ChNDb21wbGV0ZVN0ZXBSZXF1ZXN0Eg4KBmpvYl9pZBgBIAEoCRIMCgRzdGVwGAIgASgJEhMKC2NsYWltX3Rva2VuGAMgASgJEjMKBnJlc3VsdBgEIAEoCzIjLmxhbmRzY3JlZW4uZGlsaWdlbmNlLnYxLlN0ZXBSZXN1bHQiUgoUQ29tcGxldGVTdGVwUmVzcG9uc2USKQoDam9iGAIgASgLMhwubGFuZHNjcmVlbi5kaWxpZ2VuY2UudjEuSm9iSgQIARACUglib2R5X2pzb24idgoPRmFpbFN0ZXBSZXF1ZXN0Eg4KBmpvYl9pZBgBIAEoCRIMCgRzdGVwGAIgASgJEhMKC2NsYWltX3Rva2VuGAMgASgJEgwKBGNvZGUYBCABKAkSDwoHbWVzc2FnZRgFIAEoCRIRCglyZXRyeWFibGUYBiABKAgiTgoQRmFpbFN0ZXBSZXNwb25zZRIpCgNqb2IYAiABKAsyHC5sYW5kc2NyZWVuLmRpbGlnZW5jZS52MS5Kb2JKBAgBEAJSCWJvZHlfanNvbiKFAQoUUmVjb25jaWxlU3RlcFJlcXVlc3QSDgoGam9iX2lkGAEgASgJEgwKBHN0ZXAYAiABKAkSMwoGcmVzdWx0GAMgASgLMiMubGFuZHNjcmVlbi5kaWxpZ2VuY2UudjEuU3RlcFJlc3VsdBIaChJjb25maXJtZWRfbm9fcmV0cnkYBCABKAgiUwoVUmVjb25jaWxlU3RlcFJlc3BvbnNlEikKA2pvYhgCIAEoCzIcLmxhbmRzY3JlZW4uZGlsaWdlbmNlLnYxLkpvYkoECAEQAlIJYm9keV9qc29uIisKD0dldFNwZW5kUmVxdWVzdBIQCgNkYXkYASABKAlIAIgBAUIGCgRfZGF5IpUBChBHZXRTcGVuZFJlc3BvbnNlEgsKA2RheRgCIAEoCRIRCgl0b3RhbF91c2QYAyABKAkSEwoLbGVkZ2VyX3Jvd3MYBCABKAUSOwoLYnlfcHJvdmlkZXIYBSADKAsyJi5sYW5kc2NyZWVuLmRpbGlnZW5jZS52MS5Qcm92aWRlclNwZW5kSgQIARACUglib2R5X2pzb24iNAoNUHJvdmlkZXJTcGVuZBIQCghwcm92aWRlchgBIAEoCRIRCgl0b3RhbF91c2QYAiABKAkinwEKFFJldmVhbENvbnRhY3RSZXF1ZXN0EhMKC3Byb3BlcnR5X2lkGAEgASgJEhQKDGNvbnRhY3RfanNvbhgCIAEoDBIQCghwcm92aWRlchgDIAEoCRIgChNwcm92aWRlcl9yZXF1ZXN0X2lkGAQgASgJSACIAQESEAoIY29zdF91c2QYBSABKAlCFgoUX3Byb3ZpZGVyX3JlcXVlc3RfaWQi4AEKFVJldmVhbENvbnRhY3RSZXNwb25zZRIxCgdjb250YWN0GAIgASgLMiAubGFuZHNjcmVlbi5kaWxpZ2VuY2UudjEuQ29udGFjdBITCgtwcm9wZXJ0eV9pZBgDIAEoCRIgChNwcm92aWRlcl9yZXF1ZXN0X2lkGAQgASgJSACIAQESNAoGbGVkZ2VyGAUgASgLMiQubGFuZHNjcmVlbi5kaWxpZ2VuY2UudjEuTGVkZ2VyRW50cnlCFgoUX3Byb3ZpZGVyX3JlcXVlc3RfaWRKBAgBEAJSCWJvZHlfanNvbiIyChtHZXRQcm9wZXJ0eURpbGlnZW5jZVJlcXVlc3QSEwoLcHJvcGVydHlfaWQYASABKAkiogEKHEdldFByb3BlcnR5RGlsaWdlbmNlUmVzcG9uc2USPQoJZGlsaWdlbmNlGAIgASgLMioubGFuZHNjcmVlbi5kaWxpZ2VuY2UudjEuUHJvcGVydHlEaWxpZ2VuY2USMgoIY29udGFjdHMYAyADKAsyIC5sYW5kc2NyZWVuLmRpbGlnZW5jZS52MS5Db250YWN0SgQIARACUglib2R5X2pzb24ifAoRUHJvcGVydHlEaWxpZ2VuY2USDgoGam9iX2lkGAEgASgJEg4KBnN0YXR1cxgCIAEoCRISCgp1cGRhdGVkX2F0GAMgASgJEjMKBXN0ZXBzGAQgAygLMiQubGFuZHNjcmVlbi5kaWxpZ2VuY2UudjEuU3RlcFN1bW1hcnkigAEKC1N0ZXBTdW1tYXJ5EgwKBG5hbWUYASABKAkSDgoGc3RhdHVzGAIgASgJEg8KB3N1bW1hcnkYAyABKAkSFgoOY2l0YXRpb25zX2pzb24YBCABKAwSGQoMY29tcGxldGVkX2F0GAUgASgJSACIAQFCDwoNX2NvbXBsZXRlZF9hdDKdCgoQRGlsaWdlbmNlU2VydmljZRJeCgZIZWFsdGgSJi5sYW5kc2NyZWVuLmRpbGlnZW5jZS52MS5IZWFsdGhSZXF1ZXN0GicubGFuZHNjcmVlbi5kaWxpZ2VuY2UudjEuSGVhbHRoUmVzcG9uc2UiA5ACARJkCghMaXN0Sm9icxIoLmxhbmRzY3JlZW4uZGlsaWdlbmNlLnYxLkxpc3RKb2JzUmVxdWVzdBopLmxhbmRzY3JlZW4uZGlsaWdlbmNlLnYxLkxpc3RKb2JzUmVzcG9uc2UiA5ACARJeCgZHZXRKb2ISJi5sYW5kc2NyZWVuLmRpbGlnZW5jZS52MS5HZXRKb2JSZXF1ZXN0GicubGFuZHNjcmVlbi5kaWxpZ2VuY2UudjEuR2V0Sm9iUmVzcG9uc2UiA5ACARJtCgxBdXRob3JpemVKb2ISLC5sYW5kc2NyZWVuLmRpbGlnZW5jZS52MS5BdXRob3JpemVKb2JSZXF1ZXN0Gi0ubGFuZHNjcmVlbi5kaWxpZ2VuY2UudjEuQXV0aG9yaXplSm9iUmVzcG9uc2UiABJhCghDbGFpbUpvYhIoLmxhbmRzY3JlZW4uZGlsaWdlbmNlLnYxLkNsYWltSm9iUmVxdWVzdBopLmxhbmRzY3JlZW4uZGlsaWdlbmNlLnYxLkNsYWltSm9iUmVzcG9uc2UiABJkCglTdGFydFN0ZXASKS5sYW5kc2NyZWVuLmRpbGlnZW5jZS52MS5TdGFydFN0ZXBSZXF1ZXN0GioubGFuZHNjcmVlbi5kaWxpZ2VuY2UudjEuU3RhcnRTdGVwUmVzcG9uc2UiABJtCgxDb21wbGV0ZVN0ZXASLC5sYW5kc2NyZWVuLmRpbGlnZW5jZS52MS5Db21wbGV0ZVN0ZXBSZXF1ZXN0Gi0ubGFuZHNjcmVlbi5kaWxpZ2VuY2UudjEuQ29tcGxldGVTdGVwUmVzcG9uc2UiABJhCghGYWlsU3RlcBIoLmxhbmRzY3JlZW4uZGlsaWdlbmNlLnYxLkZhaWxTdGVwUmVxdWVzdBopLmxhbmRzY3JlZW4uZGlsaWdlbmNlLnYxLkZhaWxTdGVwUmVzcG9uc2UiABJzCg1SZWNvbmNpbGVTdGVwEi0ubGFuZHNjcmVlbi5kaWxpZ2VuY2UudjEuUmVjb25jaWxlU3RlcFJlcXVlc3QaLi5sYW5kc2NyZWVuLmRpbGlnZW5jZS52MS5SZWNvbmNpbGVTdGVwUmVzcG9uc2UiA5ACAhJkCghHZXRTcGVuZBIoLmxhbmRzY3JlZW4uZGlsaWdlbmNlLnYxLkdldFNwZW5kUmVxdWVzdBopLmxhbmRzY3JlZW4uZGlsaWdlbmNlLnYxLkdldFNwZW5kUmVzcG9uc2UiA5ACARJzCg1SZXZlYWxDb250YWN0Ei0ubGFuZHNjcmVlbi5kaWxpZ2VuY2UudjEuUmV2ZWFsQ29udGFjdFJlcXVlc3QaLi5sYW5kc2NyZWVuLmRpbGlnZW5jZS52MS5SZXZlYWxDb250YWN0UmVzcG9uc2UiA5ACAhKIAQoUR2V0UHJvcGVydHlEaWxpZ2VuY2USNC5sYW5kc2NyZWVuLmRpbGlnZW5jZS52MS5HZXRQcm9wZXJ0eURpbGlnZW5jZVJlcXVlc3QaNS5sYW5kc2NyZWVuLmRpbGlnZW5jZS52MS5HZXRQcm9wZXJ0eURpbGlnZW5jZVJlc3BvbnNlIgOQAgFiBnByb3RvMw");
 
 /**
  * @generated from message landscreen.diligence.v1.HealthRequest
@@ -73,6 +73,356 @@ export const HealthResponseSchema: GenMessage<HealthResponse> = /*@__PURE__*/
   messageDesc(file_landscreen_diligence_v1_diligence, 1);
 
 /**
+ * A diligence job (D21-D23): the research of one property, run step by step by a worker within
+ * an authorized budget. The claim token is never part of it (only the claimer sees it, once).
+ *
+ * @generated from message landscreen.diligence.v1.Job
+ */
+export type Job = Message<"landscreen.diligence.v1.Job"> & {
+  /**
+   * The job's id (uuid).
+   *
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * D21: queued, authorized, running, ready, partial, needs_review or failed.
+   *
+   * @generated from field: string status = 2;
+   */
+  status: string;
+
+  /**
+   * The property researched (uuid), its pipeline item (uuid), market (uuid) and vintage (uuid).
+   *
+   * @generated from field: string property_id = 3;
+   */
+  propertyId: string;
+
+  /**
+   * @generated from field: string pipeline_item_id = 4;
+   */
+  pipelineItemId: string;
+
+  /**
+   * @generated from field: string market_id = 5;
+   */
+  marketId: string;
+
+  /**
+   * @generated from field: string vintage_id = 6;
+   */
+  vintageId: string;
+
+  /**
+   * The parcel's key in its vintage.
+   *
+   * @generated from field: string parcel_key = 7;
+   */
+  parcelKey: string;
+
+  /**
+   * The authorized budget, a decimal string with 4 places; absent until authorized.
+   *
+   * @generated from field: optional string max_cost_usd = 8;
+   */
+  maxCostUsd?: string | undefined;
+
+  /**
+   * Spent so far (the sum of the steps' costs), a decimal string with 4 places.
+   *
+   * @generated from field: string cost_usd = 9;
+   */
+  costUsd: string;
+
+  /**
+   * The note given with the authorization; absent until authorized.
+   *
+   * @generated from field: optional string note = 10;
+   */
+  note?: string | undefined;
+
+  /**
+   * When the job was (last) authorized; absent until then.
+   *
+   * @generated from field: optional string authorized_at = 11;
+   */
+  authorizedAt?: string | undefined;
+
+  /**
+   * The worker that claimed it last; absent before any claim.
+   *
+   * @generated from field: optional string claimed_by = 12;
+   */
+  claimedBy?: string | undefined;
+
+  /**
+   * When the current (or last) claim's lease ends; absent before any claim.
+   *
+   * @generated from field: optional string lease_expires_at = 13;
+   */
+  leaseExpiresAt?: string | undefined;
+
+  /**
+   * Whether a claim would succeed now: authorized, or running on an expired lease (D23).
+   *
+   * @generated from field: bool claimable = 14;
+   */
+  claimable: boolean;
+
+  /**
+   * When the job was made (at promotion, D20) and when it last changed.
+   *
+   * @generated from field: string created_at = 15;
+   */
+  createdAt: string;
+
+  /**
+   * @generated from field: string updated_at = 16;
+   */
+  updatedAt: string;
+
+  /**
+   * The job's steps in run order (D22).
+   *
+   * @generated from field: repeated landscreen.diligence.v1.Step steps = 17;
+   */
+  steps: Step[];
+};
+
+/**
+ * Describes the message landscreen.diligence.v1.Job.
+ * Use `create(JobSchema)` to create a new message.
+ */
+export const JobSchema: GenMessage<Job> = /*@__PURE__*/
+  messageDesc(file_landscreen_diligence_v1_diligence, 2);
+
+/**
+ * One step of a job (D22, D24, D25) as workers and operators see it: with the provider's raw
+ * result and its cost.
+ *
+ * @generated from message landscreen.diligence.v1.Step
+ */
+export type Step = Message<"landscreen.diligence.v1.Step"> & {
+  /**
+   * parcel_record, point_data, hosting_capacity, utility_findings, owner_contact, report.
+   *
+   * @generated from field: string name = 1;
+   */
+  name: string;
+
+  /**
+   * The step's place in the run order, from 1.
+   *
+   * @generated from field: int32 position = 2;
+   */
+  position: number;
+
+  /**
+   * pending, running, ready, partial, needs_review or failed.
+   *
+   * @generated from field: string status = 3;
+   */
+  status: string;
+
+  /**
+   * Runs so far, retries included (D25).
+   *
+   * @generated from field: int32 attempts = 4;
+   */
+  attempts: number;
+
+  /**
+   * The provider that answered, its version and its request id; absent until a result.
+   *
+   * @generated from field: optional string provider = 5;
+   */
+  provider?: string | undefined;
+
+  /**
+   * @generated from field: optional string provider_version = 6;
+   */
+  providerVersion?: string | undefined;
+
+  /**
+   * @generated from field: optional string provider_request_id = 7;
+   */
+  providerRequestId?: string | undefined;
+
+  /**
+   * The provider's data: an open JSON object, UTF-8 JSON; absent when there is none.
+   *
+   * @generated from field: optional bytes data_json = 8;
+   */
+  dataJson?: Uint8Array | undefined;
+
+  /**
+   * The citations: a JSON array of open objects, UTF-8 JSON; empty when there are none.
+   *
+   * @generated from field: bytes citations_json = 9;
+   */
+  citationsJson: Uint8Array;
+
+  /**
+   * The step's recorded cost, a decimal string with 4 places.
+   *
+   * @generated from field: string cost_usd = 10;
+   */
+  costUsd: string;
+
+  /**
+   * Why the step's last run failed; absent when it did not.
+   *
+   * @generated from field: landscreen.diligence.v1.StepError error = 11;
+   */
+  error?: StepError | undefined;
+
+  /**
+   * When the step's current run started and when it got its outcome; absent before.
+   *
+   * @generated from field: optional string started_at = 12;
+   */
+  startedAt?: string | undefined;
+
+  /**
+   * @generated from field: optional string completed_at = 13;
+   */
+  completedAt?: string | undefined;
+};
+
+/**
+ * Describes the message landscreen.diligence.v1.Step.
+ * Use `create(StepSchema)` to create a new message.
+ */
+export const StepSchema: GenMessage<Step> = /*@__PURE__*/
+  messageDesc(file_landscreen_diligence_v1_diligence, 3);
+
+/**
+ * A failure a worker reported for a step (D25).
+ *
+ * @generated from message landscreen.diligence.v1.StepError
+ */
+export type StepError = Message<"landscreen.diligence.v1.StepError"> & {
+  /**
+   * The worker's code, e.g. provider_timeout.
+   *
+   * @generated from field: string code = 1;
+   */
+  code: string;
+
+  /**
+   * The worker's message; absent when it gave none.
+   *
+   * @generated from field: optional string message = 2;
+   */
+  message?: string | undefined;
+};
+
+/**
+ * Describes the message landscreen.diligence.v1.StepError.
+ * Use `create(StepErrorSchema)` to create a new message.
+ */
+export const StepErrorSchema: GenMessage<StepError> = /*@__PURE__*/
+  messageDesc(file_landscreen_diligence_v1_diligence, 4);
+
+/**
+ * A revealed contact as customers see it (D28): who and from where, never its cost.
+ *
+ * @generated from message landscreen.diligence.v1.Contact
+ */
+export type Contact = Message<"landscreen.diligence.v1.Contact"> & {
+  /**
+   * The contact's id (uuid).
+   *
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * What the provider found: an open JSON object, UTF-8 JSON.
+   *
+   * @generated from field: bytes contact_json = 2;
+   */
+  contactJson: Uint8Array;
+
+  /**
+   * The provider that revealed it.
+   *
+   * @generated from field: string provider = 3;
+   */
+  provider: string;
+
+  /**
+   * When it was revealed.
+   *
+   * @generated from field: string created_at = 4;
+   */
+  createdAt: string;
+};
+
+/**
+ * Describes the message landscreen.diligence.v1.Contact.
+ * Use `create(ContactSchema)` to create a new message.
+ */
+export const ContactSchema: GenMessage<Contact> = /*@__PURE__*/
+  messageDesc(file_landscreen_diligence_v1_diligence, 5);
+
+/**
+ * A row of the cost ledger (D24, D26).
+ *
+ * @generated from message landscreen.diligence.v1.LedgerEntry
+ */
+export type LedgerEntry = Message<"landscreen.diligence.v1.LedgerEntry"> & {
+  /**
+   * The row's id (uuid).
+   *
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * The job the cost belongs to (uuid); absent when none.
+   *
+   * @generated from field: optional string job_id = 2;
+   */
+  jobId?: string | undefined;
+
+  /**
+   * The provider paid and its request id (absent when none was given).
+   *
+   * @generated from field: string provider = 3;
+   */
+  provider: string;
+
+  /**
+   * @generated from field: optional string provider_request_id = 4;
+   */
+  providerRequestId?: string | undefined;
+
+  /**
+   * The amount, a decimal string with 4 places.
+   *
+   * @generated from field: string amount_usd = 5;
+   */
+  amountUsd: string;
+
+  /**
+   * When the cost was recorded (the service's clock, D26).
+   *
+   * @generated from field: string recorded_at = 6;
+   */
+  recordedAt: string;
+};
+
+/**
+ * Describes the message landscreen.diligence.v1.LedgerEntry.
+ * Use `create(LedgerEntrySchema)` to create a new message.
+ */
+export const LedgerEntrySchema: GenMessage<LedgerEntry> = /*@__PURE__*/
+  messageDesc(file_landscreen_diligence_v1_diligence, 6);
+
+/**
  * @generated from message landscreen.diligence.v1.ListJobsRequest
  */
 export type ListJobsRequest = Message<"landscreen.diligence.v1.ListJobsRequest"> & {
@@ -84,6 +434,8 @@ export type ListJobsRequest = Message<"landscreen.diligence.v1.ListJobsRequest">
   status: string;
 
   /**
+   * Jobs per page, 1 to 100 (default 20), and how many to skip.
+   *
    * @generated from field: int32 limit = 2;
    */
   limit: number;
@@ -99,18 +451,37 @@ export type ListJobsRequest = Message<"landscreen.diligence.v1.ListJobsRequest">
  * Use `create(ListJobsRequestSchema)` to create a new message.
  */
 export const ListJobsRequestSchema: GenMessage<ListJobsRequest> = /*@__PURE__*/
-  messageDesc(file_landscreen_diligence_v1_diligence, 2);
+  messageDesc(file_landscreen_diligence_v1_diligence, 7);
 
 /**
+ * One page of jobs, oldest first.
+ *
  * @generated from message landscreen.diligence.v1.ListJobsResponse
  */
 export type ListJobsResponse = Message<"landscreen.diligence.v1.ListJobsResponse"> & {
   /**
-   * {"jobs": [job], "total", "limit", "offset"}
-   *
-   * @generated from field: bytes body_json = 1;
+   * @generated from field: repeated landscreen.diligence.v1.Job jobs = 2;
    */
-  bodyJson: Uint8Array;
+  jobs: Job[];
+
+  /**
+   * Jobs in that status in all.
+   *
+   * @generated from field: int32 total = 3;
+   */
+  total: number;
+
+  /**
+   * The page asked for, after defaults and bounds.
+   *
+   * @generated from field: int32 limit = 4;
+   */
+  limit: number;
+
+  /**
+   * @generated from field: int32 offset = 5;
+   */
+  offset: number;
 };
 
 /**
@@ -118,13 +489,15 @@ export type ListJobsResponse = Message<"landscreen.diligence.v1.ListJobsResponse
  * Use `create(ListJobsResponseSchema)` to create a new message.
  */
 export const ListJobsResponseSchema: GenMessage<ListJobsResponse> = /*@__PURE__*/
-  messageDesc(file_landscreen_diligence_v1_diligence, 3);
+  messageDesc(file_landscreen_diligence_v1_diligence, 8);
 
 /**
  * @generated from message landscreen.diligence.v1.GetJobRequest
  */
 export type GetJobRequest = Message<"landscreen.diligence.v1.GetJobRequest"> & {
   /**
+   * The job (uuid).
+   *
    * @generated from field: string job_id = 1;
    */
   jobId: string;
@@ -135,18 +508,35 @@ export type GetJobRequest = Message<"landscreen.diligence.v1.GetJobRequest"> & {
  * Use `create(GetJobRequestSchema)` to create a new message.
  */
 export const GetJobRequestSchema: GenMessage<GetJobRequest> = /*@__PURE__*/
-  messageDesc(file_landscreen_diligence_v1_diligence, 4);
+  messageDesc(file_landscreen_diligence_v1_diligence, 9);
 
 /**
+ * A job with what a worker's steps work from (a worker may not read the property page, D8).
+ *
  * @generated from message landscreen.diligence.v1.GetJobResponse
  */
 export type GetJobResponse = Message<"landscreen.diligence.v1.GetJobResponse"> & {
   /**
    * The job with its steps.
    *
-   * @generated from field: bytes body_json = 1;
+   * @generated from field: landscreen.diligence.v1.Job job = 2;
    */
-  bodyJson: Uint8Array;
+  job?: Job | undefined;
+
+  /**
+   * The parcel as it was promoted (a ParcelCandidate: its facts and provenance are open objects),
+   * UTF-8 JSON; absent when the job holds none.
+   *
+   * @generated from field: optional bytes parcel_json = 3;
+   */
+  parcelJson?: Uint8Array | undefined;
+
+  /**
+   * The property's contacts on record, oldest first.
+   *
+   * @generated from field: repeated landscreen.diligence.v1.Contact contacts = 4;
+   */
+  contacts: Contact[];
 };
 
 /**
@@ -154,13 +544,15 @@ export type GetJobResponse = Message<"landscreen.diligence.v1.GetJobResponse"> &
  * Use `create(GetJobResponseSchema)` to create a new message.
  */
 export const GetJobResponseSchema: GenMessage<GetJobResponse> = /*@__PURE__*/
-  messageDesc(file_landscreen_diligence_v1_diligence, 5);
+  messageDesc(file_landscreen_diligence_v1_diligence, 10);
 
 /**
  * @generated from message landscreen.diligence.v1.AuthorizeJobRequest
  */
 export type AuthorizeJobRequest = Message<"landscreen.diligence.v1.AuthorizeJobRequest"> & {
   /**
+   * The job (uuid).
+   *
    * @generated from field: string job_id = 1;
    */
   jobId: string;
@@ -173,6 +565,8 @@ export type AuthorizeJobRequest = Message<"landscreen.diligence.v1.AuthorizeJobR
   maxCostUsd: string;
 
   /**
+   * Why it is authorized.
+   *
    * @generated from field: string note = 3;
    */
   note: string;
@@ -183,16 +577,18 @@ export type AuthorizeJobRequest = Message<"landscreen.diligence.v1.AuthorizeJobR
  * Use `create(AuthorizeJobRequestSchema)` to create a new message.
  */
 export const AuthorizeJobRequestSchema: GenMessage<AuthorizeJobRequest> = /*@__PURE__*/
-  messageDesc(file_landscreen_diligence_v1_diligence, 6);
+  messageDesc(file_landscreen_diligence_v1_diligence, 11);
 
 /**
  * @generated from message landscreen.diligence.v1.AuthorizeJobResponse
  */
 export type AuthorizeJobResponse = Message<"landscreen.diligence.v1.AuthorizeJobResponse"> & {
   /**
-   * @generated from field: bytes body_json = 1;
+   * The authorized job.
+   *
+   * @generated from field: landscreen.diligence.v1.Job job = 2;
    */
-  bodyJson: Uint8Array;
+  job?: Job | undefined;
 };
 
 /**
@@ -200,23 +596,29 @@ export type AuthorizeJobResponse = Message<"landscreen.diligence.v1.AuthorizeJob
  * Use `create(AuthorizeJobResponseSchema)` to create a new message.
  */
 export const AuthorizeJobResponseSchema: GenMessage<AuthorizeJobResponse> = /*@__PURE__*/
-  messageDesc(file_landscreen_diligence_v1_diligence, 7);
+  messageDesc(file_landscreen_diligence_v1_diligence, 12);
 
 /**
  * @generated from message landscreen.diligence.v1.ClaimJobRequest
  */
 export type ClaimJobRequest = Message<"landscreen.diligence.v1.ClaimJobRequest"> & {
   /**
+   * The job (uuid).
+   *
    * @generated from field: string job_id = 1;
    */
   jobId: string;
 
   /**
+   * Who claims it.
+   *
    * @generated from field: string worker_id = 2;
    */
   workerId: string;
 
   /**
+   * The lease's length; 0: an hour.
+   *
    * @generated from field: int32 lease_seconds = 3;
    */
   leaseSeconds: number;
@@ -227,18 +629,34 @@ export type ClaimJobRequest = Message<"landscreen.diligence.v1.ClaimJobRequest">
  * Use `create(ClaimJobRequestSchema)` to create a new message.
  */
 export const ClaimJobRequestSchema: GenMessage<ClaimJobRequest> = /*@__PURE__*/
-  messageDesc(file_landscreen_diligence_v1_diligence, 8);
+  messageDesc(file_landscreen_diligence_v1_diligence, 13);
 
 /**
+ * A claim (D23): the token that the job's step calls need, shown to the claimer only.
+ *
  * @generated from message landscreen.diligence.v1.ClaimJobResponse
  */
 export type ClaimJobResponse = Message<"landscreen.diligence.v1.ClaimJobResponse"> & {
   /**
-   * {"claim_token", "lease_expires_at", "job"}
+   * The new claim's token (uuid); it replaces any earlier one.
    *
-   * @generated from field: bytes body_json = 1;
+   * @generated from field: string claim_token = 2;
    */
-  bodyJson: Uint8Array;
+  claimToken: string;
+
+  /**
+   * When the lease ends.
+   *
+   * @generated from field: string lease_expires_at = 3;
+   */
+  leaseExpiresAt: string;
+
+  /**
+   * The claimed job, running.
+   *
+   * @generated from field: landscreen.diligence.v1.Job job = 4;
+   */
+  job?: Job | undefined;
 };
 
 /**
@@ -246,13 +664,15 @@ export type ClaimJobResponse = Message<"landscreen.diligence.v1.ClaimJobResponse
  * Use `create(ClaimJobResponseSchema)` to create a new message.
  */
 export const ClaimJobResponseSchema: GenMessage<ClaimJobResponse> = /*@__PURE__*/
-  messageDesc(file_landscreen_diligence_v1_diligence, 9);
+  messageDesc(file_landscreen_diligence_v1_diligence, 14);
 
 /**
  * @generated from message landscreen.diligence.v1.StartStepRequest
  */
 export type StartStepRequest = Message<"landscreen.diligence.v1.StartStepRequest"> & {
   /**
+   * The job (uuid), the step's name and the live claim's token.
+   *
    * @generated from field: string job_id = 1;
    */
   jobId: string;
@@ -273,16 +693,18 @@ export type StartStepRequest = Message<"landscreen.diligence.v1.StartStepRequest
  * Use `create(StartStepRequestSchema)` to create a new message.
  */
 export const StartStepRequestSchema: GenMessage<StartStepRequest> = /*@__PURE__*/
-  messageDesc(file_landscreen_diligence_v1_diligence, 10);
+  messageDesc(file_landscreen_diligence_v1_diligence, 15);
 
 /**
  * @generated from message landscreen.diligence.v1.StartStepResponse
  */
 export type StartStepResponse = Message<"landscreen.diligence.v1.StartStepResponse"> & {
   /**
-   * @generated from field: bytes body_json = 1;
+   * The job with its steps.
+   *
+   * @generated from field: landscreen.diligence.v1.Job job = 2;
    */
-  bodyJson: Uint8Array;
+  job?: Job | undefined;
 };
 
 /**
@@ -290,7 +712,7 @@ export type StartStepResponse = Message<"landscreen.diligence.v1.StartStepRespon
  * Use `create(StartStepResponseSchema)` to create a new message.
  */
 export const StartStepResponseSchema: GenMessage<StartStepResponse> = /*@__PURE__*/
-  messageDesc(file_landscreen_diligence_v1_diligence, 11);
+  messageDesc(file_landscreen_diligence_v1_diligence, 16);
 
 /**
  * What a provider answered for a step: the shared part of complete and reconcile.
@@ -306,6 +728,8 @@ export type StepResult = Message<"landscreen.diligence.v1.StepResult"> & {
   status: string;
 
   /**
+   * The provider that answered, its version and its request id (D24's idempotency key).
+   *
    * @generated from field: string provider = 2;
    */
   provider: string;
@@ -347,13 +771,15 @@ export type StepResult = Message<"landscreen.diligence.v1.StepResult"> & {
  * Use `create(StepResultSchema)` to create a new message.
  */
 export const StepResultSchema: GenMessage<StepResult> = /*@__PURE__*/
-  messageDesc(file_landscreen_diligence_v1_diligence, 12);
+  messageDesc(file_landscreen_diligence_v1_diligence, 17);
 
 /**
  * @generated from message landscreen.diligence.v1.CompleteStepRequest
  */
 export type CompleteStepRequest = Message<"landscreen.diligence.v1.CompleteStepRequest"> & {
   /**
+   * The job (uuid), the step's name and the live claim's token.
+   *
    * @generated from field: string job_id = 1;
    */
   jobId: string;
@@ -369,6 +795,8 @@ export type CompleteStepRequest = Message<"landscreen.diligence.v1.CompleteStepR
   claimToken: string;
 
   /**
+   * What the provider answered.
+   *
    * @generated from field: landscreen.diligence.v1.StepResult result = 4;
    */
   result?: StepResult | undefined;
@@ -379,16 +807,18 @@ export type CompleteStepRequest = Message<"landscreen.diligence.v1.CompleteStepR
  * Use `create(CompleteStepRequestSchema)` to create a new message.
  */
 export const CompleteStepRequestSchema: GenMessage<CompleteStepRequest> = /*@__PURE__*/
-  messageDesc(file_landscreen_diligence_v1_diligence, 13);
+  messageDesc(file_landscreen_diligence_v1_diligence, 18);
 
 /**
  * @generated from message landscreen.diligence.v1.CompleteStepResponse
  */
 export type CompleteStepResponse = Message<"landscreen.diligence.v1.CompleteStepResponse"> & {
   /**
-   * @generated from field: bytes body_json = 1;
+   * The job with its steps.
+   *
+   * @generated from field: landscreen.diligence.v1.Job job = 2;
    */
-  bodyJson: Uint8Array;
+  job?: Job | undefined;
 };
 
 /**
@@ -396,13 +826,15 @@ export type CompleteStepResponse = Message<"landscreen.diligence.v1.CompleteStep
  * Use `create(CompleteStepResponseSchema)` to create a new message.
  */
 export const CompleteStepResponseSchema: GenMessage<CompleteStepResponse> = /*@__PURE__*/
-  messageDesc(file_landscreen_diligence_v1_diligence, 14);
+  messageDesc(file_landscreen_diligence_v1_diligence, 19);
 
 /**
  * @generated from message landscreen.diligence.v1.FailStepRequest
  */
 export type FailStepRequest = Message<"landscreen.diligence.v1.FailStepRequest"> & {
   /**
+   * The job (uuid), the step's name and the live claim's token.
+   *
    * @generated from field: string job_id = 1;
    */
   jobId: string;
@@ -418,6 +850,8 @@ export type FailStepRequest = Message<"landscreen.diligence.v1.FailStepRequest">
   claimToken: string;
 
   /**
+   * The worker's error code and message.
+   *
    * @generated from field: string code = 4;
    */
   code: string;
@@ -428,6 +862,8 @@ export type FailStepRequest = Message<"landscreen.diligence.v1.FailStepRequest">
   message: string;
 
   /**
+   * Whether another attempt may succeed (D25).
+   *
    * @generated from field: bool retryable = 6;
    */
   retryable: boolean;
@@ -438,16 +874,18 @@ export type FailStepRequest = Message<"landscreen.diligence.v1.FailStepRequest">
  * Use `create(FailStepRequestSchema)` to create a new message.
  */
 export const FailStepRequestSchema: GenMessage<FailStepRequest> = /*@__PURE__*/
-  messageDesc(file_landscreen_diligence_v1_diligence, 15);
+  messageDesc(file_landscreen_diligence_v1_diligence, 20);
 
 /**
  * @generated from message landscreen.diligence.v1.FailStepResponse
  */
 export type FailStepResponse = Message<"landscreen.diligence.v1.FailStepResponse"> & {
   /**
-   * @generated from field: bytes body_json = 1;
+   * The job with its steps.
+   *
+   * @generated from field: landscreen.diligence.v1.Job job = 2;
    */
-  bodyJson: Uint8Array;
+  job?: Job | undefined;
 };
 
 /**
@@ -455,13 +893,15 @@ export type FailStepResponse = Message<"landscreen.diligence.v1.FailStepResponse
  * Use `create(FailStepResponseSchema)` to create a new message.
  */
 export const FailStepResponseSchema: GenMessage<FailStepResponse> = /*@__PURE__*/
-  messageDesc(file_landscreen_diligence_v1_diligence, 16);
+  messageDesc(file_landscreen_diligence_v1_diligence, 21);
 
 /**
  * @generated from message landscreen.diligence.v1.ReconcileStepRequest
  */
 export type ReconcileStepRequest = Message<"landscreen.diligence.v1.ReconcileStepRequest"> & {
   /**
+   * The job (uuid) and the step's name.
+   *
    * @generated from field: string job_id = 1;
    */
   jobId: string;
@@ -472,6 +912,8 @@ export type ReconcileStepRequest = Message<"landscreen.diligence.v1.ReconcileSte
   step: string;
 
   /**
+   * What the provider answered.
+   *
    * @generated from field: landscreen.diligence.v1.StepResult result = 3;
    */
   result?: StepResult | undefined;
@@ -489,16 +931,18 @@ export type ReconcileStepRequest = Message<"landscreen.diligence.v1.ReconcileSte
  * Use `create(ReconcileStepRequestSchema)` to create a new message.
  */
 export const ReconcileStepRequestSchema: GenMessage<ReconcileStepRequest> = /*@__PURE__*/
-  messageDesc(file_landscreen_diligence_v1_diligence, 17);
+  messageDesc(file_landscreen_diligence_v1_diligence, 22);
 
 /**
  * @generated from message landscreen.diligence.v1.ReconcileStepResponse
  */
 export type ReconcileStepResponse = Message<"landscreen.diligence.v1.ReconcileStepResponse"> & {
   /**
-   * @generated from field: bytes body_json = 1;
+   * The job with its steps.
+   *
+   * @generated from field: landscreen.diligence.v1.Job job = 2;
    */
-  bodyJson: Uint8Array;
+  job?: Job | undefined;
 };
 
 /**
@@ -506,7 +950,7 @@ export type ReconcileStepResponse = Message<"landscreen.diligence.v1.ReconcileSt
  * Use `create(ReconcileStepResponseSchema)` to create a new message.
  */
 export const ReconcileStepResponseSchema: GenMessage<ReconcileStepResponse> = /*@__PURE__*/
-  messageDesc(file_landscreen_diligence_v1_diligence, 18);
+  messageDesc(file_landscreen_diligence_v1_diligence, 23);
 
 /**
  * @generated from message landscreen.diligence.v1.GetSpendRequest
@@ -525,18 +969,41 @@ export type GetSpendRequest = Message<"landscreen.diligence.v1.GetSpendRequest">
  * Use `create(GetSpendRequestSchema)` to create a new message.
  */
 export const GetSpendRequestSchema: GenMessage<GetSpendRequest> = /*@__PURE__*/
-  messageDesc(file_landscreen_diligence_v1_diligence, 19);
+  messageDesc(file_landscreen_diligence_v1_diligence, 24);
 
 /**
+ * D26: the tenant's recorded provider spend of one UTC day, every ledger row included.
+ *
  * @generated from message landscreen.diligence.v1.GetSpendResponse
  */
 export type GetSpendResponse = Message<"landscreen.diligence.v1.GetSpendResponse"> & {
   /**
-   * {"day", "total_usd", "rows", "by_provider": {provider: total_usd}}
+   * The day, YYYY-MM-DD.
    *
-   * @generated from field: bytes body_json = 1;
+   * @generated from field: string day = 2;
    */
-  bodyJson: Uint8Array;
+  day: string;
+
+  /**
+   * The day's total, a decimal string with 4 places.
+   *
+   * @generated from field: string total_usd = 3;
+   */
+  totalUsd: string;
+
+  /**
+   * The number of ledger rows of the day.
+   *
+   * @generated from field: int32 ledger_rows = 4;
+   */
+  ledgerRows: number;
+
+  /**
+   * The day's total per provider, ordered by provider.
+   *
+   * @generated from field: repeated landscreen.diligence.v1.ProviderSpend by_provider = 5;
+   */
+  byProvider: ProviderSpend[];
 };
 
 /**
@@ -544,13 +1011,43 @@ export type GetSpendResponse = Message<"landscreen.diligence.v1.GetSpendResponse
  * Use `create(GetSpendResponseSchema)` to create a new message.
  */
 export const GetSpendResponseSchema: GenMessage<GetSpendResponse> = /*@__PURE__*/
-  messageDesc(file_landscreen_diligence_v1_diligence, 20);
+  messageDesc(file_landscreen_diligence_v1_diligence, 25);
+
+/**
+ * One provider's part of a day's spend.
+ *
+ * @generated from message landscreen.diligence.v1.ProviderSpend
+ */
+export type ProviderSpend = Message<"landscreen.diligence.v1.ProviderSpend"> & {
+  /**
+   * The provider's name, as the ledger records it.
+   *
+   * @generated from field: string provider = 1;
+   */
+  provider: string;
+
+  /**
+   * A decimal string with 4 places.
+   *
+   * @generated from field: string total_usd = 2;
+   */
+  totalUsd: string;
+};
+
+/**
+ * Describes the message landscreen.diligence.v1.ProviderSpend.
+ * Use `create(ProviderSpendSchema)` to create a new message.
+ */
+export const ProviderSpendSchema: GenMessage<ProviderSpend> = /*@__PURE__*/
+  messageDesc(file_landscreen_diligence_v1_diligence, 26);
 
 /**
  * @generated from message landscreen.diligence.v1.RevealContactRequest
  */
 export type RevealContactRequest = Message<"landscreen.diligence.v1.RevealContactRequest"> & {
   /**
+   * The property (uuid).
+   *
    * @generated from field: string property_id = 1;
    */
   propertyId: string;
@@ -563,6 +1060,8 @@ export type RevealContactRequest = Message<"landscreen.diligence.v1.RevealContac
   contactJson: Uint8Array;
 
   /**
+   * The provider that revealed it and its request id (repeats answer the first reveal).
+   *
    * @generated from field: string provider = 3;
    */
   provider: string;
@@ -585,18 +1084,39 @@ export type RevealContactRequest = Message<"landscreen.diligence.v1.RevealContac
  * Use `create(RevealContactRequestSchema)` to create a new message.
  */
 export const RevealContactRequestSchema: GenMessage<RevealContactRequest> = /*@__PURE__*/
-  messageDesc(file_landscreen_diligence_v1_diligence, 21);
+  messageDesc(file_landscreen_diligence_v1_diligence, 27);
 
 /**
+ * A reveal (D28): the contact and the ledger row that paid for it; a repeat answers the first.
+ *
  * @generated from message landscreen.diligence.v1.RevealContactResponse
  */
 export type RevealContactResponse = Message<"landscreen.diligence.v1.RevealContactResponse"> & {
   /**
-   * {"contact": {...}, "ledger": {...} or null}
+   * The contact as customers see it.
    *
-   * @generated from field: bytes body_json = 1;
+   * @generated from field: landscreen.diligence.v1.Contact contact = 2;
    */
-  bodyJson: Uint8Array;
+  contact?: Contact | undefined;
+
+  /**
+   * The property (uuid) and the provider request it came from (absent when none was given).
+   *
+   * @generated from field: string property_id = 3;
+   */
+  propertyId: string;
+
+  /**
+   * @generated from field: optional string provider_request_id = 4;
+   */
+  providerRequestId?: string | undefined;
+
+  /**
+   * The ledger row; absent when the reveal cost nothing.
+   *
+   * @generated from field: landscreen.diligence.v1.LedgerEntry ledger = 5;
+   */
+  ledger?: LedgerEntry | undefined;
 };
 
 /**
@@ -604,13 +1124,15 @@ export type RevealContactResponse = Message<"landscreen.diligence.v1.RevealConta
  * Use `create(RevealContactResponseSchema)` to create a new message.
  */
 export const RevealContactResponseSchema: GenMessage<RevealContactResponse> = /*@__PURE__*/
-  messageDesc(file_landscreen_diligence_v1_diligence, 22);
+  messageDesc(file_landscreen_diligence_v1_diligence, 28);
 
 /**
  * @generated from message landscreen.diligence.v1.GetPropertyDiligenceRequest
  */
 export type GetPropertyDiligenceRequest = Message<"landscreen.diligence.v1.GetPropertyDiligenceRequest"> & {
   /**
+   * The property (uuid).
+   *
    * @generated from field: string property_id = 1;
    */
   propertyId: string;
@@ -621,19 +1143,27 @@ export type GetPropertyDiligenceRequest = Message<"landscreen.diligence.v1.GetPr
  * Use `create(GetPropertyDiligenceRequestSchema)` to create a new message.
  */
 export const GetPropertyDiligenceRequestSchema: GenMessage<GetPropertyDiligenceRequest> = /*@__PURE__*/
-  messageDesc(file_landscreen_diligence_v1_diligence, 23);
+  messageDesc(file_landscreen_diligence_v1_diligence, 29);
 
 /**
+ * The property page's part of diligence (D28).
+ *
  * @generated from message landscreen.diligence.v1.GetPropertyDiligenceResponse
  */
 export type GetPropertyDiligenceResponse = Message<"landscreen.diligence.v1.GetPropertyDiligenceResponse"> & {
   /**
-   * {"diligence": {"job_id", "status", "steps": [{"name", "status", "summary", "citations"}]} or
-   * null, "contacts": [...]}
+   * The property's job as customers read it; absent when the property has none.
    *
-   * @generated from field: bytes body_json = 1;
+   * @generated from field: landscreen.diligence.v1.PropertyDiligence diligence = 2;
    */
-  bodyJson: Uint8Array;
+  diligence?: PropertyDiligence | undefined;
+
+  /**
+   * The property's contacts, oldest first.
+   *
+   * @generated from field: repeated landscreen.diligence.v1.Contact contacts = 3;
+   */
+  contacts: Contact[];
 };
 
 /**
@@ -641,7 +1171,94 @@ export type GetPropertyDiligenceResponse = Message<"landscreen.diligence.v1.GetP
  * Use `create(GetPropertyDiligenceResponseSchema)` to create a new message.
  */
 export const GetPropertyDiligenceResponseSchema: GenMessage<GetPropertyDiligenceResponse> = /*@__PURE__*/
-  messageDesc(file_landscreen_diligence_v1_diligence, 24);
+  messageDesc(file_landscreen_diligence_v1_diligence, 30);
+
+/**
+ * The customer-readable diligence of a property (D28): no raw payload, cost, budget or worker.
+ *
+ * @generated from message landscreen.diligence.v1.PropertyDiligence
+ */
+export type PropertyDiligence = Message<"landscreen.diligence.v1.PropertyDiligence"> & {
+  /**
+   * The job (uuid) and its status (D21).
+   *
+   * @generated from field: string job_id = 1;
+   */
+  jobId: string;
+
+  /**
+   * @generated from field: string status = 2;
+   */
+  status: string;
+
+  /**
+   * When the job last changed.
+   *
+   * @generated from field: string updated_at = 3;
+   */
+  updatedAt: string;
+
+  /**
+   * The steps in run order.
+   *
+   * @generated from field: repeated landscreen.diligence.v1.StepSummary steps = 4;
+   */
+  steps: StepSummary[];
+};
+
+/**
+ * Describes the message landscreen.diligence.v1.PropertyDiligence.
+ * Use `create(PropertyDiligenceSchema)` to create a new message.
+ */
+export const PropertyDiligenceSchema: GenMessage<PropertyDiligence> = /*@__PURE__*/
+  messageDesc(file_landscreen_diligence_v1_diligence, 31);
+
+/**
+ * A step as customers read it (D28).
+ *
+ * @generated from message landscreen.diligence.v1.StepSummary
+ */
+export type StepSummary = Message<"landscreen.diligence.v1.StepSummary"> & {
+  /**
+   * The step's name and status.
+   *
+   * @generated from field: string name = 1;
+   */
+  name: string;
+
+  /**
+   * @generated from field: string status = 2;
+   */
+  status: string;
+
+  /**
+   * One line about the step: the provider's own summary, or one made from status and provider.
+   *
+   * @generated from field: string summary = 3;
+   */
+  summary: string;
+
+  /**
+   * The citations: a JSON array of open objects, UTF-8 JSON; empty when there are none.
+   *
+   * @generated from field: bytes citations_json = 4;
+   */
+  citationsJson: Uint8Array;
+
+  /**
+   * Absent until the step has an outcome.
+   *
+   * @generated from field: optional string completed_at = 5;
+   */
+  completedAt?: string | undefined;
+};
+
+/**
+ * Describes the message landscreen.diligence.v1.StepSummary.
+ * Use `create(StepSummarySchema)` to create a new message.
+ */
+export const StepSummarySchema: GenMessage<StepSummary> = /*@__PURE__*/
+  messageDesc(file_landscreen_diligence_v1_diligence, 32);
 
 /**
  * DiligenceService owns diligence jobs and their steps (D22-D25), the cost ledger (D24, D26),
@@ -649,8 +1266,11 @@ export const GetPropertyDiligenceResponseSchema: GenMessage<GetPropertyDiligence
  * PostgreSQL schema "diligence" (but for the job row the promotion transaction writes, D20).
  *
  * Every call but Health acts for the caller named by the x-landscreen-caller header and sees only
- * that caller's tenant. Bodies that are REST answers travel as UTF-8 JSON bytes (`*_json`), passed
- * through by the gateway. Money is always a decimal string ("12.5", "0.2500"), never a float.
+ * that caller's tenant. Every answer is a typed message (a job with its steps, a claim, a day's
+ * spend, a contact); only what the spec calls open (a provider's data and citations, a contact, the
+ * parcel as promoted) travels as UTF-8 JSON bytes inside it, in a field named `…_json`. Money is
+ * always a decimal string ("12.5", "0.2500"), never a float; times are RFC 3339 strings in UTC with
+ * milliseconds ("2026-11-23T10:00:00.123Z"), as the REST API prints them.
  *
  * @generated from service landscreen.diligence.v1.DiligenceService
  */

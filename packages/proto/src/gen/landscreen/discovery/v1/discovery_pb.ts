@@ -4,15 +4,19 @@
 
 import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { Timestamp, Value } from "@bufbuild/protobuf/wkt";
+import { file_google_protobuf_struct, file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file landscreen/discovery/v1/discovery.proto.
  */
 export const file_landscreen_discovery_v1_discovery: GenFile = /*@__PURE__*/
-  fileDesc("CidsYW5kc2NyZWVuL2Rpc2NvdmVyeS92MS9kaXNjb3ZlcnkucHJvdG8SF2xhbmRzY3JlZW4uZGlzY292ZXJ5LnYxIg8KDUhlYWx0aFJlcXVlc3QieAoOSGVhbHRoUmVzcG9uc2USDQoFcmVhZHkYASABKAgSDgoGcmVhc29uGAIgASgJEg4KBnNjaGVtYRgDIAEoCRIaChJhcHBsaWVkX21pZ3JhdGlvbnMYBCADKAkSGwoTZXhwZWN0ZWRfbWlncmF0aW9ucxgFIAMoCSIVChNMaXN0QnV5Qm94ZXNSZXF1ZXN0Ii4KFExpc3RCdXlCb3hlc1Jlc3BvbnNlEhYKDmJ1eV9ib3hlc19qc29uGAEgASgMImAKE0NyZWF0ZUJ1eUJveFJlcXVlc3QSDAoEbmFtZRgBIAEoCRIYCgtkZXNjcmlwdGlvbhgCIAEoCUgAiAEBEhEKCXNwZWNfanNvbhgDIAEoDEIOCgxfZGVzY3JpcHRpb24iLAoUQ3JlYXRlQnV5Qm94UmVzcG9uc2USFAoMYnV5X2JveF9qc29uGAEgASgMInwKFFJlcGxhY2VCdXlCb3hSZXF1ZXN0EgwKBG5hbWUYASABKAkSEQoJc3BlY19qc29uGAIgASgMEhgKC2Rlc2NyaXB0aW9uGAMgASgJSACIAQESGQoRY2xlYXJfZGVzY3JpcHRpb24YBCABKAhCDgoMX2Rlc2NyaXB0aW9uIi0KFVJlcGxhY2VCdXlCb3hSZXNwb25zZRIUCgxidXlfYm94X2pzb24YASABKAwiIwoTRGVsZXRlQnV5Qm94UmVxdWVzdBIMCgRuYW1lGAEgASgJIhYKFERlbGV0ZUJ1eUJveFJlc3BvbnNlIiIKElBhcnNlQnV5Qm94UmVxdWVzdBIMCgR0ZXh0GAEgASgJIioKE1BhcnNlQnV5Qm94UmVzcG9uc2USEwoLcmVzdWx0X2pzb24YASABKAwidgoMUXVlcnlSZXF1ZXN0Eg8KB2J1eV9ib3gYASABKAkSFwoKZHJhZnRfanNvbhgCIAEoDEgAiAEBEg0KBWxpbWl0GAMgASgFEhMKBmN1cnNvchgEIAEoCUgBiAEBQg0KC19kcmFmdF9qc29uQgkKB19jdXJzb3IiIgoNUXVlcnlSZXNwb25zZRIRCglib2R5X2pzb24YASABKAwiXAoOUmVzb2x2ZVJlcXVlc3QSDgoGbWFya2V0GAEgASgJEhAKA2FwbhgCIAEoCUgAiAEBEhQKB2FkZHJlc3MYAyABKAlIAYgBAUIGCgRfYXBuQgoKCF9hZGRyZXNzIiQKD1Jlc29sdmVSZXNwb25zZRIRCglib2R5X2pzb24YASABKAwifwoQRmluZExlYWRzUmVxdWVzdBIUCgdidXlfYm94GAEgASgJSACIAQESFwoKZHJhZnRfanNvbhgCIAEoDEgBiAEBEg0KBWxpbWl0GAMgASgFEhIKCmNvdW50X29ubHkYBCABKAhCCgoIX2J1eV9ib3hCDQoLX2RyYWZ0X2pzb24iJgoRRmluZExlYWRzUmVzcG9uc2USEQoJYm9keV9qc29uGAEgASgMIrQBChVFdmFsdWF0ZVBhcmNlbFJlcXVlc3QSDwoHYnV5X2JveBgBIAEoCRIXCgpkcmFmdF9qc29uGAIgASgMSACIAQESEgoKcGFyY2VsX2tleRgDIAEoCRIXCgpxdWVyeV9oYXNoGAQgASgJSAGIAQESFwoKdmludGFnZV9pZBgFIAEoCUgCiAEBQg0KC19kcmFmdF9qc29uQg0KC19xdWVyeV9oYXNoQg0KC192aW50YWdlX2lkIocCChZFdmFsdWF0ZVBhcmNlbFJlc3BvbnNlEhEKCW1hcmtldF9pZBgBIAEoCRIOCgZtYXJrZXQYAiABKAkSEgoKdmludGFnZV9pZBgDIAEoCRISCgpxdWVyeV9oYXNoGAQgASgJEhEKCXNwZWNfaGFzaBgFIAEoCRISCgpidXlfYm94X2lkGAYgASgJEg8KB2J1eV9ib3gYByABKAkSEAoIZWxpZ2libGUYCCABKAgSEwoLcmVzdWx0X2pzb24YCSABKAwSEwoLZmFpbGVkX2pzb24YCiABKAwSGQoRYXBwbGllZF9zcGVjX2pzb24YCyABKAwSEwoLcGFyY2VsX2pzb24YDCABKAwiSgoQR2V0UGFyY2VsUmVxdWVzdBIOCgZtYXJrZXQYASABKAkSEgoKcGFyY2VsX2tleRgCIAEoCRISCgp2aW50YWdlX2lkGAMgASgJIl8KEUdldFBhcmNlbFJlc3BvbnNlEhEKCW1hcmtldF9pZBgBIAEoCRIOCgZtYXJrZXQYAiABKAkSEgoKdmludGFnZV9pZBgDIAEoCRITCgtwYXJjZWxfanNvbhgEIAEoDCIkCghHZW9Qb2ludBILCgNsYXQYASABKAESCwoDbG9uGAIgASgBIpQBChRMb2NhdGVQYXJjZWxzUmVxdWVzdBIxCgZwb2ludHMYASADKAsyIS5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5HZW9Qb2ludBIOCgZtYXJrZXQYAiABKAkSFQoIcmFkaXVzX20YAyABKAFIAIgBARIVCg1vbWl0X2dlb21ldHJ5GAQgASgIQgsKCV9yYWRpdXNfbSJ6ChVMb2NhdGVQYXJjZWxzUmVzcG9uc2USOgoJbG9jYXRpb25zGAEgAygLMicubGFuZHNjcmVlbi5kaXNjb3ZlcnkudjEuUGFyY2VsTG9jYXRpb24SEAoIcmFkaXVzX20YAiABKAESEwoLdmludGFnZV9pZHMYAyADKAkiXQoOUGFyY2VsTG9jYXRpb24SNgoGcGFyY2VsGAEgASgLMiYubGFuZHNjcmVlbi5kaXNjb3ZlcnkudjEuTG9jYXRlZFBhcmNlbBITCgtudWxsX3JlYXNvbhgCIAEoCSL1AgoNTG9jYXRlZFBhcmNlbBISCgptYXRjaF90eXBlGAEgASgJEhIKCmRpc3RhbmNlX20YAiABKAESEAoIcmFkaXVzX20YAyABKAESDgoGbWFya2V0GAQgASgJEhIKCnZpbnRhZ2VfaWQYBSABKAkSEgoKcGFyY2VsX2tleRgGIAEoCRIQCgNhcG4YByABKAlIAIgBARIUCgdhZGRyZXNzGAggASgJSAGIAQESEgoFb3duZXIYCSABKAlIAogBARITCgZ6b25pbmcYCiABKAlIA4gBARIPCgdhcmVhX20yGAsgASgBEhIKBWFjcmVzGAwgASgBSASIAQESEAoDbGF0GA0gASgBSAWIAQESEAoDbG9uGA4gASgBSAaIAQESFQoNZ2VvbWV0cnlfanNvbhgPIAEoDEIGCgRfYXBuQgoKCF9hZGRyZXNzQggKBl9vd25lckIJCgdfem9uaW5nQggKBl9hY3Jlc0IGCgRfbGF0QgYKBF9sb24ijwEKFVJlc29sdmVQYXJjZWxzUmVxdWVzdBIOCgZtYXJrZXQYASABKAkSNgoHbG9va3VwcxgCIAMoCzIlLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLlBhcmNlbExvb2t1cBIUCgdidXlfYm94GAMgASgJSACIAQESDAoEbGVhbhgEIAEoCEIKCghfYnV5X2JveCJyCgxQYXJjZWxMb29rdXASEAoDYXBuGAEgASgJSACIAQESFAoHYWRkcmVzcxgCIAEoCUgBiAEBEhcKCnBhcmNlbF9rZXkYAyABKAlIAogBAUIGCgRfYXBuQgoKCF9hZGRyZXNzQg0KC19wYXJjZWxfa2V5ItYBChZSZXNvbHZlUGFyY2Vsc1Jlc3BvbnNlEg4KBm1hcmtldBgBIAEoCRIRCgltYXJrZXRfaWQYAiABKAkSEgoKdmludGFnZV9pZBgDIAEoCRI+CgtyZXNvbHV0aW9ucxgEIAMoCzIpLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLlBhcmNlbFJlc29sdXRpb24SOgoGc2NyZWVuGAUgASgLMiUubGFuZHNjcmVlbi5kaXNjb3ZlcnkudjEuUGFyY2VsU2NyZWVuSACIAQFCCQoHX3NjcmVlbiJ1CgxQYXJjZWxTY3JlZW4SEgoKYnV5X2JveF9pZBgBIAEoCRIPCgdidXlfYm94GAIgASgJEhEKCXNwZWNfaGFzaBgDIAEoCRISCgpxdWVyeV9oYXNoGAQgASgJEhkKEWFwcGxpZWRfc3BlY19qc29uGAUgASgMInMKEFBhcmNlbFJlc29sdXRpb24SDgoGc3RhdHVzGAEgASgJEhIKCm1hdGNoZWRfYnkYAiABKAkSOwoKY2FuZGlkYXRlcxgDIAMoCzInLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLlJlc29sdmVkUGFyY2VsIpoCCg5SZXNvbHZlZFBhcmNlbBISCgpwYXJjZWxfa2V5GAEgASgJEhAKA2FwbhgCIAEoCUgAiAEBEhQKB2FkZHJlc3MYAyABKAlIAYgBARISCgVhY3JlcxgEIAEoAUgCiAEBEhAKA2xhdBgFIAEoAUgDiAEBEhAKA2xvbhgGIAEoAUgEiAEBEhMKC3BhcmNlbF9qc29uGAcgASgMEkIKCmV2YWx1YXRpb24YCCABKAsyKS5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5QYXJjZWxFdmFsdWF0aW9uSAWIAQFCBgoEX2FwbkIKCghfYWRkcmVzc0IICgZfYWNyZXNCBgoEX2xhdEIGCgRfbG9uQg0KC19ldmFsdWF0aW9uIocBChBQYXJjZWxFdmFsdWF0aW9uEhAKCGVsaWdpYmxlGAEgASgIEg8KB3ZlcmRpY3QYAiABKAkSDQoFc2NvcmUYAyABKAESFwoPcmV2aWV3X3JlcXVpcmVkGAQgASgIEhMKC3Jlc3VsdF9qc29uGAUgASgMEhMKC2ZhaWxlZF9qc29uGAYgASgMIkcKFUdlb2NvZGVBZGRyZXNzUmVxdWVzdBIPCgdhZGRyZXNzGAEgASgJEg4KBm1hcmtldBgCIAEoCRINCgVsaW1pdBgDIAEoBSJ8ChZHZW9jb2RlQWRkcmVzc1Jlc3BvbnNlEjkKB21hdGNoZXMYASADKAsyKC5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5HZW9jb2RlZEFkZHJlc3MSEwoLdmludGFnZV9pZHMYAiADKAkSEgoKbm9ybWFsaXNlZBgDIAEoCSKsAQoPR2VvY29kZWRBZGRyZXNzEg4KBm1hcmtldBgBIAEoCRISCgp2aW50YWdlX2lkGAIgASgJEhIKCnBhcmNlbF9rZXkYAyABKAkSDwoHYWRkcmVzcxgEIAEoCRIQCgNsYXQYBSABKAFIAIgBARIQCgNsb24YBiABKAFIAYgBARINCgVzY29yZRgHIAEoARINCgVtYXRjaBgIIAEoCUIGCgRfbGF0QgYKBF9sb24ykgwKEERpc2NvdmVyeVNlcnZpY2USXgoGSGVhbHRoEiYubGFuZHNjcmVlbi5kaXNjb3ZlcnkudjEuSGVhbHRoUmVxdWVzdBonLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLkhlYWx0aFJlc3BvbnNlIgOQAgEScAoMTGlzdEJ1eUJveGVzEiwubGFuZHNjcmVlbi5kaXNjb3ZlcnkudjEuTGlzdEJ1eUJveGVzUmVxdWVzdBotLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLkxpc3RCdXlCb3hlc1Jlc3BvbnNlIgOQAgESbQoMQ3JlYXRlQnV5Qm94EiwubGFuZHNjcmVlbi5kaXNjb3ZlcnkudjEuQ3JlYXRlQnV5Qm94UmVxdWVzdBotLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLkNyZWF0ZUJ1eUJveFJlc3BvbnNlIgAScAoNUmVwbGFjZUJ1eUJveBItLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLlJlcGxhY2VCdXlCb3hSZXF1ZXN0Gi4ubGFuZHNjcmVlbi5kaXNjb3ZlcnkudjEuUmVwbGFjZUJ1eUJveFJlc3BvbnNlIgASbQoMRGVsZXRlQnV5Qm94EiwubGFuZHNjcmVlbi5kaXNjb3ZlcnkudjEuRGVsZXRlQnV5Qm94UmVxdWVzdBotLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLkRlbGV0ZUJ1eUJveFJlc3BvbnNlIgASbQoLUGFyc2VCdXlCb3gSKy5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5QYXJzZUJ1eUJveFJlcXVlc3QaLC5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5QYXJzZUJ1eUJveFJlc3BvbnNlIgOQAgESWwoFUXVlcnkSJS5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5RdWVyeVJlcXVlc3QaJi5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5RdWVyeVJlc3BvbnNlIgOQAgESYQoHUmVzb2x2ZRInLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLlJlc29sdmVSZXF1ZXN0GigubGFuZHNjcmVlbi5kaXNjb3ZlcnkudjEuUmVzb2x2ZVJlc3BvbnNlIgOQAgESZwoJRmluZExlYWRzEikubGFuZHNjcmVlbi5kaXNjb3ZlcnkudjEuRmluZExlYWRzUmVxdWVzdBoqLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLkZpbmRMZWFkc1Jlc3BvbnNlIgOQAgESdgoORXZhbHVhdGVQYXJjZWwSLi5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5FdmFsdWF0ZVBhcmNlbFJlcXVlc3QaLy5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5FdmFsdWF0ZVBhcmNlbFJlc3BvbnNlIgOQAgESZwoJR2V0UGFyY2VsEikubGFuZHNjcmVlbi5kaXNjb3ZlcnkudjEuR2V0UGFyY2VsUmVxdWVzdBoqLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLkdldFBhcmNlbFJlc3BvbnNlIgOQAgESdgoOUmVzb2x2ZVBhcmNlbHMSLi5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5SZXNvbHZlUGFyY2Vsc1JlcXVlc3QaLy5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5SZXNvbHZlUGFyY2Vsc1Jlc3BvbnNlIgOQAgEScwoNTG9jYXRlUGFyY2VscxItLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLkxvY2F0ZVBhcmNlbHNSZXF1ZXN0Gi4ubGFuZHNjcmVlbi5kaXNjb3ZlcnkudjEuTG9jYXRlUGFyY2Vsc1Jlc3BvbnNlIgOQAgESdgoOR2VvY29kZUFkZHJlc3MSLi5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5HZW9jb2RlQWRkcmVzc1JlcXVlc3QaLy5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5HZW9jb2RlQWRkcmVzc1Jlc3BvbnNlIgOQAgFiBnByb3RvMw");
+  fileDesc("CidsYW5kc2NyZWVuL2Rpc2NvdmVyeS92MS9kaXNjb3ZlcnkucHJvdG8SF2xhbmRzY3JlZW4uZGlzY292ZXJ5LnYxIg8KDUhlYWx0aFJlcXVlc3QieAoOSGVhbHRoUmVzcG9uc2USDQoFcmVhZHkYASABKAgSDgoGcmVhc29uGAIgASgJEg4KBnNjaGVtYRgDIAEoCRIaChJhcHBsaWVkX21pZ3JhdGlvbnMYBCADKAkSGwoTZXhwZWN0ZWRfbWlncmF0aW9ucxgFIAMoCSIVChNMaXN0QnV5Qm94ZXNSZXF1ZXN0ImAKFExpc3RCdXlCb3hlc1Jlc3BvbnNlEjIKCWJ1eV9ib3hlcxgCIAMoCzIfLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLkJ1eUJveEoECAEQAlIOYnV5X2JveGVzX2pzb24i8gEKBkJ1eUJveBIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEhgKC2Rlc2NyaXB0aW9uGAMgASgJSACIAQESMQoEc3BlYxgEIAEoCzIjLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLkJ1eUJveFNwZWMSEQoJc3BlY19oYXNoGAUgASgJEi4KCmNyZWF0ZWRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnVwZGF0ZWRfYXQYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wQg4KDF9kZXNjcmlwdGlvbiLLAQoKQnV5Qm94U3BlYxIPCgdtYXJrZXRzGAEgAygJEi8KBG11c3QYAiADKAsyIS5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5NdXN0UnVsZRI5CglwcmVmZXJyZWQYAyADKAsyJi5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5QcmVmZXJyZWRSdWxlEkAKD3ZlcmRpY3RfY3V0b2ZmcxgEIAEoCzInLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLlZlcmRpY3RDdXRvZmZzIm4KCE11c3RSdWxlEg0KBWZpZWxkGAEgASgJEgoKAm9wGAIgASgJEiUKBXZhbHVlGAMgASgLMhYuZ29vZ2xlLnByb3RvYnVmLlZhbHVlEhQKB3Vua25vd24YBCABKAlIAIgBAUIKCghfdW5rbm93biJhCg1QcmVmZXJyZWRSdWxlEg0KBWZpZWxkGAEgASgJEgoKAm9wGAIgASgJEiUKBXZhbHVlGAMgASgLMhYuZ29vZ2xlLnByb3RvYnVmLlZhbHVlEg4KBndlaWdodBgEIAEoASIxCg5WZXJkaWN0Q3V0b2ZmcxIOCgZwdXJzdWUYASABKAESDwoHbW9uaXRvchgCIAEoASJgChNDcmVhdGVCdXlCb3hSZXF1ZXN0EgwKBG5hbWUYASABKAkSGAoLZGVzY3JpcHRpb24YAiABKAlIAIgBARIRCglzcGVjX2pzb24YAyABKAxCDgoMX2Rlc2NyaXB0aW9uIlwKFENyZWF0ZUJ1eUJveFJlc3BvbnNlEjAKB2J1eV9ib3gYAiABKAsyHy5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5CdXlCb3hKBAgBEAJSDGJ1eV9ib3hfanNvbiJ8ChRSZXBsYWNlQnV5Qm94UmVxdWVzdBIMCgRuYW1lGAEgASgJEhEKCXNwZWNfanNvbhgCIAEoDBIYCgtkZXNjcmlwdGlvbhgDIAEoCUgAiAEBEhkKEWNsZWFyX2Rlc2NyaXB0aW9uGAQgASgIQg4KDF9kZXNjcmlwdGlvbiJdChVSZXBsYWNlQnV5Qm94UmVzcG9uc2USMAoHYnV5X2JveBgCIAEoCzIfLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLkJ1eUJveEoECAEQAlIMYnV5X2JveF9qc29uIiMKE0RlbGV0ZUJ1eUJveFJlcXVlc3QSDAoEbmFtZRgBIAEoCSIWChREZWxldGVCdXlCb3hSZXNwb25zZSIiChJQYXJzZUJ1eUJveFJlcXVlc3QSDAoEdGV4dBgBIAEoCSJuChNQYXJzZUJ1eUJveFJlc3BvbnNlEjIKBWRyYWZ0GAIgASgLMiMubGFuZHNjcmVlbi5kaXNjb3ZlcnkudjEuQnV5Qm94U3BlYxIQCgh3YXJuaW5ncxgDIAMoCUoECAEQAlILcmVzdWx0X2pzb24idgoMUXVlcnlSZXF1ZXN0Eg8KB2J1eV9ib3gYASABKAkSFwoKZHJhZnRfanNvbhgCIAEoDEgAiAEBEg0KBWxpbWl0GAMgASgFEhMKBmN1cnNvchgEIAEoCUgBiAEBQg0KC19kcmFmdF9qc29uQgkKB19jdXJzb3Ii2QIKDVF1ZXJ5UmVzcG9uc2USDgoGbWFya2V0GAIgASgJEhEKCW1hcmtldF9pZBgDIAEoCRISCgp2aW50YWdlX2lkGAQgASgJEhIKCnF1ZXJ5X2hhc2gYBSABKAkSOQoMYXBwbGllZF9zcGVjGAYgASgLMiMubGFuZHNjcmVlbi5kaXNjb3ZlcnkudjEuQnV5Qm94U3BlYxITCgtkZW5vbWluYXRvchgHIAEoBRIfChdwcmVmZXJlbmNlX3dlaWdodF90b3RhbBgIIAEoARIWCg5lbGlnaWJsZV90b3RhbBgJIAEoBRI5CgdyZXN1bHRzGAogAygLMigubGFuZHNjcmVlbi5kaXNjb3ZlcnkudjEuRGlzY292ZXJ5UmVzdWx0EhgKC25leHRfY3Vyc29yGAsgASgJSACIAQFCDgoMX25leHRfY3Vyc29ySgQIARACUglib2R5X2pzb24iyAMKD0Rpc2NvdmVyeVJlc3VsdBISCgpwYXJjZWxfa2V5GAEgASgJEhAKA2FwbhgCIAEoCUgAiAEBEhQKB2FkZHJlc3MYAyABKAlIAYgBARIQCgNsYXQYBCABKAFIAogBARIQCgNsb24YBSABKAFIA4gBARISCgVhY3JlcxgGIAEoAUgEiAEBEh4KEWRldmVsb3BhYmxlX2FjcmVzGAcgASgBSAWIAQESFQoNZ2VvbWV0cnlfanNvbhgIIAEoDBIMCgRiYm94GAkgAygBEhIKCmZhY3RzX2pzb24YCiABKAwSFwoPcHJvdmVuYW5jZV9qc29uGAsgASgMEg0KBXNjb3JlGAwgASgBEg8KB3ZlcmRpY3QYDSABKAkSFwoPcmV2aWV3X3JlcXVpcmVkGA4gASgIEhAKCHVua25vd25zGA8gAygJEkAKD3Njb3JlX2JyZWFrZG93bhgQIAEoCzInLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLlNjb3JlQnJlYWtkb3duQgYKBF9hcG5CCgoIX2FkZHJlc3NCBgoEX2xhdEIGCgRfbG9uQggKBl9hY3Jlc0IUChJfZGV2ZWxvcGFibGVfYWNyZXMihAEKDlNjb3JlQnJlYWtkb3duEjMKBG11c3QYASADKAsyJS5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5NdXN0RXZpZGVuY2USPQoJcHJlZmVycmVkGAIgAygLMioubGFuZHNjcmVlbi5kaXNjb3ZlcnkudjEuUHJlZmVycmVkRXZpZGVuY2UiVAoMTXVzdEV2aWRlbmNlEg0KBWZpZWxkGAEgASgJEiUKBXZhbHVlGAIgASgLMhYuZ29vZ2xlLnByb3RvYnVmLlZhbHVlEg4KBnN0YXR1cxgDIAEoCSJvChFQcmVmZXJyZWRFdmlkZW5jZRINCgVmaWVsZBgBIAEoCRIlCgV2YWx1ZRgCIAEoCzIWLmdvb2dsZS5wcm90b2J1Zi5WYWx1ZRIOCgZ3ZWlnaHQYAyABKAESFAoMY29udHJpYnV0aW9uGAQgASgBIqwCCg9QYXJjZWxDYW5kaWRhdGUSDgoGbWFya2V0GAEgASgJEhIKCnZpbnRhZ2VfaWQYAiABKAkSEgoKcGFyY2VsX2tleRgDIAEoCRIQCgNhcG4YBCABKAlIAIgBARIUCgdhZGRyZXNzGAUgASgJSAGIAQESEAoDbGF0GAYgASgBSAKIAQESEAoDbG9uGAcgASgBSAOIAQESFQoNZ2VvbWV0cnlfanNvbhgIIAEoDBISCgp0eXBlZF9qc29uGAkgASgMEhcKD2ZyZWVfZmFjdHNfanNvbhgKIAEoDBIUCgxkZXJpdmVkX2pzb24YCyABKAwSFwoPcHJvdmVuYW5jZV9qc29uGAwgASgMQgYKBF9hcG5CCgoIX2FkZHJlc3NCBgoEX2xhdEIGCgRfbG9uIlwKDlJlc29sdmVSZXF1ZXN0Eg4KBm1hcmtldBgBIAEoCRIQCgNhcG4YAiABKAlIAIgBARIUCgdhZGRyZXNzGAMgASgJSAGIAQFCBgoEX2FwbkIKCghfYWRkcmVzcyKnAQoPUmVzb2x2ZVJlc3BvbnNlEg4KBnN0YXR1cxgCIAEoCRIOCgZtYXJrZXQYAyABKAkSEQoJbWFya2V0X2lkGAQgASgJEhIKCnZpbnRhZ2VfaWQYBSABKAkSPAoKY2FuZGlkYXRlcxgGIAMoCzIoLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLlBhcmNlbENhbmRpZGF0ZUoECAEQAlIJYm9keV9qc29uIn8KEEZpbmRMZWFkc1JlcXVlc3QSFAoHYnV5X2JveBgBIAEoCUgAiAEBEhcKCmRyYWZ0X2pzb24YAiABKAxIAYgBARINCgVsaW1pdBgDIAEoBRISCgpjb3VudF9vbmx5GAQgASgIQgoKCF9idXlfYm94Qg0KC19kcmFmdF9qc29uIp8BChFGaW5kTGVhZHNSZXNwb25zZRINCgVjb3VudBgCIAEoBRI6CgpieV92ZXJkaWN0GAMgASgLMiYubGFuZHNjcmVlbi5kaXNjb3ZlcnkudjEuVmVyZGljdENvdW50cxIuCgRyb3dzGAQgAygLMiAubGFuZHNjcmVlbi5kaXNjb3ZlcnkudjEuTGVhZFJvd0oECAEQAlIJYm9keV9qc29uIj4KDVZlcmRpY3RDb3VudHMSDgoGcHVyc3VlGAEgASgFEg8KB21vbml0b3IYAiABKAUSDAoEaG9sZBgDIAEoBSL2AQoHTGVhZFJvdxISCgpwYXJjZWxfa2V5GAEgASgJEhAKA2FwbhgCIAEoCUgAiAEBEhQKB2FkZHJlc3MYAyABKAlIAYgBARIQCgNsYXQYBCABKAFIAogBARIQCgNsb24YBSABKAFIA4gBARISCgVhY3JlcxgGIAEoAUgEiAEBEg0KBXNjb3JlGAcgASgBEg8KB3ZlcmRpY3QYCCABKAkSFwoPcmV2aWV3X3JlcXVpcmVkGAkgASgIEhAKCHVua25vd25zGAogAygJQgYKBF9hcG5CCgoIX2FkZHJlc3NCBgoEX2xhdEIGCgRfbG9uQggKBl9hY3JlcyK0AQoVRXZhbHVhdGVQYXJjZWxSZXF1ZXN0Eg8KB2J1eV9ib3gYASABKAkSFwoKZHJhZnRfanNvbhgCIAEoDEgAiAEBEhIKCnBhcmNlbF9rZXkYAyABKAkSFwoKcXVlcnlfaGFzaBgEIAEoCUgBiAEBEhcKCnZpbnRhZ2VfaWQYBSABKAlIAogBAUINCgtfZHJhZnRfanNvbkINCgtfcXVlcnlfaGFzaEINCgtfdmludGFnZV9pZCLlAwoWRXZhbHVhdGVQYXJjZWxSZXNwb25zZRIRCgltYXJrZXRfaWQYASABKAkSDgoGbWFya2V0GAIgASgJEhIKCnZpbnRhZ2VfaWQYAyABKAkSEgoKcXVlcnlfaGFzaBgEIAEoCRIRCglzcGVjX2hhc2gYBSABKAkSEgoKYnV5X2JveF9pZBgGIAEoCRIPCgdidXlfYm94GAcgASgJEhAKCGVsaWdpYmxlGAggASgIEjgKBnJlc3VsdBgNIAEoCzIoLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLkRpc2NvdmVyeVJlc3VsdBI1CgZmYWlsZWQYDiADKAsyJS5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5NdXN0RXZpZGVuY2USOQoMYXBwbGllZF9zcGVjGA8gASgLMiMubGFuZHNjcmVlbi5kaXNjb3ZlcnkudjEuQnV5Qm94U3BlYxI4CgZwYXJjZWwYECABKAsyKC5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5QYXJjZWxDYW5kaWRhdGVKBAgJEApKBAgKEAtKBAgLEAxKBAgMEA1SC3Jlc3VsdF9qc29uUgtmYWlsZWRfanNvblIRYXBwbGllZF9zcGVjX2pzb25SC3BhcmNlbF9qc29uIkoKEEdldFBhcmNlbFJlcXVlc3QSDgoGbWFya2V0GAEgASgJEhIKCnBhcmNlbF9rZXkYAiABKAkSEgoKdmludGFnZV9pZBgDIAEoCSKXAQoRR2V0UGFyY2VsUmVzcG9uc2USEQoJbWFya2V0X2lkGAEgASgJEg4KBm1hcmtldBgCIAEoCRISCgp2aW50YWdlX2lkGAMgASgJEjgKBnBhcmNlbBgFIAEoCzIoLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLlBhcmNlbENhbmRpZGF0ZUoECAQQBVILcGFyY2VsX2pzb24iJAoIR2VvUG9pbnQSCwoDbGF0GAEgASgBEgsKA2xvbhgCIAEoASKUAQoUTG9jYXRlUGFyY2Vsc1JlcXVlc3QSMQoGcG9pbnRzGAEgAygLMiEubGFuZHNjcmVlbi5kaXNjb3ZlcnkudjEuR2VvUG9pbnQSDgoGbWFya2V0GAIgASgJEhUKCHJhZGl1c19tGAMgASgBSACIAQESFQoNb21pdF9nZW9tZXRyeRgEIAEoCEILCglfcmFkaXVzX20iegoVTG9jYXRlUGFyY2Vsc1Jlc3BvbnNlEjoKCWxvY2F0aW9ucxgBIAMoCzInLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLlBhcmNlbExvY2F0aW9uEhAKCHJhZGl1c19tGAIgASgBEhMKC3ZpbnRhZ2VfaWRzGAMgAygJIl0KDlBhcmNlbExvY2F0aW9uEjYKBnBhcmNlbBgBIAEoCzImLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLkxvY2F0ZWRQYXJjZWwSEwoLbnVsbF9yZWFzb24YAiABKAki9QIKDUxvY2F0ZWRQYXJjZWwSEgoKbWF0Y2hfdHlwZRgBIAEoCRISCgpkaXN0YW5jZV9tGAIgASgBEhAKCHJhZGl1c19tGAMgASgBEg4KBm1hcmtldBgEIAEoCRISCgp2aW50YWdlX2lkGAUgASgJEhIKCnBhcmNlbF9rZXkYBiABKAkSEAoDYXBuGAcgASgJSACIAQESFAoHYWRkcmVzcxgIIAEoCUgBiAEBEhIKBW93bmVyGAkgASgJSAKIAQESEwoGem9uaW5nGAogASgJSAOIAQESDwoHYXJlYV9tMhgLIAEoARISCgVhY3JlcxgMIAEoAUgEiAEBEhAKA2xhdBgNIAEoAUgFiAEBEhAKA2xvbhgOIAEoAUgGiAEBEhUKDWdlb21ldHJ5X2pzb24YDyABKAxCBgoEX2FwbkIKCghfYWRkcmVzc0IICgZfb3duZXJCCQoHX3pvbmluZ0IICgZfYWNyZXNCBgoEX2xhdEIGCgRfbG9uIo8BChVSZXNvbHZlUGFyY2Vsc1JlcXVlc3QSDgoGbWFya2V0GAEgASgJEjYKB2xvb2t1cHMYAiADKAsyJS5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5QYXJjZWxMb29rdXASFAoHYnV5X2JveBgDIAEoCUgAiAEBEgwKBGxlYW4YBCABKAhCCgoIX2J1eV9ib3gicgoMUGFyY2VsTG9va3VwEhAKA2FwbhgBIAEoCUgAiAEBEhQKB2FkZHJlc3MYAiABKAlIAYgBARIXCgpwYXJjZWxfa2V5GAMgASgJSAKIAQFCBgoEX2FwbkIKCghfYWRkcmVzc0INCgtfcGFyY2VsX2tleSLWAQoWUmVzb2x2ZVBhcmNlbHNSZXNwb25zZRIOCgZtYXJrZXQYASABKAkSEQoJbWFya2V0X2lkGAIgASgJEhIKCnZpbnRhZ2VfaWQYAyABKAkSPgoLcmVzb2x1dGlvbnMYBCADKAsyKS5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5QYXJjZWxSZXNvbHV0aW9uEjoKBnNjcmVlbhgFIAEoCzIlLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLlBhcmNlbFNjcmVlbkgAiAEBQgkKB19zY3JlZW4irgEKDFBhcmNlbFNjcmVlbhISCgpidXlfYm94X2lkGAEgASgJEg8KB2J1eV9ib3gYAiABKAkSEQoJc3BlY19oYXNoGAMgASgJEhIKCnF1ZXJ5X2hhc2gYBCABKAkSOQoMYXBwbGllZF9zcGVjGAYgASgLMiMubGFuZHNjcmVlbi5kaXNjb3ZlcnkudjEuQnV5Qm94U3BlY0oECAUQBlIRYXBwbGllZF9zcGVjX2pzb24icwoQUGFyY2VsUmVzb2x1dGlvbhIOCgZzdGF0dXMYASABKAkSEgoKbWF0Y2hlZF9ieRgCIAEoCRI7CgpjYW5kaWRhdGVzGAMgAygLMicubGFuZHNjcmVlbi5kaXNjb3ZlcnkudjEuUmVzb2x2ZWRQYXJjZWwi0gIKDlJlc29sdmVkUGFyY2VsEhIKCnBhcmNlbF9rZXkYASABKAkSEAoDYXBuGAIgASgJSACIAQESFAoHYWRkcmVzcxgDIAEoCUgBiAEBEhIKBWFjcmVzGAQgASgBSAKIAQESEAoDbGF0GAUgASgBSAOIAQESEAoDbG9uGAYgASgBSASIAQESQgoKZXZhbHVhdGlvbhgIIAEoCzIpLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLlBhcmNlbEV2YWx1YXRpb25IBYgBARI4CgZwYXJjZWwYCSABKAsyKC5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5QYXJjZWxDYW5kaWRhdGVCBgoEX2FwbkIKCghfYWRkcmVzc0IICgZfYWNyZXNCBgoEX2xhdEIGCgRfbG9uQg0KC19ldmFsdWF0aW9uSgQIBxAIUgtwYXJjZWxfanNvbiL0AQoQUGFyY2VsRXZhbHVhdGlvbhIQCghlbGlnaWJsZRgBIAEoCBIPCgd2ZXJkaWN0GAIgASgJEg0KBXNjb3JlGAMgASgBEhcKD3Jldmlld19yZXF1aXJlZBgEIAEoCBI4CgZyZXN1bHQYByABKAsyKC5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5EaXNjb3ZlcnlSZXN1bHQSNQoGZmFpbGVkGAggAygLMiUubGFuZHNjcmVlbi5kaXNjb3ZlcnkudjEuTXVzdEV2aWRlbmNlSgQIBRAGSgQIBhAHUgtyZXN1bHRfanNvblILZmFpbGVkX2pzb24iRwoVR2VvY29kZUFkZHJlc3NSZXF1ZXN0Eg8KB2FkZHJlc3MYASABKAkSDgoGbWFya2V0GAIgASgJEg0KBWxpbWl0GAMgASgFInwKFkdlb2NvZGVBZGRyZXNzUmVzcG9uc2USOQoHbWF0Y2hlcxgBIAMoCzIoLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLkdlb2NvZGVkQWRkcmVzcxITCgt2aW50YWdlX2lkcxgCIAMoCRISCgpub3JtYWxpc2VkGAMgASgJIqwBCg9HZW9jb2RlZEFkZHJlc3MSDgoGbWFya2V0GAEgASgJEhIKCnZpbnRhZ2VfaWQYAiABKAkSEgoKcGFyY2VsX2tleRgDIAEoCRIPCgdhZGRyZXNzGAQgASgJEhAKA2xhdBgFIAEoAUgAiAEBEhAKA2xvbhgGIAEoAUgBiAEBEg0KBXNjb3JlGAcgASgBEg0KBW1hdGNoGAggASgJQgYKBF9sYXRCBgoEX2xvbjKSDAoQRGlzY292ZXJ5U2VydmljZRJeCgZIZWFsdGgSJi5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5IZWFsdGhSZXF1ZXN0GicubGFuZHNjcmVlbi5kaXNjb3ZlcnkudjEuSGVhbHRoUmVzcG9uc2UiA5ACARJwCgxMaXN0QnV5Qm94ZXMSLC5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5MaXN0QnV5Qm94ZXNSZXF1ZXN0Gi0ubGFuZHNjcmVlbi5kaXNjb3ZlcnkudjEuTGlzdEJ1eUJveGVzUmVzcG9uc2UiA5ACARJtCgxDcmVhdGVCdXlCb3gSLC5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5DcmVhdGVCdXlCb3hSZXF1ZXN0Gi0ubGFuZHNjcmVlbi5kaXNjb3ZlcnkudjEuQ3JlYXRlQnV5Qm94UmVzcG9uc2UiABJwCg1SZXBsYWNlQnV5Qm94Ei0ubGFuZHNjcmVlbi5kaXNjb3ZlcnkudjEuUmVwbGFjZUJ1eUJveFJlcXVlc3QaLi5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5SZXBsYWNlQnV5Qm94UmVzcG9uc2UiABJtCgxEZWxldGVCdXlCb3gSLC5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5EZWxldGVCdXlCb3hSZXF1ZXN0Gi0ubGFuZHNjcmVlbi5kaXNjb3ZlcnkudjEuRGVsZXRlQnV5Qm94UmVzcG9uc2UiABJtCgtQYXJzZUJ1eUJveBIrLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLlBhcnNlQnV5Qm94UmVxdWVzdBosLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLlBhcnNlQnV5Qm94UmVzcG9uc2UiA5ACARJbCgVRdWVyeRIlLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLlF1ZXJ5UmVxdWVzdBomLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLlF1ZXJ5UmVzcG9uc2UiA5ACARJhCgdSZXNvbHZlEicubGFuZHNjcmVlbi5kaXNjb3ZlcnkudjEuUmVzb2x2ZVJlcXVlc3QaKC5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5SZXNvbHZlUmVzcG9uc2UiA5ACARJnCglGaW5kTGVhZHMSKS5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5GaW5kTGVhZHNSZXF1ZXN0GioubGFuZHNjcmVlbi5kaXNjb3ZlcnkudjEuRmluZExlYWRzUmVzcG9uc2UiA5ACARJ2Cg5FdmFsdWF0ZVBhcmNlbBIuLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLkV2YWx1YXRlUGFyY2VsUmVxdWVzdBovLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLkV2YWx1YXRlUGFyY2VsUmVzcG9uc2UiA5ACARJnCglHZXRQYXJjZWwSKS5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5HZXRQYXJjZWxSZXF1ZXN0GioubGFuZHNjcmVlbi5kaXNjb3ZlcnkudjEuR2V0UGFyY2VsUmVzcG9uc2UiA5ACARJ2Cg5SZXNvbHZlUGFyY2VscxIuLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLlJlc29sdmVQYXJjZWxzUmVxdWVzdBovLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLlJlc29sdmVQYXJjZWxzUmVzcG9uc2UiA5ACARJzCg1Mb2NhdGVQYXJjZWxzEi0ubGFuZHNjcmVlbi5kaXNjb3ZlcnkudjEuTG9jYXRlUGFyY2Vsc1JlcXVlc3QaLi5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5Mb2NhdGVQYXJjZWxzUmVzcG9uc2UiA5ACARJ2Cg5HZW9jb2RlQWRkcmVzcxIuLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLkdlb2NvZGVBZGRyZXNzUmVxdWVzdBovLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLkdlb2NvZGVBZGRyZXNzUmVzcG9uc2UiA5ACAWIGcHJvdG8z", [file_google_protobuf_struct, file_google_protobuf_timestamp]);
 
 /**
+ * Health takes nothing.
+ *
  * @generated from message landscreen.discovery.v1.HealthRequest
  */
 export type HealthRequest = Message<"landscreen.discovery.v1.HealthRequest"> & {
@@ -90,11 +94,11 @@ export const ListBuyBoxesRequestSchema: GenMessage<ListBuyBoxesRequest> = /*@__P
  */
 export type ListBuyBoxesResponse = Message<"landscreen.discovery.v1.ListBuyBoxesResponse"> & {
   /**
-   * A JSON array of buy-box records.
+   * The tenant's buy boxes, by name.
    *
-   * @generated from field: bytes buy_boxes_json = 1;
+   * @generated from field: repeated landscreen.discovery.v1.BuyBox buy_boxes = 2;
    */
-  buyBoxesJson: Uint8Array;
+  buyBoxes: BuyBox[];
 };
 
 /**
@@ -105,21 +109,243 @@ export const ListBuyBoxesResponseSchema: GenMessage<ListBuyBoxesResponse> = /*@_
   messageDesc(file_landscreen_discovery_v1_discovery, 3);
 
 /**
+ * A saved buy box (D9): a named screening spec of the tenant.
+ *
+ * @generated from message landscreen.discovery.v1.BuyBox
+ */
+export type BuyBox = Message<"landscreen.discovery.v1.BuyBox"> & {
+  /**
+   * The buy box's id (uuid).
+   *
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * Its name, unique within the tenant.
+   *
+   * @generated from field: string name = 2;
+   */
+  name: string;
+
+  /**
+   * Free text; absent when null.
+   *
+   * @generated from field: optional string description = 3;
+   */
+  description?: string | undefined;
+
+  /**
+   * The canonical spec (D11).
+   *
+   * @generated from field: landscreen.discovery.v1.BuyBoxSpec spec = 4;
+   */
+  spec?: BuyBoxSpec | undefined;
+
+  /**
+   * The identity of the canonical spec (64 hex characters).
+   *
+   * @generated from field: string spec_hash = 5;
+   */
+  specHash: string;
+
+  /**
+   * When it was saved first (millisecond precision, answered as RFC 3339 with "Z").
+   *
+   * @generated from field: google.protobuf.Timestamp created_at = 6;
+   */
+  createdAt?: Timestamp | undefined;
+
+  /**
+   * When its spec or description last changed (as created_at).
+   *
+   * @generated from field: google.protobuf.Timestamp updated_at = 7;
+   */
+  updatedAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message landscreen.discovery.v1.BuyBox.
+ * Use `create(BuyBoxSchema)` to create a new message.
+ */
+export const BuyBoxSchema: GenMessage<BuyBox> = /*@__PURE__*/
+  messageDesc(file_landscreen_discovery_v1_discovery, 4);
+
+/**
+ * A DiscoveryDraft (a buy-box spec): one market, must-have rules, weighted preferred rules and
+ * verdict cutoffs. As a canonical spec (D11) every must rule has its unknown policy.
+ *
+ * @generated from message landscreen.discovery.v1.BuyBoxSpec
+ */
+export type BuyBoxSpec = Message<"landscreen.discovery.v1.BuyBoxSpec"> & {
+  /**
+   * Exactly one market slug (a parsed draft may have none yet).
+   *
+   * @generated from field: repeated string markets = 1;
+   */
+  markets: string[];
+
+  /**
+   * The must-have rules, in order.
+   *
+   * @generated from field: repeated landscreen.discovery.v1.MustRule must = 2;
+   */
+  must: MustRule[];
+
+  /**
+   * The preferred rules, in order.
+   *
+   * @generated from field: repeated landscreen.discovery.v1.PreferredRule preferred = 3;
+   */
+  preferred: PreferredRule[];
+
+  /**
+   * The score cutoffs of PURSUE and MONITOR.
+   *
+   * @generated from field: landscreen.discovery.v1.VerdictCutoffs verdict_cutoffs = 4;
+   */
+  verdictCutoffs?: VerdictCutoffs | undefined;
+};
+
+/**
+ * Describes the message landscreen.discovery.v1.BuyBoxSpec.
+ * Use `create(BuyBoxSpecSchema)` to create a new message.
+ */
+export const BuyBoxSpecSchema: GenMessage<BuyBoxSpec> = /*@__PURE__*/
+  messageDesc(file_landscreen_discovery_v1_discovery, 5);
+
+/**
+ * A must-have rule: the parcel's fact `field` compared by `op` with `value`.
+ *
+ * @generated from message landscreen.discovery.v1.MustRule
+ */
+export type MustRule = Message<"landscreen.discovery.v1.MustRule"> & {
+  /**
+   * The fact the rule reads (a typed column, a free fact or a catalog field).
+   *
+   * @generated from field: string field = 1;
+   */
+  field: string;
+
+  /**
+   * The comparison, e.g. gte, lte, eq, ne, in, between, contains.
+   *
+   * @generated from field: string op = 2;
+   */
+  op: string;
+
+  /**
+   * A number, string, boolean, null or list of them, as the op needs.
+   *
+   * @generated from field: google.protobuf.Value value = 3;
+   */
+  value?: Value | undefined;
+
+  /**
+   * exclude or review: the policy when the fact is unknown; absent in a parsed draft that names none.
+   *
+   * @generated from field: optional string unknown = 4;
+   */
+  unknown?: string | undefined;
+};
+
+/**
+ * Describes the message landscreen.discovery.v1.MustRule.
+ * Use `create(MustRuleSchema)` to create a new message.
+ */
+export const MustRuleSchema: GenMessage<MustRule> = /*@__PURE__*/
+  messageDesc(file_landscreen_discovery_v1_discovery, 6);
+
+/**
+ * A preferred rule: a weighted comparison that adds to the score when it passes.
+ *
+ * @generated from message landscreen.discovery.v1.PreferredRule
+ */
+export type PreferredRule = Message<"landscreen.discovery.v1.PreferredRule"> & {
+  /**
+   * The fact the rule reads.
+   *
+   * @generated from field: string field = 1;
+   */
+  field: string;
+
+  /**
+   * The comparison.
+   *
+   * @generated from field: string op = 2;
+   */
+  op: string;
+
+  /**
+   * A number, string, boolean, null or list of them, as the op needs.
+   *
+   * @generated from field: google.protobuf.Value value = 3;
+   */
+  value?: Value | undefined;
+
+  /**
+   * The rule's weight (may be negative).
+   *
+   * @generated from field: double weight = 4;
+   */
+  weight: number;
+};
+
+/**
+ * Describes the message landscreen.discovery.v1.PreferredRule.
+ * Use `create(PreferredRuleSchema)` to create a new message.
+ */
+export const PreferredRuleSchema: GenMessage<PreferredRule> = /*@__PURE__*/
+  messageDesc(file_landscreen_discovery_v1_discovery, 7);
+
+/**
+ * The verdict cutoffs of a spec: a score at or above pursue is PURSUE, at or above monitor MONITOR.
+ *
+ * @generated from message landscreen.discovery.v1.VerdictCutoffs
+ */
+export type VerdictCutoffs = Message<"landscreen.discovery.v1.VerdictCutoffs"> & {
+  /**
+   * The lowest score that is PURSUE.
+   *
+   * @generated from field: double pursue = 1;
+   */
+  pursue: number;
+
+  /**
+   * The lowest score that is MONITOR.
+   *
+   * @generated from field: double monitor = 2;
+   */
+  monitor: number;
+};
+
+/**
+ * Describes the message landscreen.discovery.v1.VerdictCutoffs.
+ * Use `create(VerdictCutoffsSchema)` to create a new message.
+ */
+export const VerdictCutoffsSchema: GenMessage<VerdictCutoffs> = /*@__PURE__*/
+  messageDesc(file_landscreen_discovery_v1_discovery, 8);
+
+/**
  * @generated from message landscreen.discovery.v1.CreateBuyBoxRequest
  */
 export type CreateBuyBoxRequest = Message<"landscreen.discovery.v1.CreateBuyBoxRequest"> & {
   /**
+   * The new buy box's name.
+   *
    * @generated from field: string name = 1;
    */
   name: string;
 
   /**
+   * Free text; absent when null.
+   *
    * @generated from field: optional string description = 2;
    */
   description?: string | undefined;
 
   /**
-   * The DiscoveryDraft, as validated by the gateway.
+   * The caller's DiscoveryDraft as UTF-8 JSON, validated and made canonical by the service (D10).
    *
    * @generated from field: bytes spec_json = 3;
    */
@@ -131,16 +357,18 @@ export type CreateBuyBoxRequest = Message<"landscreen.discovery.v1.CreateBuyBoxR
  * Use `create(CreateBuyBoxRequestSchema)` to create a new message.
  */
 export const CreateBuyBoxRequestSchema: GenMessage<CreateBuyBoxRequest> = /*@__PURE__*/
-  messageDesc(file_landscreen_discovery_v1_discovery, 4);
+  messageDesc(file_landscreen_discovery_v1_discovery, 9);
 
 /**
  * @generated from message landscreen.discovery.v1.CreateBuyBoxResponse
  */
 export type CreateBuyBoxResponse = Message<"landscreen.discovery.v1.CreateBuyBoxResponse"> & {
   /**
-   * @generated from field: bytes buy_box_json = 1;
+   * The saved buy box.
+   *
+   * @generated from field: landscreen.discovery.v1.BuyBox buy_box = 2;
    */
-  buyBoxJson: Uint8Array;
+  buyBox?: BuyBox | undefined;
 };
 
 /**
@@ -148,18 +376,22 @@ export type CreateBuyBoxResponse = Message<"landscreen.discovery.v1.CreateBuyBox
  * Use `create(CreateBuyBoxResponseSchema)` to create a new message.
  */
 export const CreateBuyBoxResponseSchema: GenMessage<CreateBuyBoxResponse> = /*@__PURE__*/
-  messageDesc(file_landscreen_discovery_v1_discovery, 5);
+  messageDesc(file_landscreen_discovery_v1_discovery, 10);
 
 /**
  * @generated from message landscreen.discovery.v1.ReplaceBuyBoxRequest
  */
 export type ReplaceBuyBoxRequest = Message<"landscreen.discovery.v1.ReplaceBuyBoxRequest"> & {
   /**
+   * The buy box to replace.
+   *
    * @generated from field: string name = 1;
    */
   name: string;
 
   /**
+   * The caller's DiscoveryDraft as UTF-8 JSON, validated and made canonical by the service (D10).
+   *
    * @generated from field: bytes spec_json = 2;
    */
   specJson: Uint8Array;
@@ -184,16 +416,18 @@ export type ReplaceBuyBoxRequest = Message<"landscreen.discovery.v1.ReplaceBuyBo
  * Use `create(ReplaceBuyBoxRequestSchema)` to create a new message.
  */
 export const ReplaceBuyBoxRequestSchema: GenMessage<ReplaceBuyBoxRequest> = /*@__PURE__*/
-  messageDesc(file_landscreen_discovery_v1_discovery, 6);
+  messageDesc(file_landscreen_discovery_v1_discovery, 11);
 
 /**
  * @generated from message landscreen.discovery.v1.ReplaceBuyBoxResponse
  */
 export type ReplaceBuyBoxResponse = Message<"landscreen.discovery.v1.ReplaceBuyBoxResponse"> & {
   /**
-   * @generated from field: bytes buy_box_json = 1;
+   * The buy box as saved.
+   *
+   * @generated from field: landscreen.discovery.v1.BuyBox buy_box = 2;
    */
-  buyBoxJson: Uint8Array;
+  buyBox?: BuyBox | undefined;
 };
 
 /**
@@ -201,13 +435,15 @@ export type ReplaceBuyBoxResponse = Message<"landscreen.discovery.v1.ReplaceBuyB
  * Use `create(ReplaceBuyBoxResponseSchema)` to create a new message.
  */
 export const ReplaceBuyBoxResponseSchema: GenMessage<ReplaceBuyBoxResponse> = /*@__PURE__*/
-  messageDesc(file_landscreen_discovery_v1_discovery, 7);
+  messageDesc(file_landscreen_discovery_v1_discovery, 12);
 
 /**
  * @generated from message landscreen.discovery.v1.DeleteBuyBoxRequest
  */
 export type DeleteBuyBoxRequest = Message<"landscreen.discovery.v1.DeleteBuyBoxRequest"> & {
   /**
+   * The buy box to delete.
+   *
    * @generated from field: string name = 1;
    */
   name: string;
@@ -218,7 +454,7 @@ export type DeleteBuyBoxRequest = Message<"landscreen.discovery.v1.DeleteBuyBoxR
  * Use `create(DeleteBuyBoxRequestSchema)` to create a new message.
  */
 export const DeleteBuyBoxRequestSchema: GenMessage<DeleteBuyBoxRequest> = /*@__PURE__*/
-  messageDesc(file_landscreen_discovery_v1_discovery, 8);
+  messageDesc(file_landscreen_discovery_v1_discovery, 13);
 
 /**
  * @generated from message landscreen.discovery.v1.DeleteBuyBoxResponse
@@ -231,13 +467,15 @@ export type DeleteBuyBoxResponse = Message<"landscreen.discovery.v1.DeleteBuyBox
  * Use `create(DeleteBuyBoxResponseSchema)` to create a new message.
  */
 export const DeleteBuyBoxResponseSchema: GenMessage<DeleteBuyBoxResponse> = /*@__PURE__*/
-  messageDesc(file_landscreen_discovery_v1_discovery, 9);
+  messageDesc(file_landscreen_discovery_v1_discovery, 14);
 
 /**
  * @generated from message landscreen.discovery.v1.ParseBuyBoxRequest
  */
 export type ParseBuyBoxRequest = Message<"landscreen.discovery.v1.ParseBuyBoxRequest"> & {
   /**
+   * Buy-box text in the line-oriented language of D12.
+   *
    * @generated from field: string text = 1;
    */
   text: string;
@@ -248,18 +486,25 @@ export type ParseBuyBoxRequest = Message<"landscreen.discovery.v1.ParseBuyBoxReq
  * Use `create(ParseBuyBoxRequestSchema)` to create a new message.
  */
 export const ParseBuyBoxRequestSchema: GenMessage<ParseBuyBoxRequest> = /*@__PURE__*/
-  messageDesc(file_landscreen_discovery_v1_discovery, 10);
+  messageDesc(file_landscreen_discovery_v1_discovery, 15);
 
 /**
  * @generated from message landscreen.discovery.v1.ParseBuyBoxResponse
  */
 export type ParseBuyBoxResponse = Message<"landscreen.discovery.v1.ParseBuyBoxResponse"> & {
   /**
-   * {"draft": DiscoveryDraft, "warnings": [string]}
+   * The draft the text gives (not validated: markets may be empty, must rules may name no policy).
    *
-   * @generated from field: bytes result_json = 1;
+   * @generated from field: landscreen.discovery.v1.BuyBoxSpec draft = 2;
    */
-  resultJson: Uint8Array;
+  draft?: BuyBoxSpec | undefined;
+
+  /**
+   * What was ignored or defaulted, one sentence each, naming its line.
+   *
+   * @generated from field: repeated string warnings = 3;
+   */
+  warnings: string[];
 };
 
 /**
@@ -267,30 +512,36 @@ export type ParseBuyBoxResponse = Message<"landscreen.discovery.v1.ParseBuyBoxRe
  * Use `create(ParseBuyBoxResponseSchema)` to create a new message.
  */
 export const ParseBuyBoxResponseSchema: GenMessage<ParseBuyBoxResponse> = /*@__PURE__*/
-  messageDesc(file_landscreen_discovery_v1_discovery, 11);
+  messageDesc(file_landscreen_discovery_v1_discovery, 16);
 
 /**
  * @generated from message landscreen.discovery.v1.QueryRequest
  */
 export type QueryRequest = Message<"landscreen.discovery.v1.QueryRequest"> & {
   /**
+   * The saved buy box (it must exist even when a draft is given).
+   *
    * @generated from field: string buy_box = 1;
    */
   buyBox: string;
 
   /**
-   * A DiscoveryDraft supplied instead of the saved spec.
+   * A DiscoveryDraft as UTF-8 JSON, applied instead of the saved spec; validated by the service.
    *
    * @generated from field: optional bytes draft_json = 2;
    */
   draftJson?: Uint8Array | undefined;
 
   /**
+   * Results per page, 1-200; 0 means 50.
+   *
    * @generated from field: int32 limit = 3;
    */
   limit: number;
 
   /**
+   * The next_cursor of the previous page.
+   *
    * @generated from field: optional string cursor = 4;
    */
   cursor?: string | undefined;
@@ -301,18 +552,83 @@ export type QueryRequest = Message<"landscreen.discovery.v1.QueryRequest"> & {
  * Use `create(QueryRequestSchema)` to create a new message.
  */
 export const QueryRequestSchema: GenMessage<QueryRequest> = /*@__PURE__*/
-  messageDesc(file_landscreen_discovery_v1_discovery, 12);
+  messageDesc(file_landscreen_discovery_v1_discovery, 17);
 
 /**
+ * One page of a market ranked against a buy box (the DiscoveryQueryResponse, D13-D16).
+ *
  * @generated from message landscreen.discovery.v1.QueryResponse
  */
 export type QueryResponse = Message<"landscreen.discovery.v1.QueryResponse"> & {
   /**
-   * The DiscoveryQueryResponse.
+   * The market's slug.
    *
-   * @generated from field: bytes body_json = 1;
+   * @generated from field: string market = 2;
    */
-  bodyJson: Uint8Array;
+  market: string;
+
+  /**
+   * The market's id (uuid).
+   *
+   * @generated from field: string market_id = 3;
+   */
+  marketId: string;
+
+  /**
+   * The data vintage the results were read from (uuid).
+   *
+   * @generated from field: string vintage_id = 4;
+   */
+  vintageId: string;
+
+  /**
+   * The identity of the query (64 characters); promotion requires it.
+   *
+   * @generated from field: string query_hash = 5;
+   */
+  queryHash: string;
+
+  /**
+   * The spec actually applied (canonical).
+   *
+   * @generated from field: landscreen.discovery.v1.BuyBoxSpec applied_spec = 6;
+   */
+  appliedSpec?: BuyBoxSpec | undefined;
+
+  /**
+   * How many parcels the vintage holds.
+   *
+   * @generated from field: int32 denominator = 7;
+   */
+  denominator: number;
+
+  /**
+   * The sum of the preferred rules' absolute weights.
+   *
+   * @generated from field: double preference_weight_total = 8;
+   */
+  preferenceWeightTotal: number;
+
+  /**
+   * How many parcels pass every must-have.
+   *
+   * @generated from field: int32 eligible_total = 9;
+   */
+  eligibleTotal: number;
+
+  /**
+   * The page, best first (score desc, then parcel_key).
+   *
+   * @generated from field: repeated landscreen.discovery.v1.DiscoveryResult results = 10;
+   */
+  results: DiscoveryResult[];
+
+  /**
+   * The cursor of the next page; absent when there is none.
+   *
+   * @generated from field: optional string next_cursor = 11;
+   */
+  nextCursor?: string | undefined;
 };
 
 /**
@@ -320,23 +636,347 @@ export type QueryResponse = Message<"landscreen.discovery.v1.QueryResponse"> & {
  * Use `create(QueryResponseSchema)` to create a new message.
  */
 export const QueryResponseSchema: GenMessage<QueryResponse> = /*@__PURE__*/
-  messageDesc(file_landscreen_discovery_v1_discovery, 13);
+  messageDesc(file_landscreen_discovery_v1_discovery, 18);
+
+/**
+ * A ranked parcel with its facts and the evidence of every rule (DiscoveryResult).
+ *
+ * @generated from message landscreen.discovery.v1.DiscoveryResult
+ */
+export type DiscoveryResult = Message<"landscreen.discovery.v1.DiscoveryResult"> & {
+  /**
+   * The parcel's key within the vintage.
+   *
+   * @generated from field: string parcel_key = 1;
+   */
+  parcelKey: string;
+
+  /**
+   * Absent when null.
+   *
+   * @generated from field: optional string apn = 2;
+   */
+  apn?: string | undefined;
+
+  /**
+   * @generated from field: optional string address = 3;
+   */
+  address?: string | undefined;
+
+  /**
+   * The parcel's representative point, WGS84 degrees; absent when null.
+   *
+   * @generated from field: optional double lat = 4;
+   */
+  lat?: number | undefined;
+
+  /**
+   * @generated from field: optional double lon = 5;
+   */
+  lon?: number | undefined;
+
+  /**
+   * @generated from field: optional double acres = 6;
+   */
+  acres?: number | undefined;
+
+  /**
+   * @generated from field: optional double developable_acres = 7;
+   */
+  developableAcres?: number | undefined;
+
+  /**
+   * The parcel's GeoJSON geometry (an open object) as UTF-8 JSON; empty when null or left out.
+   *
+   * @generated from field: bytes geometry_json = 8;
+   */
+  geometryJson: Uint8Array;
+
+  /**
+   * [west, south, east, north]; empty when null or left out.
+   *
+   * @generated from field: repeated double bbox = 9;
+   */
+  bbox: number[];
+
+  /**
+   * The parcel's facts (typed, free and derived merged: an open object) as UTF-8 JSON; empty
+   * when left out (a lean ResolveParcels evaluation).
+   *
+   * @generated from field: bytes facts_json = 10;
+   */
+  factsJson: Uint8Array;
+
+  /**
+   * The provenance of each fact (an open object) as UTF-8 JSON; empty when left out.
+   *
+   * @generated from field: bytes provenance_json = 11;
+   */
+  provenanceJson: Uint8Array;
+
+  /**
+   * 0-100.
+   *
+   * @generated from field: double score = 12;
+   */
+  score: number;
+
+  /**
+   * PURSUE, MONITOR or HOLD.
+   *
+   * @generated from field: string verdict = 13;
+   */
+  verdict: string;
+
+  /**
+   * True when a must-have under policy review met an unknown fact.
+   *
+   * @generated from field: bool review_required = 14;
+   */
+  reviewRequired: boolean;
+
+  /**
+   * Fields whose unknown fact matters: must rules with policy review, then preferred rules.
+   *
+   * @generated from field: repeated string unknowns = 15;
+   */
+  unknowns: string[];
+
+  /**
+   * The evidence of every rule.
+   *
+   * @generated from field: landscreen.discovery.v1.ScoreBreakdown score_breakdown = 16;
+   */
+  scoreBreakdown?: ScoreBreakdown | undefined;
+};
+
+/**
+ * Describes the message landscreen.discovery.v1.DiscoveryResult.
+ * Use `create(DiscoveryResultSchema)` to create a new message.
+ */
+export const DiscoveryResultSchema: GenMessage<DiscoveryResult> = /*@__PURE__*/
+  messageDesc(file_landscreen_discovery_v1_discovery, 19);
+
+/**
+ * The evidence of every rule of the spec for one parcel.
+ *
+ * @generated from message landscreen.discovery.v1.ScoreBreakdown
+ */
+export type ScoreBreakdown = Message<"landscreen.discovery.v1.ScoreBreakdown"> & {
+  /**
+   * One per must rule, in the spec's order.
+   *
+   * @generated from field: repeated landscreen.discovery.v1.MustEvidence must = 1;
+   */
+  must: MustEvidence[];
+
+  /**
+   * One per preferred rule, in the spec's order.
+   *
+   * @generated from field: repeated landscreen.discovery.v1.PreferredEvidence preferred = 2;
+   */
+  preferred: PreferredEvidence[];
+};
+
+/**
+ * Describes the message landscreen.discovery.v1.ScoreBreakdown.
+ * Use `create(ScoreBreakdownSchema)` to create a new message.
+ */
+export const ScoreBreakdownSchema: GenMessage<ScoreBreakdown> = /*@__PURE__*/
+  messageDesc(file_landscreen_discovery_v1_discovery, 20);
+
+/**
+ * How a must-have rule judged the parcel.
+ *
+ * @generated from message landscreen.discovery.v1.MustEvidence
+ */
+export type MustEvidence = Message<"landscreen.discovery.v1.MustEvidence"> & {
+  /**
+   * The rule's field.
+   *
+   * @generated from field: string field = 1;
+   */
+  field: string;
+
+  /**
+   * The parcel's fact (any JSON; null when unknown).
+   *
+   * @generated from field: google.protobuf.Value value = 2;
+   */
+  value?: Value | undefined;
+
+  /**
+   * pass, fail or unknown.
+   *
+   * @generated from field: string status = 3;
+   */
+  status: string;
+};
+
+/**
+ * Describes the message landscreen.discovery.v1.MustEvidence.
+ * Use `create(MustEvidenceSchema)` to create a new message.
+ */
+export const MustEvidenceSchema: GenMessage<MustEvidence> = /*@__PURE__*/
+  messageDesc(file_landscreen_discovery_v1_discovery, 21);
+
+/**
+ * What a preferred rule added to the score.
+ *
+ * @generated from message landscreen.discovery.v1.PreferredEvidence
+ */
+export type PreferredEvidence = Message<"landscreen.discovery.v1.PreferredEvidence"> & {
+  /**
+   * The rule's field.
+   *
+   * @generated from field: string field = 1;
+   */
+  field: string;
+
+  /**
+   * The parcel's fact (any JSON; null when unknown).
+   *
+   * @generated from field: google.protobuf.Value value = 2;
+   */
+  value?: Value | undefined;
+
+  /**
+   * The rule's weight.
+   *
+   * @generated from field: double weight = 3;
+   */
+  weight: number;
+
+  /**
+   * What the rule added to the score.
+   *
+   * @generated from field: double contribution = 4;
+   */
+  contribution: number;
+};
+
+/**
+ * Describes the message landscreen.discovery.v1.PreferredEvidence.
+ * Use `create(PreferredEvidenceSchema)` to create a new message.
+ */
+export const PreferredEvidenceSchema: GenMessage<PreferredEvidence> = /*@__PURE__*/
+  messageDesc(file_landscreen_discovery_v1_discovery, 22);
+
+/**
+ * A parcel of a vintage with its facts split as imported (ParcelCandidate).
+ *
+ * @generated from message landscreen.discovery.v1.ParcelCandidate
+ */
+export type ParcelCandidate = Message<"landscreen.discovery.v1.ParcelCandidate"> & {
+  /**
+   * The market's slug.
+   *
+   * @generated from field: string market = 1;
+   */
+  market: string;
+
+  /**
+   * The vintage the parcel was read from (uuid).
+   *
+   * @generated from field: string vintage_id = 2;
+   */
+  vintageId: string;
+
+  /**
+   * The parcel's key within the vintage.
+   *
+   * @generated from field: string parcel_key = 3;
+   */
+  parcelKey: string;
+
+  /**
+   * Absent when null.
+   *
+   * @generated from field: optional string apn = 4;
+   */
+  apn?: string | undefined;
+
+  /**
+   * @generated from field: optional string address = 5;
+   */
+  address?: string | undefined;
+
+  /**
+   * The representative point, WGS84 degrees; absent when null.
+   *
+   * @generated from field: optional double lat = 6;
+   */
+  lat?: number | undefined;
+
+  /**
+   * @generated from field: optional double lon = 7;
+   */
+  lon?: number | undefined;
+
+  /**
+   * The GeoJSON geometry (an open object) as UTF-8 JSON; empty when null.
+   *
+   * @generated from field: bytes geometry_json = 8;
+   */
+  geometryJson: Uint8Array;
+
+  /**
+   * The typed facts (the parcel schema's columns, nulls included: an open object), UTF-8 JSON.
+   *
+   * @generated from field: bytes typed_json = 9;
+   */
+  typedJson: Uint8Array;
+
+  /**
+   * The free facts the import carried (an open object), UTF-8 JSON.
+   *
+   * @generated from field: bytes free_facts_json = 10;
+   */
+  freeFactsJson: Uint8Array;
+
+  /**
+   * The derived facts (an open object), UTF-8 JSON.
+   *
+   * @generated from field: bytes derived_json = 11;
+   */
+  derivedJson: Uint8Array;
+
+  /**
+   * The provenance of each fact (an open object), UTF-8 JSON; empty when left out (lean).
+   *
+   * @generated from field: bytes provenance_json = 12;
+   */
+  provenanceJson: Uint8Array;
+};
+
+/**
+ * Describes the message landscreen.discovery.v1.ParcelCandidate.
+ * Use `create(ParcelCandidateSchema)` to create a new message.
+ */
+export const ParcelCandidateSchema: GenMessage<ParcelCandidate> = /*@__PURE__*/
+  messageDesc(file_landscreen_discovery_v1_discovery, 23);
 
 /**
  * @generated from message landscreen.discovery.v1.ResolveRequest
  */
 export type ResolveRequest = Message<"landscreen.discovery.v1.ResolveRequest"> & {
   /**
+   * The market's slug.
+   *
    * @generated from field: string market = 1;
    */
   market: string;
 
   /**
+   * Compared as letters and digits only, case-folded; wins when both match.
+   *
    * @generated from field: optional string apn = 2;
    */
   apn?: string | undefined;
 
   /**
+   * Compared after USPS normalisation, then by trigram similarity.
+   *
    * @generated from field: optional string address = 3;
    */
   address?: string | undefined;
@@ -347,18 +987,48 @@ export type ResolveRequest = Message<"landscreen.discovery.v1.ResolveRequest"> &
  * Use `create(ResolveRequestSchema)` to create a new message.
  */
 export const ResolveRequestSchema: GenMessage<ResolveRequest> = /*@__PURE__*/
-  messageDesc(file_landscreen_discovery_v1_discovery, 14);
+  messageDesc(file_landscreen_discovery_v1_discovery, 24);
 
 /**
+ * The ParcelResolveResponse (D17).
+ *
  * @generated from message landscreen.discovery.v1.ResolveResponse
  */
 export type ResolveResponse = Message<"landscreen.discovery.v1.ResolveResponse"> & {
   /**
-   * The ParcelResolveResponse.
+   * resolved (one candidate), ambiguous (several, best first) or not_found.
    *
-   * @generated from field: bytes body_json = 1;
+   * @generated from field: string status = 2;
    */
-  bodyJson: Uint8Array;
+  status: string;
+
+  /**
+   * The market's slug.
+   *
+   * @generated from field: string market = 3;
+   */
+  market: string;
+
+  /**
+   * The market's id (uuid).
+   *
+   * @generated from field: string market_id = 4;
+   */
+  marketId: string;
+
+  /**
+   * The current vintage searched (uuid).
+   *
+   * @generated from field: string vintage_id = 5;
+   */
+  vintageId: string;
+
+  /**
+   * At most 10, best first.
+   *
+   * @generated from field: repeated landscreen.discovery.v1.ParcelCandidate candidates = 6;
+   */
+  candidates: ParcelCandidate[];
 };
 
 /**
@@ -366,28 +1036,36 @@ export type ResolveResponse = Message<"landscreen.discovery.v1.ResolveResponse">
  * Use `create(ResolveResponseSchema)` to create a new message.
  */
 export const ResolveResponseSchema: GenMessage<ResolveResponse> = /*@__PURE__*/
-  messageDesc(file_landscreen_discovery_v1_discovery, 15);
+  messageDesc(file_landscreen_discovery_v1_discovery, 25);
 
 /**
  * @generated from message landscreen.discovery.v1.FindLeadsRequest
  */
 export type FindLeadsRequest = Message<"landscreen.discovery.v1.FindLeadsRequest"> & {
   /**
+   * A saved buy box; a buy box or a draft is needed.
+   *
    * @generated from field: optional string buy_box = 1;
    */
   buyBox?: string | undefined;
 
   /**
+   * A DiscoveryDraft as UTF-8 JSON, applied instead of the saved spec; validated by the service.
+   *
    * @generated from field: optional bytes draft_json = 2;
    */
   draftJson?: Uint8Array | undefined;
 
   /**
+   * How many rows to list, best first.
+   *
    * @generated from field: int32 limit = 3;
    */
   limit: number;
 
   /**
+   * True: count only, no rows.
+   *
    * @generated from field: bool count_only = 4;
    */
   countOnly: boolean;
@@ -398,16 +1076,34 @@ export type FindLeadsRequest = Message<"landscreen.discovery.v1.FindLeadsRequest
  * Use `create(FindLeadsRequestSchema)` to create a new message.
  */
 export const FindLeadsRequestSchema: GenMessage<FindLeadsRequest> = /*@__PURE__*/
-  messageDesc(file_landscreen_discovery_v1_discovery, 16);
+  messageDesc(file_landscreen_discovery_v1_discovery, 26);
 
 /**
+ * D29: the live match count, its split per verdict and, without count_only, the ranked rows.
+ *
  * @generated from message landscreen.discovery.v1.FindLeadsResponse
  */
 export type FindLeadsResponse = Message<"landscreen.discovery.v1.FindLeadsResponse"> & {
   /**
-   * @generated from field: bytes body_json = 1;
+   * Parcels passing every must-have.
+   *
+   * @generated from field: int32 count = 2;
    */
-  bodyJson: Uint8Array;
+  count: number;
+
+  /**
+   * The count per verdict.
+   *
+   * @generated from field: landscreen.discovery.v1.VerdictCounts by_verdict = 3;
+   */
+  byVerdict?: VerdictCounts | undefined;
+
+  /**
+   * Best first, at most the limit; empty with count_only.
+   *
+   * @generated from field: repeated landscreen.discovery.v1.LeadRow rows = 4;
+   */
+  rows: LeadRow[];
 };
 
 /**
@@ -415,7 +1111,118 @@ export type FindLeadsResponse = Message<"landscreen.discovery.v1.FindLeadsRespon
  * Use `create(FindLeadsResponseSchema)` to create a new message.
  */
 export const FindLeadsResponseSchema: GenMessage<FindLeadsResponse> = /*@__PURE__*/
-  messageDesc(file_landscreen_discovery_v1_discovery, 17);
+  messageDesc(file_landscreen_discovery_v1_discovery, 27);
+
+/**
+ * Parcels per verdict.
+ *
+ * @generated from message landscreen.discovery.v1.VerdictCounts
+ */
+export type VerdictCounts = Message<"landscreen.discovery.v1.VerdictCounts"> & {
+  /**
+   * PURSUE parcels (JSON key "PURSUE").
+   *
+   * @generated from field: int32 pursue = 1;
+   */
+  pursue: number;
+
+  /**
+   * MONITOR parcels.
+   *
+   * @generated from field: int32 monitor = 2;
+   */
+  monitor: number;
+
+  /**
+   * HOLD parcels.
+   *
+   * @generated from field: int32 hold = 3;
+   */
+  hold: number;
+};
+
+/**
+ * Describes the message landscreen.discovery.v1.VerdictCounts.
+ * Use `create(VerdictCountsSchema)` to create a new message.
+ */
+export const VerdictCountsSchema: GenMessage<VerdictCounts> = /*@__PURE__*/
+  messageDesc(file_landscreen_discovery_v1_discovery, 28);
+
+/**
+ * A ranked parcel as a lead list shows it: no geometry, facts or evidence.
+ *
+ * @generated from message landscreen.discovery.v1.LeadRow
+ */
+export type LeadRow = Message<"landscreen.discovery.v1.LeadRow"> & {
+  /**
+   * The parcel's key within the vintage.
+   *
+   * @generated from field: string parcel_key = 1;
+   */
+  parcelKey: string;
+
+  /**
+   * Absent when null.
+   *
+   * @generated from field: optional string apn = 2;
+   */
+  apn?: string | undefined;
+
+  /**
+   * @generated from field: optional string address = 3;
+   */
+  address?: string | undefined;
+
+  /**
+   * @generated from field: optional double lat = 4;
+   */
+  lat?: number | undefined;
+
+  /**
+   * @generated from field: optional double lon = 5;
+   */
+  lon?: number | undefined;
+
+  /**
+   * @generated from field: optional double acres = 6;
+   */
+  acres?: number | undefined;
+
+  /**
+   * 0-100.
+   *
+   * @generated from field: double score = 7;
+   */
+  score: number;
+
+  /**
+   * PURSUE, MONITOR or HOLD.
+   *
+   * @generated from field: string verdict = 8;
+   */
+  verdict: string;
+
+  /**
+   * True when a must-have under policy review met an unknown fact.
+   *
+   * @generated from field: bool review_required = 9;
+   */
+  reviewRequired: boolean;
+
+  /**
+   * Fields whose unknown fact matters.
+   *
+   * @generated from field: repeated string unknowns = 10;
+   */
+  unknowns: string[];
+};
+
+/**
+ * Describes the message landscreen.discovery.v1.LeadRow.
+ * Use `create(LeadRowSchema)` to create a new message.
+ */
+export const LeadRowSchema: GenMessage<LeadRow> = /*@__PURE__*/
+  messageDesc(file_landscreen_discovery_v1_discovery, 29);
 
 /**
  * @generated from message landscreen.discovery.v1.EvaluateParcelRequest
@@ -429,13 +1236,15 @@ export type EvaluateParcelRequest = Message<"landscreen.discovery.v1.EvaluatePar
   buyBox: string;
 
   /**
-   * The spec to apply instead of the saved one (ranked promotion only).
+   * The spec to apply instead of the saved one (ranked promotion only), as UTF-8 JSON.
    *
    * @generated from field: optional bytes draft_json = 2;
    */
   draftJson?: Uint8Array | undefined;
 
   /**
+   * The parcel of the current vintage.
+   *
    * @generated from field: string parcel_key = 3;
    */
   parcelKey: string;
@@ -460,38 +1269,50 @@ export type EvaluateParcelRequest = Message<"landscreen.discovery.v1.EvaluatePar
  * Use `create(EvaluateParcelRequestSchema)` to create a new message.
  */
 export const EvaluateParcelRequestSchema: GenMessage<EvaluateParcelRequest> = /*@__PURE__*/
-  messageDesc(file_landscreen_discovery_v1_discovery, 18);
+  messageDesc(file_landscreen_discovery_v1_discovery, 30);
 
 /**
  * @generated from message landscreen.discovery.v1.EvaluateParcelResponse
  */
 export type EvaluateParcelResponse = Message<"landscreen.discovery.v1.EvaluateParcelResponse"> & {
   /**
+   * The market's id (uuid).
+   *
    * @generated from field: string market_id = 1;
    */
   marketId: string;
 
   /**
+   * The market's slug.
+   *
    * @generated from field: string market = 2;
    */
   market: string;
 
   /**
+   * The current vintage (uuid).
+   *
    * @generated from field: string vintage_id = 3;
    */
   vintageId: string;
 
   /**
+   * The query_hash of the applied spec on this vintage.
+   *
    * @generated from field: string query_hash = 4;
    */
   queryHash: string;
 
   /**
+   * The identity of the applied spec.
+   *
    * @generated from field: string spec_hash = 5;
    */
   specHash: string;
 
   /**
+   * The saved buy box's id (uuid) and name.
+   *
    * @generated from field: string buy_box_id = 6;
    */
   buyBoxId: string;
@@ -511,30 +1332,30 @@ export type EvaluateParcelResponse = Message<"landscreen.discovery.v1.EvaluatePa
   /**
    * The parcel's DiscoveryResult: facts, provenance, score, verdict and evidence.
    *
-   * @generated from field: bytes result_json = 9;
+   * @generated from field: landscreen.discovery.v1.DiscoveryResult result = 13;
    */
-  resultJson: Uint8Array;
+  result?: DiscoveryResult | undefined;
 
   /**
-   * The must evidence that made the parcel ineligible (a JSON array).
+   * The must evidence that made the parcel ineligible.
    *
-   * @generated from field: bytes failed_json = 10;
+   * @generated from field: repeated landscreen.discovery.v1.MustEvidence failed = 14;
    */
-  failedJson: Uint8Array;
+  failed: MustEvidence[];
 
   /**
    * The canonical spec applied.
    *
-   * @generated from field: bytes applied_spec_json = 11;
+   * @generated from field: landscreen.discovery.v1.BuyBoxSpec applied_spec = 15;
    */
-  appliedSpecJson: Uint8Array;
+  appliedSpec?: BuyBoxSpec | undefined;
 
   /**
    * The parcel as a ParcelCandidate (facts split as imported), for the property and its job.
    *
-   * @generated from field: bytes parcel_json = 12;
+   * @generated from field: landscreen.discovery.v1.ParcelCandidate parcel = 16;
    */
-  parcelJson: Uint8Array;
+  parcel?: ParcelCandidate | undefined;
 };
 
 /**
@@ -542,7 +1363,7 @@ export type EvaluateParcelResponse = Message<"landscreen.discovery.v1.EvaluatePa
  * Use `create(EvaluateParcelResponseSchema)` to create a new message.
  */
 export const EvaluateParcelResponseSchema: GenMessage<EvaluateParcelResponse> = /*@__PURE__*/
-  messageDesc(file_landscreen_discovery_v1_discovery, 19);
+  messageDesc(file_landscreen_discovery_v1_discovery, 31);
 
 /**
  * @generated from message landscreen.discovery.v1.GetParcelRequest
@@ -556,6 +1377,8 @@ export type GetParcelRequest = Message<"landscreen.discovery.v1.GetParcelRequest
   market: string;
 
   /**
+   * The parcel.
+   *
    * @generated from field: string parcel_key = 2;
    */
   parcelKey: string;
@@ -574,33 +1397,39 @@ export type GetParcelRequest = Message<"landscreen.discovery.v1.GetParcelRequest
  * Use `create(GetParcelRequestSchema)` to create a new message.
  */
 export const GetParcelRequestSchema: GenMessage<GetParcelRequest> = /*@__PURE__*/
-  messageDesc(file_landscreen_discovery_v1_discovery, 20);
+  messageDesc(file_landscreen_discovery_v1_discovery, 32);
 
 /**
  * @generated from message landscreen.discovery.v1.GetParcelResponse
  */
 export type GetParcelResponse = Message<"landscreen.discovery.v1.GetParcelResponse"> & {
   /**
+   * The market's id (uuid).
+   *
    * @generated from field: string market_id = 1;
    */
   marketId: string;
 
   /**
+   * The market's slug.
+   *
    * @generated from field: string market = 2;
    */
   market: string;
 
   /**
+   * The vintage read (uuid).
+   *
    * @generated from field: string vintage_id = 3;
    */
   vintageId: string;
 
   /**
-   * The ParcelCandidate.
+   * The parcel.
    *
-   * @generated from field: bytes parcel_json = 4;
+   * @generated from field: landscreen.discovery.v1.ParcelCandidate parcel = 5;
    */
-  parcelJson: Uint8Array;
+  parcel?: ParcelCandidate | undefined;
 };
 
 /**
@@ -608,20 +1437,24 @@ export type GetParcelResponse = Message<"landscreen.discovery.v1.GetParcelRespon
  * Use `create(GetParcelResponseSchema)` to create a new message.
  */
 export const GetParcelResponseSchema: GenMessage<GetParcelResponse> = /*@__PURE__*/
-  messageDesc(file_landscreen_discovery_v1_discovery, 21);
+  messageDesc(file_landscreen_discovery_v1_discovery, 33);
 
 /**
+ * A point, WGS84 degrees.
+ *
  * @generated from message landscreen.discovery.v1.GeoPoint
  */
 export type GeoPoint = Message<"landscreen.discovery.v1.GeoPoint"> & {
   /**
-   * WGS84 degrees.
+   * Latitude, WGS84 degrees.
    *
    * @generated from field: double lat = 1;
    */
   lat: number;
 
   /**
+   * Longitude, WGS84 degrees.
+   *
    * @generated from field: double lon = 2;
    */
   lon: number;
@@ -632,7 +1465,7 @@ export type GeoPoint = Message<"landscreen.discovery.v1.GeoPoint"> & {
  * Use `create(GeoPointSchema)` to create a new message.
  */
 export const GeoPointSchema: GenMessage<GeoPoint> = /*@__PURE__*/
-  messageDesc(file_landscreen_discovery_v1_discovery, 22);
+  messageDesc(file_landscreen_discovery_v1_discovery, 34);
 
 /**
  * @generated from message landscreen.discovery.v1.LocateParcelsRequest
@@ -675,7 +1508,7 @@ export type LocateParcelsRequest = Message<"landscreen.discovery.v1.LocateParcel
  * Use `create(LocateParcelsRequestSchema)` to create a new message.
  */
 export const LocateParcelsRequestSchema: GenMessage<LocateParcelsRequest> = /*@__PURE__*/
-  messageDesc(file_landscreen_discovery_v1_discovery, 23);
+  messageDesc(file_landscreen_discovery_v1_discovery, 35);
 
 /**
  * @generated from message landscreen.discovery.v1.LocateParcelsResponse
@@ -708,7 +1541,7 @@ export type LocateParcelsResponse = Message<"landscreen.discovery.v1.LocateParce
  * Use `create(LocateParcelsResponseSchema)` to create a new message.
  */
 export const LocateParcelsResponseSchema: GenMessage<LocateParcelsResponse> = /*@__PURE__*/
-  messageDesc(file_landscreen_discovery_v1_discovery, 24);
+  messageDesc(file_landscreen_discovery_v1_discovery, 36);
 
 /**
  * @generated from message landscreen.discovery.v1.ParcelLocation
@@ -735,7 +1568,7 @@ export type ParcelLocation = Message<"landscreen.discovery.v1.ParcelLocation"> &
  * Use `create(ParcelLocationSchema)` to create a new message.
  */
 export const ParcelLocationSchema: GenMessage<ParcelLocation> = /*@__PURE__*/
-  messageDesc(file_landscreen_discovery_v1_discovery, 25);
+  messageDesc(file_landscreen_discovery_v1_discovery, 37);
 
 /**
  * @generated from message landscreen.discovery.v1.LocatedParcel
@@ -763,21 +1596,29 @@ export type LocatedParcel = Message<"landscreen.discovery.v1.LocatedParcel"> & {
   radiusM: number;
 
   /**
+   * The market's slug.
+   *
    * @generated from field: string market = 4;
    */
   market: string;
 
   /**
+   * The vintage the parcel was found in (uuid).
+   *
    * @generated from field: string vintage_id = 5;
    */
   vintageId: string;
 
   /**
+   * The parcel's key within its vintage.
+   *
    * @generated from field: string parcel_key = 6;
    */
   parcelKey: string;
 
   /**
+   * The parcel record's APN, address, owner and zoning; absent when null.
+   *
    * @generated from field: optional string apn = 7;
    */
   apn?: string | undefined;
@@ -805,6 +1646,8 @@ export type LocatedParcel = Message<"landscreen.discovery.v1.LocatedParcel"> & {
   areaM2: number;
 
   /**
+   * The parcel's acres as imported; absent when null.
+   *
    * @generated from field: optional double acres = 12;
    */
   acres?: number | undefined;
@@ -822,7 +1665,8 @@ export type LocatedParcel = Message<"landscreen.discovery.v1.LocatedParcel"> & {
   lon?: number | undefined;
 
   /**
-   * The parcel's GeoJSON Polygon or MultiPolygon, WGS84, as UTF-8 JSON; empty with omit_geometry.
+   * The parcel's GeoJSON Polygon or MultiPolygon, WGS84, as UTF-8 JSON (large, and only handed on
+   * to a geometry reader, so kept as the JSON text); empty with omit_geometry.
    *
    * @generated from field: bytes geometry_json = 15;
    */
@@ -834,7 +1678,7 @@ export type LocatedParcel = Message<"landscreen.discovery.v1.LocatedParcel"> & {
  * Use `create(LocatedParcelSchema)` to create a new message.
  */
 export const LocatedParcelSchema: GenMessage<LocatedParcel> = /*@__PURE__*/
-  messageDesc(file_landscreen_discovery_v1_discovery, 26);
+  messageDesc(file_landscreen_discovery_v1_discovery, 38);
 
 /**
  * @generated from message landscreen.discovery.v1.ResolveParcelsRequest
@@ -877,7 +1721,7 @@ export type ResolveParcelsRequest = Message<"landscreen.discovery.v1.ResolveParc
  * Use `create(ResolveParcelsRequestSchema)` to create a new message.
  */
 export const ResolveParcelsRequestSchema: GenMessage<ResolveParcelsRequest> = /*@__PURE__*/
-  messageDesc(file_landscreen_discovery_v1_discovery, 27);
+  messageDesc(file_landscreen_discovery_v1_discovery, 39);
 
 /**
  * One row to resolve. Tried in order: apn (D17), address exactly after normalisation, parcel_key
@@ -887,16 +1731,22 @@ export const ResolveParcelsRequestSchema: GenMessage<ResolveParcelsRequest> = /*
  */
 export type ParcelLookup = Message<"landscreen.discovery.v1.ParcelLookup"> & {
   /**
+   * An APN as the caller wrote it.
+   *
    * @generated from field: optional string apn = 1;
    */
   apn?: string | undefined;
 
   /**
+   * A street address as the caller wrote it.
+   *
    * @generated from field: optional string address = 2;
    */
   address?: string | undefined;
 
   /**
+   * A parcel key of the market's current vintage.
+   *
    * @generated from field: optional string parcel_key = 3;
    */
   parcelKey?: string | undefined;
@@ -907,23 +1757,29 @@ export type ParcelLookup = Message<"landscreen.discovery.v1.ParcelLookup"> & {
  * Use `create(ParcelLookupSchema)` to create a new message.
  */
 export const ParcelLookupSchema: GenMessage<ParcelLookup> = /*@__PURE__*/
-  messageDesc(file_landscreen_discovery_v1_discovery, 28);
+  messageDesc(file_landscreen_discovery_v1_discovery, 40);
 
 /**
  * @generated from message landscreen.discovery.v1.ResolveParcelsResponse
  */
 export type ResolveParcelsResponse = Message<"landscreen.discovery.v1.ResolveParcelsResponse"> & {
   /**
+   * The market's slug.
+   *
    * @generated from field: string market = 1;
    */
   market: string;
 
   /**
+   * The market's id (uuid).
+   *
    * @generated from field: string market_id = 2;
    */
   marketId: string;
 
   /**
+   * The current vintage searched (uuid).
+   *
    * @generated from field: string vintage_id = 3;
    */
   vintageId: string;
@@ -948,38 +1804,48 @@ export type ResolveParcelsResponse = Message<"landscreen.discovery.v1.ResolvePar
  * Use `create(ResolveParcelsResponseSchema)` to create a new message.
  */
 export const ResolveParcelsResponseSchema: GenMessage<ResolveParcelsResponse> = /*@__PURE__*/
-  messageDesc(file_landscreen_discovery_v1_discovery, 29);
+  messageDesc(file_landscreen_discovery_v1_discovery, 41);
 
 /**
+ * The buy box the resolved parcels were evaluated against.
+ *
  * @generated from message landscreen.discovery.v1.ParcelScreen
  */
 export type ParcelScreen = Message<"landscreen.discovery.v1.ParcelScreen"> & {
   /**
+   * The saved buy box's id (uuid).
+   *
    * @generated from field: string buy_box_id = 1;
    */
   buyBoxId: string;
 
   /**
+   * The saved buy box's name.
+   *
    * @generated from field: string buy_box = 2;
    */
   buyBox: string;
 
   /**
+   * The identity of its canonical spec.
+   *
    * @generated from field: string spec_hash = 3;
    */
   specHash: string;
 
   /**
+   * The query_hash of the spec on the vintage searched.
+   *
    * @generated from field: string query_hash = 4;
    */
   queryHash: string;
 
   /**
-   * The canonical spec applied (UTF-8 JSON).
+   * The canonical spec applied.
    *
-   * @generated from field: bytes applied_spec_json = 5;
+   * @generated from field: landscreen.discovery.v1.BuyBoxSpec applied_spec = 6;
    */
-  appliedSpecJson: Uint8Array;
+  appliedSpec?: BuyBoxSpec | undefined;
 };
 
 /**
@@ -987,9 +1853,11 @@ export type ParcelScreen = Message<"landscreen.discovery.v1.ParcelScreen"> & {
  * Use `create(ParcelScreenSchema)` to create a new message.
  */
 export const ParcelScreenSchema: GenMessage<ParcelScreen> = /*@__PURE__*/
-  messageDesc(file_landscreen_discovery_v1_discovery, 30);
+  messageDesc(file_landscreen_discovery_v1_discovery, 42);
 
 /**
+ * What one lookup resolved to.
+ *
  * @generated from message landscreen.discovery.v1.ParcelResolution
  */
 export type ParcelResolution = Message<"landscreen.discovery.v1.ParcelResolution"> & {
@@ -1020,18 +1888,24 @@ export type ParcelResolution = Message<"landscreen.discovery.v1.ParcelResolution
  * Use `create(ParcelResolutionSchema)` to create a new message.
  */
 export const ParcelResolutionSchema: GenMessage<ParcelResolution> = /*@__PURE__*/
-  messageDesc(file_landscreen_discovery_v1_discovery, 31);
+  messageDesc(file_landscreen_discovery_v1_discovery, 43);
 
 /**
+ * A parcel a lookup matched.
+ *
  * @generated from message landscreen.discovery.v1.ResolvedParcel
  */
 export type ResolvedParcel = Message<"landscreen.discovery.v1.ResolvedParcel"> & {
   /**
+   * The parcel's key within the vintage.
+   *
    * @generated from field: string parcel_key = 1;
    */
   parcelKey: string;
 
   /**
+   * Its APN, address, acres and representative point; absent when null.
+   *
    * @generated from field: optional string apn = 2;
    */
   apn?: string | undefined;
@@ -1057,19 +1931,19 @@ export type ResolvedParcel = Message<"landscreen.discovery.v1.ResolvedParcel"> &
   lon?: number | undefined;
 
   /**
-   * Resolved only: the ParcelCandidate (facts split as imported, geometry), UTF-8 JSON; lean:
-   * without its provenance.
-   *
-   * @generated from field: bytes parcel_json = 7;
-   */
-  parcelJson: Uint8Array;
-
-  /**
    * Resolved with a buy box only: the parcel's evaluation.
    *
    * @generated from field: optional landscreen.discovery.v1.ParcelEvaluation evaluation = 8;
    */
   evaluation?: ParcelEvaluation | undefined;
+
+  /**
+   * Resolved only: the ParcelCandidate (facts split as imported, geometry); lean: without its
+   * provenance.
+   *
+   * @generated from field: landscreen.discovery.v1.ParcelCandidate parcel = 9;
+   */
+  parcel?: ParcelCandidate | undefined;
 };
 
 /**
@@ -1077,28 +1951,38 @@ export type ResolvedParcel = Message<"landscreen.discovery.v1.ResolvedParcel"> &
  * Use `create(ResolvedParcelSchema)` to create a new message.
  */
 export const ResolvedParcelSchema: GenMessage<ResolvedParcel> = /*@__PURE__*/
-  messageDesc(file_landscreen_discovery_v1_discovery, 32);
+  messageDesc(file_landscreen_discovery_v1_discovery, 44);
 
 /**
+ * A resolved parcel evaluated against the screen's buy box, as EvaluateParcel does.
+ *
  * @generated from message landscreen.discovery.v1.ParcelEvaluation
  */
 export type ParcelEvaluation = Message<"landscreen.discovery.v1.ParcelEvaluation"> & {
   /**
+   * False when a must-have fails (or is unknown under policy exclude).
+   *
    * @generated from field: bool eligible = 1;
    */
   eligible: boolean;
 
   /**
+   * PURSUE, MONITOR or HOLD.
+   *
    * @generated from field: string verdict = 2;
    */
   verdict: string;
 
   /**
+   * 0-100.
+   *
    * @generated from field: double score = 3;
    */
   score: number;
 
   /**
+   * True when a must-have under policy review met an unknown fact.
+   *
    * @generated from field: bool review_required = 4;
    */
   reviewRequired: boolean;
@@ -1107,16 +1991,16 @@ export type ParcelEvaluation = Message<"landscreen.discovery.v1.ParcelEvaluation
    * The DiscoveryResult without geometry and bbox (the ParcelCandidate carries them); lean: also
    * without facts and provenance.
    *
-   * @generated from field: bytes result_json = 5;
+   * @generated from field: landscreen.discovery.v1.DiscoveryResult result = 7;
    */
-  resultJson: Uint8Array;
+  result?: DiscoveryResult | undefined;
 
   /**
-   * The must evidence that made the parcel ineligible (a JSON array).
+   * The must evidence that made the parcel ineligible.
    *
-   * @generated from field: bytes failed_json = 6;
+   * @generated from field: repeated landscreen.discovery.v1.MustEvidence failed = 8;
    */
-  failedJson: Uint8Array;
+  failed: MustEvidence[];
 };
 
 /**
@@ -1124,7 +2008,7 @@ export type ParcelEvaluation = Message<"landscreen.discovery.v1.ParcelEvaluation
  * Use `create(ParcelEvaluationSchema)` to create a new message.
  */
 export const ParcelEvaluationSchema: GenMessage<ParcelEvaluation> = /*@__PURE__*/
-  messageDesc(file_landscreen_discovery_v1_discovery, 33);
+  messageDesc(file_landscreen_discovery_v1_discovery, 45);
 
 /**
  * @generated from message landscreen.discovery.v1.GeocodeAddressRequest
@@ -1158,7 +2042,7 @@ export type GeocodeAddressRequest = Message<"landscreen.discovery.v1.GeocodeAddr
  * Use `create(GeocodeAddressRequestSchema)` to create a new message.
  */
 export const GeocodeAddressRequestSchema: GenMessage<GeocodeAddressRequest> = /*@__PURE__*/
-  messageDesc(file_landscreen_discovery_v1_discovery, 34);
+  messageDesc(file_landscreen_discovery_v1_discovery, 46);
 
 /**
  * @generated from message landscreen.discovery.v1.GeocodeAddressResponse
@@ -1191,23 +2075,31 @@ export type GeocodeAddressResponse = Message<"landscreen.discovery.v1.GeocodeAdd
  * Use `create(GeocodeAddressResponseSchema)` to create a new message.
  */
 export const GeocodeAddressResponseSchema: GenMessage<GeocodeAddressResponse> = /*@__PURE__*/
-  messageDesc(file_landscreen_discovery_v1_discovery, 35);
+  messageDesc(file_landscreen_discovery_v1_discovery, 47);
 
 /**
+ * A loaded parcel whose address matches.
+ *
  * @generated from message landscreen.discovery.v1.GeocodedAddress
  */
 export type GeocodedAddress = Message<"landscreen.discovery.v1.GeocodedAddress"> & {
   /**
+   * The market's slug.
+   *
    * @generated from field: string market = 1;
    */
   market: string;
 
   /**
+   * The vintage searched (uuid).
+   *
    * @generated from field: string vintage_id = 2;
    */
   vintageId: string;
 
   /**
+   * The parcel's key within the vintage.
+   *
    * @generated from field: string parcel_key = 3;
    */
   parcelKey: string;
@@ -1251,7 +2143,7 @@ export type GeocodedAddress = Message<"landscreen.discovery.v1.GeocodedAddress">
  * Use `create(GeocodedAddressSchema)` to create a new message.
  */
 export const GeocodedAddressSchema: GenMessage<GeocodedAddress> = /*@__PURE__*/
-  messageDesc(file_landscreen_discovery_v1_discovery, 36);
+  messageDesc(file_landscreen_discovery_v1_discovery, 48);
 
 /**
  * DiscoveryService owns markets, vintages, parcels, entitlements and buy boxes; it ranks a
@@ -1259,8 +2151,10 @@ export const GeocodedAddressSchema: GenMessage<GeocodedAddress> = /*@__PURE__*/
  * stored facts only: no provider call, no write, on any query. It is the only writer of the
  * PostgreSQL schema "discovery".
  *
- * Every call but Health acts for the caller named by the x-landscreen-caller header. Bodies that
- * are REST answers travel as UTF-8 JSON bytes (`*_json`), passed through by the gateway.
+ * Every call but Health acts for the caller named by the x-landscreen-caller header. Answers are
+ * typed messages (the gateway writes their REST JSON, one mapping per resource); only what the
+ * API spec calls an open object (facts, provenance, GeoJSON geometry) travels as UTF-8 JSON bytes
+ * (`*_json`), and so does a caller's raw draft, which the service validates itself (D1 `loc`).
  *
  * @generated from service landscreen.discovery.v1.DiscoveryService
  */

@@ -4,6 +4,10 @@
 
 import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { GetPropertyDiligenceResponse } from "../../diligence/v1/diligence_pb.js";
+import { file_landscreen_diligence_v1_diligence } from "../../diligence/v1/diligence_pb.js";
+import type { BuyBoxSpec, MustEvidence, ScoreBreakdown } from "../../discovery/v1/discovery_pb.js";
+import { file_landscreen_discovery_v1_discovery } from "../../discovery/v1/discovery_pb.js";
 import type { CreateLeadRequestRequestSchema, CreateLeadRequestResponseSchema, GetDeliveryRequestSchema, GetDeliveryResponseSchema, ImportLeadsRequestSchema, ImportLeadsResponseSchema, ListDeliveriesRequestSchema, ListDeliveriesResponseSchema, ListLeadRequestsRequestSchema, ListLeadRequestsResponseSchema } from "./leads_pb.js";
 import { file_landscreen_pipeline_v1_leads } from "./leads_pb.js";
 import type { Message } from "@bufbuild/protobuf";
@@ -12,7 +16,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file landscreen/pipeline/v1/pipeline.proto.
  */
 export const file_landscreen_pipeline_v1_pipeline: GenFile = /*@__PURE__*/
-  fileDesc("CiVsYW5kc2NyZWVuL3BpcGVsaW5lL3YxL3BpcGVsaW5lLnByb3RvEhZsYW5kc2NyZWVuLnBpcGVsaW5lLnYxIg8KDUhlYWx0aFJlcXVlc3QieAoOSGVhbHRoUmVzcG9uc2USDQoFcmVhZHkYASABKAgSDgoGcmVhc29uGAIgASgJEg4KBnNjaGVtYRgDIAEoCRIaChJhcHBsaWVkX21pZ3JhdGlvbnMYBCADKAkSGwoTZXhwZWN0ZWRfbWlncmF0aW9ucxgFIAMoCSJxCg5Qcm9tb3RlUmVxdWVzdBISCgpwYXJjZWxfa2V5GAEgASgJEg8KB2J1eV9ib3gYAiABKAkSEgoKcXVlcnlfaGFzaBgDIAEoCRIXCgpkcmFmdF9qc29uGAQgASgMSACIAQFCDQoLX2RyYWZ0X2pzb24iYwoUUHJvbW90ZURpcmVjdFJlcXVlc3QSEgoKcGFyY2VsX2tleRgBIAEoCRIPCgdidXlfYm94GAIgASgJEhcKCnZpbnRhZ2VfaWQYAyABKAlIAIgBAUINCgtfdmludGFnZV9pZCIkCg9Qcm9tb3RlUmVzcG9uc2USEQoJYm9keV9qc29uGAEgASgMIioKFVByb21vdGVEaXJlY3RSZXNwb25zZRIRCglib2R5X2pzb24YASABKAwiQgoQTGlzdEJvYXJkUmVxdWVzdBISCgVzdGFnZRgBIAEoCUgAiAEBEhAKCGFyY2hpdmVkGAIgASgIQggKBl9zdGFnZSImChFMaXN0Qm9hcmRSZXNwb25zZRIRCglib2R5X2pzb24YASABKAwiowEKEUFkZFRvQm9hcmRSZXF1ZXN0EhgKC3Byb3BlcnR5X2lkGAEgASgJSACIAQESEwoGbWFya2V0GAIgASgJSAGIAQESFwoKcGFyY2VsX2tleRgDIAEoCUgCiAEBEhIKBW5vdGVzGAQgASgJSAOIAQFCDgoMX3Byb3BlcnR5X2lkQgkKB19tYXJrZXRCDQoLX3BhcmNlbF9rZXlCCAoGX25vdGVzIicKEkFkZFRvQm9hcmRSZXNwb25zZRIRCglpdGVtX2pzb24YASABKAwivQEKEVVwZGF0ZUl0ZW1SZXF1ZXN0Eg8KB2l0ZW1faWQYASABKAkSEgoFc3RhZ2UYAiABKAlIAIgBARISCgVub3RlcxgDIAEoCUgBiAEBEhMKC2NsZWFyX25vdGVzGAQgASgIEhUKCGFyY2hpdmVkGAUgASgISAKIAQESFQoIcG9zaXRpb24YBiABKAVIA4gBAUIICgZfc3RhZ2VCCAoGX25vdGVzQgsKCV9hcmNoaXZlZEILCglfcG9zaXRpb24iJwoSVXBkYXRlSXRlbVJlc3BvbnNlEhEKCWl0ZW1fanNvbhgBIAEoDCIpChJHZXRQcm9wZXJ0eVJlcXVlc3QSEwoLcHJvcGVydHlfaWQYASABKAkiKAoTR2V0UHJvcGVydHlSZXNwb25zZRIRCglib2R5X2pzb24YASABKAwiWAoaR2V0UmVwb3J0UHJvcGVydGllc1JlcXVlc3QSFAoMcHJvcGVydHlfaWRzGAEgAygJEhYKCXNwZWNfaGFzaBgCIAEoCUgAiAEBQgwKCl9zcGVjX2hhc2giMQobR2V0UmVwb3J0UHJvcGVydGllc1Jlc3BvbnNlEhIKCnBhZ2VzX2pzb24YASABKAwytgsKD1BpcGVsaW5lU2VydmljZRJcCgZIZWFsdGgSJS5sYW5kc2NyZWVuLnBpcGVsaW5lLnYxLkhlYWx0aFJlcXVlc3QaJi5sYW5kc2NyZWVuLnBpcGVsaW5lLnYxLkhlYWx0aFJlc3BvbnNlIgOQAgESXwoHUHJvbW90ZRImLmxhbmRzY3JlZW4ucGlwZWxpbmUudjEuUHJvbW90ZVJlcXVlc3QaJy5sYW5kc2NyZWVuLnBpcGVsaW5lLnYxLlByb21vdGVSZXNwb25zZSIDkAICEnEKDVByb21vdGVEaXJlY3QSLC5sYW5kc2NyZWVuLnBpcGVsaW5lLnYxLlByb21vdGVEaXJlY3RSZXF1ZXN0Gi0ubGFuZHNjcmVlbi5waXBlbGluZS52MS5Qcm9tb3RlRGlyZWN0UmVzcG9uc2UiA5ACAhJlCglMaXN0Qm9hcmQSKC5sYW5kc2NyZWVuLnBpcGVsaW5lLnYxLkxpc3RCb2FyZFJlcXVlc3QaKS5sYW5kc2NyZWVuLnBpcGVsaW5lLnYxLkxpc3RCb2FyZFJlc3BvbnNlIgOQAgESaAoKQWRkVG9Cb2FyZBIpLmxhbmRzY3JlZW4ucGlwZWxpbmUudjEuQWRkVG9Cb2FyZFJlcXVlc3QaKi5sYW5kc2NyZWVuLnBpcGVsaW5lLnYxLkFkZFRvQm9hcmRSZXNwb25zZSIDkAICEmUKClVwZGF0ZUl0ZW0SKS5sYW5kc2NyZWVuLnBpcGVsaW5lLnYxLlVwZGF0ZUl0ZW1SZXF1ZXN0GioubGFuZHNjcmVlbi5waXBlbGluZS52MS5VcGRhdGVJdGVtUmVzcG9uc2UiABJrCgtHZXRQcm9wZXJ0eRIqLmxhbmRzY3JlZW4ucGlwZWxpbmUudjEuR2V0UHJvcGVydHlSZXF1ZXN0GisubGFuZHNjcmVlbi5waXBlbGluZS52MS5HZXRQcm9wZXJ0eVJlc3BvbnNlIgOQAgESgwEKE0dldFJlcG9ydFByb3BlcnRpZXMSMi5sYW5kc2NyZWVuLnBpcGVsaW5lLnYxLkdldFJlcG9ydFByb3BlcnRpZXNSZXF1ZXN0GjMubGFuZHNjcmVlbi5waXBlbGluZS52MS5HZXRSZXBvcnRQcm9wZXJ0aWVzUmVzcG9uc2UiA5ACARJ6ChFDcmVhdGVMZWFkUmVxdWVzdBIwLmxhbmRzY3JlZW4ucGlwZWxpbmUudjEuQ3JlYXRlTGVhZFJlcXVlc3RSZXF1ZXN0GjEubGFuZHNjcmVlbi5waXBlbGluZS52MS5DcmVhdGVMZWFkUmVxdWVzdFJlc3BvbnNlIgASegoQTGlzdExlYWRSZXF1ZXN0cxIvLmxhbmRzY3JlZW4ucGlwZWxpbmUudjEuTGlzdExlYWRSZXF1ZXN0c1JlcXVlc3QaMC5sYW5kc2NyZWVuLnBpcGVsaW5lLnYxLkxpc3RMZWFkUmVxdWVzdHNSZXNwb25zZSIDkAIBEnQKDkxpc3REZWxpdmVyaWVzEi0ubGFuZHNjcmVlbi5waXBlbGluZS52MS5MaXN0RGVsaXZlcmllc1JlcXVlc3QaLi5sYW5kc2NyZWVuLnBpcGVsaW5lLnYxLkxpc3REZWxpdmVyaWVzUmVzcG9uc2UiA5ACARJrCgtHZXREZWxpdmVyeRIqLmxhbmRzY3JlZW4ucGlwZWxpbmUudjEuR2V0RGVsaXZlcnlSZXF1ZXN0GisubGFuZHNjcmVlbi5waXBlbGluZS52MS5HZXREZWxpdmVyeVJlc3BvbnNlIgOQAgESawoLSW1wb3J0TGVhZHMSKi5sYW5kc2NyZWVuLnBpcGVsaW5lLnYxLkltcG9ydExlYWRzUmVxdWVzdBorLmxhbmRzY3JlZW4ucGlwZWxpbmUudjEuSW1wb3J0TGVhZHNSZXNwb25zZSIDkAICYgZwcm90bzM", [file_landscreen_pipeline_v1_leads]);
+  fileDesc("CiVsYW5kc2NyZWVuL3BpcGVsaW5lL3YxL3BpcGVsaW5lLnByb3RvEhZsYW5kc2NyZWVuLnBpcGVsaW5lLnYxIg8KDUhlYWx0aFJlcXVlc3QieAoOSGVhbHRoUmVzcG9uc2USDQoFcmVhZHkYASABKAgSDgoGcmVhc29uGAIgASgJEg4KBnNjaGVtYRgDIAEoCRIaChJhcHBsaWVkX21pZ3JhdGlvbnMYBCADKAkSGwoTZXhwZWN0ZWRfbWlncmF0aW9ucxgFIAMoCSJxCg5Qcm9tb3RlUmVxdWVzdBISCgpwYXJjZWxfa2V5GAEgASgJEg8KB2J1eV9ib3gYAiABKAkSEgoKcXVlcnlfaGFzaBgDIAEoCRIXCgpkcmFmdF9qc29uGAQgASgMSACIAQFCDQoLX2RyYWZ0X2pzb24iYwoUUHJvbW90ZURpcmVjdFJlcXVlc3QSEgoKcGFyY2VsX2tleRgBIAEoCRIPCgdidXlfYm94GAIgASgJEhcKCnZpbnRhZ2VfaWQYAyABKAlIAIgBAUINCgtfdmludGFnZV9pZCJ+CglQcm9tb3Rpb24SEwoLcHJvcGVydHlfaWQYASABKAkSGAoQcGlwZWxpbmVfaXRlbV9pZBgCIAEoCRIYChBidXlfYm94X21hdGNoX2lkGAMgASgJEhgKEGRpbGlnZW5jZV9qb2JfaWQYBCABKAkSDgoGc3RhdHVzGAUgASgJIlgKD1Byb21vdGVSZXNwb25zZRI0Cglwcm9tb3Rpb24YAiABKAsyIS5sYW5kc2NyZWVuLnBpcGVsaW5lLnYxLlByb21vdGlvbkoECAEQAlIJYm9keV9qc29uIl4KFVByb21vdGVEaXJlY3RSZXNwb25zZRI0Cglwcm9tb3Rpb24YAiABKAsyIS5sYW5kc2NyZWVuLnBpcGVsaW5lLnYxLlByb21vdGlvbkoECAEQAlIJYm9keV9qc29uIkIKEExpc3RCb2FyZFJlcXVlc3QSEgoFc3RhZ2UYASABKAlIAIgBARIQCghhcmNoaXZlZBgCIAEoCEIICgZfc3RhZ2UiUQoRTGlzdEJvYXJkUmVzcG9uc2USKwoFY2FyZHMYAiADKAsyHC5sYW5kc2NyZWVuLnBpcGVsaW5lLnYxLkNhcmRKBAgBEAJSCWJvZHlfanNvbiK6AgoEQ2FyZBIKCgJpZBgBIAEoCRITCgtwcm9wZXJ0eV9pZBgCIAEoCRINCgVzdGFnZRgDIAEoCRIQCghhcmNoaXZlZBgEIAEoCBIQCghwb3NpdGlvbhgFIAEoBRISCgVub3RlcxgGIAEoCUgAiAEBEhoKDXNjcmVlbl9zdGF0dXMYByABKAlIAYgBARIdChBkaWxpZ2VuY2Vfam9iX2lkGAggASgJSAKIAQESEgoKY3JlYXRlZF9hdBgJIAEoCRISCgp1cGRhdGVkX2F0GAogASgJEjYKCHByb3BlcnR5GAsgASgLMiQubGFuZHNjcmVlbi5waXBlbGluZS52MS5DYXJkUHJvcGVydHlCCAoGX25vdGVzQhAKDl9zY3JlZW5fc3RhdHVzQhMKEV9kaWxpZ2VuY2Vfam9iX2lkIq4CCgxDYXJkUHJvcGVydHkSCgoCaWQYASABKAkSDgoGbWFya2V0GAIgASgJEhIKCnBhcmNlbF9rZXkYAyABKAkSEAoDYXBuGAQgASgJSACIAQESFAoHYWRkcmVzcxgFIAEoCUgBiAEBEhAKA2xhdBgGIAEoAUgCiAEBEhAKA2xvbhgHIAEoAUgDiAEBEhIKBWFjcmVzGAggASgBSASIAQESFAoHYnV5X2JveBgJIAEoCUgFiAEBEhQKB3ZlcmRpY3QYCiABKAlIBogBARISCgVzY29yZRgLIAEoAUgHiAEBQgYKBF9hcG5CCgoIX2FkZHJlc3NCBgoEX2xhdEIGCgRfbG9uQggKBl9hY3Jlc0IKCghfYnV5X2JveEIKCghfdmVyZGljdEIICgZfc2NvcmUiowEKEUFkZFRvQm9hcmRSZXF1ZXN0EhgKC3Byb3BlcnR5X2lkGAEgASgJSACIAQESEwoGbWFya2V0GAIgASgJSAGIAQESFwoKcGFyY2VsX2tleRgDIAEoCUgCiAEBEhIKBW5vdGVzGAQgASgJSAOIAQFCDgoMX3Byb3BlcnR5X2lkQgkKB19tYXJrZXRCDQoLX3BhcmNlbF9rZXlCCAoGX25vdGVzIlEKEkFkZFRvQm9hcmRSZXNwb25zZRIqCgRjYXJkGAIgASgLMhwubGFuZHNjcmVlbi5waXBlbGluZS52MS5DYXJkSgQIARACUglpdGVtX2pzb24ivQEKEVVwZGF0ZUl0ZW1SZXF1ZXN0Eg8KB2l0ZW1faWQYASABKAkSEgoFc3RhZ2UYAiABKAlIAIgBARISCgVub3RlcxgDIAEoCUgBiAEBEhMKC2NsZWFyX25vdGVzGAQgASgIEhUKCGFyY2hpdmVkGAUgASgISAKIAQESFQoIcG9zaXRpb24YBiABKAVIA4gBAUIICgZfc3RhZ2VCCAoGX25vdGVzQgsKCV9hcmNoaXZlZEILCglfcG9zaXRpb24iUQoSVXBkYXRlSXRlbVJlc3BvbnNlEioKBGNhcmQYAiABKAsyHC5sYW5kc2NyZWVuLnBpcGVsaW5lLnYxLkNhcmRKBAgBEAJSCWl0ZW1fanNvbiIpChJHZXRQcm9wZXJ0eVJlcXVlc3QSEwoLcHJvcGVydHlfaWQYASABKAki3QEKE0dldFByb3BlcnR5UmVzcG9uc2USMgoIcHJvcGVydHkYAiABKAsyIC5sYW5kc2NyZWVuLnBpcGVsaW5lLnYxLlByb3BlcnR5EjcKC2RlZXBfc2NyZWVuGAMgASgLMiIubGFuZHNjcmVlbi5waXBlbGluZS52MS5EZWVwU2NyZWVuEkgKCWRpbGlnZW5jZRgEIAEoCzI1LmxhbmRzY3JlZW4uZGlsaWdlbmNlLnYxLkdldFByb3BlcnR5RGlsaWdlbmNlUmVzcG9uc2VKBAgBEAJSCWJvZHlfanNvbiKLAwoIUHJvcGVydHkSCgoCaWQYASABKAkSDgoGbWFya2V0GAIgASgJEhEKCW1hcmtldF9pZBgDIAEoCRISCgpwYXJjZWxfa2V5GAQgASgJEhIKCnZpbnRhZ2VfaWQYBSABKAkSEAoDYXBuGAYgASgJSACIAQESFAoHYWRkcmVzcxgHIAEoCUgBiAEBEhAKA2xhdBgIIAEoAUgCiAEBEhAKA2xvbhgJIAEoAUgDiAEBEhIKBWFjcmVzGAogASgBSASIAQESEwoLcGFyY2VsX2pzb24YCyABKAwSEgoKY3JlYXRlZF9hdBgMIAEoCRIzCg1waXBlbGluZV9pdGVtGA0gASgLMhwubGFuZHNjcmVlbi5waXBlbGluZS52MS5DYXJkEjwKD2J1eV9ib3hfbWF0Y2hlcxgOIAMoCzIjLmxhbmRzY3JlZW4ucGlwZWxpbmUudjEuQnV5Qm94TWF0Y2hCBgoEX2FwbkIKCghfYWRkcmVzc0IGCgRfbGF0QgYKBF9sb25CCAoGX2FjcmVzIocCCgtCdXlCb3hNYXRjaBIKCgJpZBgBIAEoCRIPCgdidXlfYm94GAIgASgJEhIKCmJ1eV9ib3hfaWQYAyABKAkSEQoJc3BlY19oYXNoGAQgASgJEhIKCnF1ZXJ5X2hhc2gYBSABKAkSEgoKdmludGFnZV9pZBgGIAEoCRIOCgZzb3VyY2UYByABKAkSDwoHdmVyZGljdBgIIAEoCRINCgVzY29yZRgJIAEoARIQCghlbGlnaWJsZRgKIAEoCBI1CgZmYWlsZWQYCyADKAsyJS5sYW5kc2NyZWVuLmRpc2NvdmVyeS52MS5NdXN0RXZpZGVuY2USEwoLc2NyZWVuZWRfYXQYDCABKAkilAEKCkRlZXBTY3JlZW4SMgoFbWF0Y2gYASABKAsyIy5sYW5kc2NyZWVuLnBpcGVsaW5lLnYxLkJ1eUJveE1hdGNoEjkKDGFwcGxpZWRfc3BlYxgCIAEoCzIjLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLkJ1eUJveFNwZWMSFwoPZXZhbHVhdGlvbl9qc29uGAMgASgMIlgKGkdldFJlcG9ydFByb3BlcnRpZXNSZXF1ZXN0EhQKDHByb3BlcnR5X2lkcxgBIAMoCRIWCglzcGVjX2hhc2gYAiABKAlIAIgBAUIMCgpfc3BlY19oYXNoImsKG0dldFJlcG9ydFByb3BlcnRpZXNSZXNwb25zZRI6Cgpwcm9wZXJ0aWVzGAIgAygLMiYubGFuZHNjcmVlbi5waXBlbGluZS52MS5SZXBvcnRQcm9wZXJ0eUoECAEQAlIKcGFnZXNfanNvbiKOAwoOUmVwb3J0UHJvcGVydHkSCgoCaWQYASABKAkSDgoGbWFya2V0GAIgASgJEhEKCW1hcmtldF9pZBgDIAEoCRISCgpwYXJjZWxfa2V5GAQgASgJEhIKCnZpbnRhZ2VfaWQYBSABKAkSEAoDYXBuGAYgASgJSACIAQESFAoHYWRkcmVzcxgHIAEoCUgBiAEBEhAKA2xhdBgIIAEoAUgCiAEBEhAKA2xvbhgJIAEoAUgDiAEBEhIKBWFjcmVzGAogASgBSASIAQESGAoQdHlwZWRfZmFjdHNfanNvbhgLIAEoDBIVCg1nZW9tZXRyeV9qc29uGAwgASgMEhIKCmNyZWF0ZWRfYXQYDSABKAkSEgoFc3RhZ2UYDiABKAlIBYgBARI0CgZzY3JlZW4YDyABKAsyJC5sYW5kc2NyZWVuLnBpcGVsaW5lLnYxLlJlcG9ydFNjcmVlbkIGCgRfYXBuQgoKCF9hZGRyZXNzQgYKBF9sYXRCBgoEX2xvbkIICgZfYWNyZXNCCAoGX3N0YWdlIq4CCgxSZXBvcnRTY3JlZW4SDwoHYnV5X2JveBgBIAEoCRISCgpidXlfYm94X2lkGAIgASgJEhEKCXNwZWNfaGFzaBgDIAEoCRISCgp2aW50YWdlX2lkGAQgASgJEg4KBnNvdXJjZRgFIAEoCRIPCgd2ZXJkaWN0GAYgASgJEg0KBXNjb3JlGAcgASgBEhAKCGVsaWdpYmxlGAggASgIEjkKDGFwcGxpZWRfc3BlYxgJIAEoCzIjLmxhbmRzY3JlZW4uZGlzY292ZXJ5LnYxLkJ1eUJveFNwZWMSQAoPc2NvcmVfYnJlYWtkb3duGAogASgLMicubGFuZHNjcmVlbi5kaXNjb3ZlcnkudjEuU2NvcmVCcmVha2Rvd24SEwoLc2NyZWVuZWRfYXQYCyABKAkytgsKD1BpcGVsaW5lU2VydmljZRJcCgZIZWFsdGgSJS5sYW5kc2NyZWVuLnBpcGVsaW5lLnYxLkhlYWx0aFJlcXVlc3QaJi5sYW5kc2NyZWVuLnBpcGVsaW5lLnYxLkhlYWx0aFJlc3BvbnNlIgOQAgESXwoHUHJvbW90ZRImLmxhbmRzY3JlZW4ucGlwZWxpbmUudjEuUHJvbW90ZVJlcXVlc3QaJy5sYW5kc2NyZWVuLnBpcGVsaW5lLnYxLlByb21vdGVSZXNwb25zZSIDkAICEnEKDVByb21vdGVEaXJlY3QSLC5sYW5kc2NyZWVuLnBpcGVsaW5lLnYxLlByb21vdGVEaXJlY3RSZXF1ZXN0Gi0ubGFuZHNjcmVlbi5waXBlbGluZS52MS5Qcm9tb3RlRGlyZWN0UmVzcG9uc2UiA5ACAhJlCglMaXN0Qm9hcmQSKC5sYW5kc2NyZWVuLnBpcGVsaW5lLnYxLkxpc3RCb2FyZFJlcXVlc3QaKS5sYW5kc2NyZWVuLnBpcGVsaW5lLnYxLkxpc3RCb2FyZFJlc3BvbnNlIgOQAgESaAoKQWRkVG9Cb2FyZBIpLmxhbmRzY3JlZW4ucGlwZWxpbmUudjEuQWRkVG9Cb2FyZFJlcXVlc3QaKi5sYW5kc2NyZWVuLnBpcGVsaW5lLnYxLkFkZFRvQm9hcmRSZXNwb25zZSIDkAICEmUKClVwZGF0ZUl0ZW0SKS5sYW5kc2NyZWVuLnBpcGVsaW5lLnYxLlVwZGF0ZUl0ZW1SZXF1ZXN0GioubGFuZHNjcmVlbi5waXBlbGluZS52MS5VcGRhdGVJdGVtUmVzcG9uc2UiABJrCgtHZXRQcm9wZXJ0eRIqLmxhbmRzY3JlZW4ucGlwZWxpbmUudjEuR2V0UHJvcGVydHlSZXF1ZXN0GisubGFuZHNjcmVlbi5waXBlbGluZS52MS5HZXRQcm9wZXJ0eVJlc3BvbnNlIgOQAgESgwEKE0dldFJlcG9ydFByb3BlcnRpZXMSMi5sYW5kc2NyZWVuLnBpcGVsaW5lLnYxLkdldFJlcG9ydFByb3BlcnRpZXNSZXF1ZXN0GjMubGFuZHNjcmVlbi5waXBlbGluZS52MS5HZXRSZXBvcnRQcm9wZXJ0aWVzUmVzcG9uc2UiA5ACARJ6ChFDcmVhdGVMZWFkUmVxdWVzdBIwLmxhbmRzY3JlZW4ucGlwZWxpbmUudjEuQ3JlYXRlTGVhZFJlcXVlc3RSZXF1ZXN0GjEubGFuZHNjcmVlbi5waXBlbGluZS52MS5DcmVhdGVMZWFkUmVxdWVzdFJlc3BvbnNlIgASegoQTGlzdExlYWRSZXF1ZXN0cxIvLmxhbmRzY3JlZW4ucGlwZWxpbmUudjEuTGlzdExlYWRSZXF1ZXN0c1JlcXVlc3QaMC5sYW5kc2NyZWVuLnBpcGVsaW5lLnYxLkxpc3RMZWFkUmVxdWVzdHNSZXNwb25zZSIDkAIBEnQKDkxpc3REZWxpdmVyaWVzEi0ubGFuZHNjcmVlbi5waXBlbGluZS52MS5MaXN0RGVsaXZlcmllc1JlcXVlc3QaLi5sYW5kc2NyZWVuLnBpcGVsaW5lLnYxLkxpc3REZWxpdmVyaWVzUmVzcG9uc2UiA5ACARJrCgtHZXREZWxpdmVyeRIqLmxhbmRzY3JlZW4ucGlwZWxpbmUudjEuR2V0RGVsaXZlcnlSZXF1ZXN0GisubGFuZHNjcmVlbi5waXBlbGluZS52MS5HZXREZWxpdmVyeVJlc3BvbnNlIgOQAgESawoLSW1wb3J0TGVhZHMSKi5sYW5kc2NyZWVuLnBpcGVsaW5lLnYxLkltcG9ydExlYWRzUmVxdWVzdBorLmxhbmRzY3JlZW4ucGlwZWxpbmUudjEuSW1wb3J0TGVhZHNSZXNwb25zZSIDkAICYgZwcm90bzM", [file_landscreen_diligence_v1_diligence, file_landscreen_discovery_v1_discovery, file_landscreen_pipeline_v1_leads]);
 
 /**
  * @generated from message landscreen.pipeline.v1.HealthRequest
@@ -79,21 +83,29 @@ export const HealthResponseSchema: GenMessage<HealthResponse> = /*@__PURE__*/
  */
 export type PromoteRequest = Message<"landscreen.pipeline.v1.PromoteRequest"> & {
   /**
+   * The ranked parcel to promote.
+   *
    * @generated from field: string parcel_key = 1;
    */
   parcelKey: string;
 
   /**
+   * The saved buy box it was ranked with.
+   *
    * @generated from field: string buy_box = 2;
    */
   buyBox: string;
 
   /**
+   * The query_hash of the ranking (a stale one is FailedPrecondition stale_query).
+   *
    * @generated from field: string query_hash = 3;
    */
   queryHash: string;
 
   /**
+   * The caller's DiscoveryDraft as UTF-8 JSON, applied instead of the saved spec; validated by discovery.
+   *
    * @generated from field: optional bytes draft_json = 4;
    */
   draftJson?: Uint8Array | undefined;
@@ -111,16 +123,22 @@ export const PromoteRequestSchema: GenMessage<PromoteRequest> = /*@__PURE__*/
  */
 export type PromoteDirectRequest = Message<"landscreen.pipeline.v1.PromoteDirectRequest"> & {
   /**
+   * The parcel of the market's current vintage to screen.
+   *
    * @generated from field: string parcel_key = 1;
    */
   parcelKey: string;
 
   /**
+   * The saved buy box to screen it against.
+   *
    * @generated from field: string buy_box = 2;
    */
   buyBox: string;
 
   /**
+   * The vintage the caller saw; one that is not current is FailedPrecondition stale_vintage.
+   *
    * @generated from field: optional string vintage_id = 3;
    */
   vintageId?: string | undefined;
@@ -134,15 +152,64 @@ export const PromoteDirectRequestSchema: GenMessage<PromoteDirectRequest> = /*@_
   messageDesc(file_landscreen_pipeline_v1_pipeline, 3);
 
 /**
+ * The PromoteResponse of D19: the four rows a promotion writes, and whether it wrote them.
+ *
+ * @generated from message landscreen.pipeline.v1.Promotion
+ */
+export type Promotion = Message<"landscreen.pipeline.v1.Promotion"> & {
+  /**
+   * The property (one per tenant and parcel_key), uuid.
+   *
+   * @generated from field: string property_id = 1;
+   */
+  propertyId: string;
+
+  /**
+   * Its pipeline item (one per property), uuid.
+   *
+   * @generated from field: string pipeline_item_id = 2;
+   */
+  pipelineItemId: string;
+
+  /**
+   * Its buy-box match (one per property and spec_hash), uuid.
+   *
+   * @generated from field: string buy_box_match_id = 3;
+   */
+  buyBoxMatchId: string;
+
+  /**
+   * Its diligence job, uuid.
+   *
+   * @generated from field: string diligence_job_id = 4;
+   */
+  diligenceJobId: string;
+
+  /**
+   * created when this call wrote any of them, existing when all four were there before.
+   *
+   * @generated from field: string status = 5;
+   */
+  status: string;
+};
+
+/**
+ * Describes the message landscreen.pipeline.v1.Promotion.
+ * Use `create(PromotionSchema)` to create a new message.
+ */
+export const PromotionSchema: GenMessage<Promotion> = /*@__PURE__*/
+  messageDesc(file_landscreen_pipeline_v1_pipeline, 4);
+
+/**
  * @generated from message landscreen.pipeline.v1.PromoteResponse
  */
 export type PromoteResponse = Message<"landscreen.pipeline.v1.PromoteResponse"> & {
   /**
-   * The PromoteResponse: the four ids and `status`.
+   * The promotion's four ids and status.
    *
-   * @generated from field: bytes body_json = 1;
+   * @generated from field: landscreen.pipeline.v1.Promotion promotion = 2;
    */
-  bodyJson: Uint8Array;
+  promotion?: Promotion | undefined;
 };
 
 /**
@@ -150,18 +217,18 @@ export type PromoteResponse = Message<"landscreen.pipeline.v1.PromoteResponse"> 
  * Use `create(PromoteResponseSchema)` to create a new message.
  */
 export const PromoteResponseSchema: GenMessage<PromoteResponse> = /*@__PURE__*/
-  messageDesc(file_landscreen_pipeline_v1_pipeline, 4);
+  messageDesc(file_landscreen_pipeline_v1_pipeline, 5);
 
 /**
  * @generated from message landscreen.pipeline.v1.PromoteDirectResponse
  */
 export type PromoteDirectResponse = Message<"landscreen.pipeline.v1.PromoteDirectResponse"> & {
   /**
-   * The PromoteResponse: the four ids and `status`.
+   * The promotion's four ids and status.
    *
-   * @generated from field: bytes body_json = 1;
+   * @generated from field: landscreen.pipeline.v1.Promotion promotion = 2;
    */
-  bodyJson: Uint8Array;
+  promotion?: Promotion | undefined;
 };
 
 /**
@@ -169,18 +236,22 @@ export type PromoteDirectResponse = Message<"landscreen.pipeline.v1.PromoteDirec
  * Use `create(PromoteDirectResponseSchema)` to create a new message.
  */
 export const PromoteDirectResponseSchema: GenMessage<PromoteDirectResponse> = /*@__PURE__*/
-  messageDesc(file_landscreen_pipeline_v1_pipeline, 5);
+  messageDesc(file_landscreen_pipeline_v1_pipeline, 6);
 
 /**
  * @generated from message landscreen.pipeline.v1.ListBoardRequest
  */
 export type ListBoardRequest = Message<"landscreen.pipeline.v1.ListBoardRequest"> & {
   /**
+   * Only the cards of this stage (archived ones included when it is archived).
+   *
    * @generated from field: optional string stage = 1;
    */
   stage?: string | undefined;
 
   /**
+   * Without a stage: true also lists the archived cards.
+   *
    * @generated from field: bool archived = 2;
    */
   archived: boolean;
@@ -191,16 +262,18 @@ export type ListBoardRequest = Message<"landscreen.pipeline.v1.ListBoardRequest"
  * Use `create(ListBoardRequestSchema)` to create a new message.
  */
 export const ListBoardRequestSchema: GenMessage<ListBoardRequest> = /*@__PURE__*/
-  messageDesc(file_landscreen_pipeline_v1_pipeline, 6);
+  messageDesc(file_landscreen_pipeline_v1_pipeline, 7);
 
 /**
  * @generated from message landscreen.pipeline.v1.ListBoardResponse
  */
 export type ListBoardResponse = Message<"landscreen.pipeline.v1.ListBoardResponse"> & {
   /**
-   * @generated from field: bytes body_json = 1;
+   * The cards in board order: by stage (D18 order), then position.
+   *
+   * @generated from field: repeated landscreen.pipeline.v1.Card cards = 2;
    */
-  bodyJson: Uint8Array;
+  cards: Card[];
 };
 
 /**
@@ -208,18 +281,197 @@ export type ListBoardResponse = Message<"landscreen.pipeline.v1.ListBoardRespons
  * Use `create(ListBoardResponseSchema)` to create a new message.
  */
 export const ListBoardResponseSchema: GenMessage<ListBoardResponse> = /*@__PURE__*/
-  messageDesc(file_landscreen_pipeline_v1_pipeline, 7);
+  messageDesc(file_landscreen_pipeline_v1_pipeline, 8);
+
+/**
+ * A card on the board: a pipeline item with its place, its diligence job's status (D21) and the
+ * property it stands for.
+ *
+ * @generated from message landscreen.pipeline.v1.Card
+ */
+export type Card = Message<"landscreen.pipeline.v1.Card"> & {
+  /**
+   * The pipeline item's id (uuid).
+   *
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * Its property (uuid).
+   *
+   * @generated from field: string property_id = 2;
+   */
+  propertyId: string;
+
+  /**
+   * new, researching, contacted, negotiating, under_contract, closed or archived (D18).
+   *
+   * @generated from field: string stage = 3;
+   */
+  stage: string;
+
+  /**
+   * True when the stage is archived.
+   *
+   * @generated from field: bool archived = 4;
+   */
+  archived: boolean;
+
+  /**
+   * Its 0-based rank within its stage.
+   *
+   * @generated from field: int32 position = 5;
+   */
+  position: number;
+
+  /**
+   * Free text; absent when null.
+   *
+   * @generated from field: optional string notes = 6;
+   */
+  notes?: string | undefined;
+
+  /**
+   * D21: the status of the property's diligence job (queued ... failed); absent without a job.
+   *
+   * @generated from field: optional string screen_status = 7;
+   */
+  screenStatus?: string | undefined;
+
+  /**
+   * The property's diligence job (uuid); absent without a job.
+   *
+   * @generated from field: optional string diligence_job_id = 8;
+   */
+  diligenceJobId?: string | undefined;
+
+  /**
+   * When the item was made (RFC 3339, UTC, milliseconds).
+   *
+   * @generated from field: string created_at = 9;
+   */
+  createdAt: string;
+
+  /**
+   * When its stage, notes or verdict last changed (RFC 3339, UTC, milliseconds).
+   *
+   * @generated from field: string updated_at = 10;
+   */
+  updatedAt: string;
+
+  /**
+   * The property as the card shows it.
+   *
+   * @generated from field: landscreen.pipeline.v1.CardProperty property = 11;
+   */
+  property?: CardProperty | undefined;
+};
+
+/**
+ * Describes the message landscreen.pipeline.v1.Card.
+ * Use `create(CardSchema)` to create a new message.
+ */
+export const CardSchema: GenMessage<Card> = /*@__PURE__*/
+  messageDesc(file_landscreen_pipeline_v1_pipeline, 9);
+
+/**
+ * The property as its card shows it, with the verdict of its latest buy-box match.
+ *
+ * @generated from message landscreen.pipeline.v1.CardProperty
+ */
+export type CardProperty = Message<"landscreen.pipeline.v1.CardProperty"> & {
+  /**
+   * The property's id (uuid).
+   *
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * The market's slug.
+   *
+   * @generated from field: string market = 2;
+   */
+  market: string;
+
+  /**
+   * @generated from field: string parcel_key = 3;
+   */
+  parcelKey: string;
+
+  /**
+   * Absent when null.
+   *
+   * @generated from field: optional string apn = 4;
+   */
+  apn?: string | undefined;
+
+  /**
+   * @generated from field: optional string address = 5;
+   */
+  address?: string | undefined;
+
+  /**
+   * The parcel's representative point, WGS84 degrees; absent when null.
+   *
+   * @generated from field: optional double lat = 6;
+   */
+  lat?: number | undefined;
+
+  /**
+   * @generated from field: optional double lon = 7;
+   */
+  lon?: number | undefined;
+
+  /**
+   * @generated from field: optional double acres = 8;
+   */
+  acres?: number | undefined;
+
+  /**
+   * The buy box of the latest match; absent when the property was never screened.
+   *
+   * @generated from field: optional string buy_box = 9;
+   */
+  buyBox?: string | undefined;
+
+  /**
+   * PURSUE, MONITOR or HOLD; absent when never screened.
+   *
+   * @generated from field: optional string verdict = 10;
+   */
+  verdict?: string | undefined;
+
+  /**
+   * 0-100; absent when never screened.
+   *
+   * @generated from field: optional double score = 11;
+   */
+  score?: number | undefined;
+};
+
+/**
+ * Describes the message landscreen.pipeline.v1.CardProperty.
+ * Use `create(CardPropertySchema)` to create a new message.
+ */
+export const CardPropertySchema: GenMessage<CardProperty> = /*@__PURE__*/
+  messageDesc(file_landscreen_pipeline_v1_pipeline, 10);
 
 /**
  * @generated from message landscreen.pipeline.v1.AddToBoardRequest
  */
 export type AddToBoardRequest = Message<"landscreen.pipeline.v1.AddToBoardRequest"> & {
   /**
+   * One of the tenant's properties...
+   *
    * @generated from field: optional string property_id = 1;
    */
   propertyId?: string | undefined;
 
   /**
+   * ...or a parcel of a market's current vintage, made into a property.
+   *
    * @generated from field: optional string market = 2;
    */
   market?: string | undefined;
@@ -230,6 +482,8 @@ export type AddToBoardRequest = Message<"landscreen.pipeline.v1.AddToBoardReques
   parcelKey?: string | undefined;
 
   /**
+   * The card's notes when it is made.
+   *
    * @generated from field: optional string notes = 4;
    */
   notes?: string | undefined;
@@ -240,18 +494,18 @@ export type AddToBoardRequest = Message<"landscreen.pipeline.v1.AddToBoardReques
  * Use `create(AddToBoardRequestSchema)` to create a new message.
  */
 export const AddToBoardRequestSchema: GenMessage<AddToBoardRequest> = /*@__PURE__*/
-  messageDesc(file_landscreen_pipeline_v1_pipeline, 8);
+  messageDesc(file_landscreen_pipeline_v1_pipeline, 11);
 
 /**
  * @generated from message landscreen.pipeline.v1.AddToBoardResponse
  */
 export type AddToBoardResponse = Message<"landscreen.pipeline.v1.AddToBoardResponse"> & {
   /**
-   * The pipeline item with stage and screen_status.
+   * The card (new or the property's existing one).
    *
-   * @generated from field: bytes item_json = 1;
+   * @generated from field: landscreen.pipeline.v1.Card card = 2;
    */
-  itemJson: Uint8Array;
+  card?: Card | undefined;
 };
 
 /**
@@ -259,18 +513,22 @@ export type AddToBoardResponse = Message<"landscreen.pipeline.v1.AddToBoardRespo
  * Use `create(AddToBoardResponseSchema)` to create a new message.
  */
 export const AddToBoardResponseSchema: GenMessage<AddToBoardResponse> = /*@__PURE__*/
-  messageDesc(file_landscreen_pipeline_v1_pipeline, 9);
+  messageDesc(file_landscreen_pipeline_v1_pipeline, 12);
 
 /**
  * @generated from message landscreen.pipeline.v1.UpdateItemRequest
  */
 export type UpdateItemRequest = Message<"landscreen.pipeline.v1.UpdateItemRequest"> & {
   /**
+   * The pipeline item (uuid).
+   *
    * @generated from field: string item_id = 1;
    */
   itemId: string;
 
   /**
+   * A known stage (D18) moves the card; it wins over archived.
+   *
    * @generated from field: optional string stage = 2;
    */
   stage?: string | undefined;
@@ -288,11 +546,15 @@ export type UpdateItemRequest = Message<"landscreen.pipeline.v1.UpdateItemReques
   clearNotes: boolean;
 
   /**
+   * True archives; false brings an archived card back to new.
+   *
    * @generated from field: optional bool archived = 5;
    */
   archived?: boolean | undefined;
 
   /**
+   * The 0-based place in the (new) stage; absent: last on a move, unchanged otherwise.
+   *
    * @generated from field: optional int32 position = 6;
    */
   position?: number | undefined;
@@ -303,16 +565,18 @@ export type UpdateItemRequest = Message<"landscreen.pipeline.v1.UpdateItemReques
  * Use `create(UpdateItemRequestSchema)` to create a new message.
  */
 export const UpdateItemRequestSchema: GenMessage<UpdateItemRequest> = /*@__PURE__*/
-  messageDesc(file_landscreen_pipeline_v1_pipeline, 10);
+  messageDesc(file_landscreen_pipeline_v1_pipeline, 13);
 
 /**
  * @generated from message landscreen.pipeline.v1.UpdateItemResponse
  */
 export type UpdateItemResponse = Message<"landscreen.pipeline.v1.UpdateItemResponse"> & {
   /**
-   * @generated from field: bytes item_json = 1;
+   * The card as it is now.
+   *
+   * @generated from field: landscreen.pipeline.v1.Card card = 2;
    */
-  itemJson: Uint8Array;
+  card?: Card | undefined;
 };
 
 /**
@@ -320,13 +584,15 @@ export type UpdateItemResponse = Message<"landscreen.pipeline.v1.UpdateItemRespo
  * Use `create(UpdateItemResponseSchema)` to create a new message.
  */
 export const UpdateItemResponseSchema: GenMessage<UpdateItemResponse> = /*@__PURE__*/
-  messageDesc(file_landscreen_pipeline_v1_pipeline, 11);
+  messageDesc(file_landscreen_pipeline_v1_pipeline, 14);
 
 /**
  * @generated from message landscreen.pipeline.v1.GetPropertyRequest
  */
 export type GetPropertyRequest = Message<"landscreen.pipeline.v1.GetPropertyRequest"> & {
   /**
+   * The property (uuid); another tenant's is NotFound property_not_found.
+   *
    * @generated from field: string property_id = 1;
    */
   propertyId: string;
@@ -337,18 +603,35 @@ export type GetPropertyRequest = Message<"landscreen.pipeline.v1.GetPropertyRequ
  * Use `create(GetPropertyRequestSchema)` to create a new message.
  */
 export const GetPropertyRequestSchema: GenMessage<GetPropertyRequest> = /*@__PURE__*/
-  messageDesc(file_landscreen_pipeline_v1_pipeline, 12);
+  messageDesc(file_landscreen_pipeline_v1_pipeline, 15);
 
 /**
+ * The property page of D28: the property, its stored deep screen and, from diligence, its
+ * contacts and customer-readable diligence result.
+ *
  * @generated from message landscreen.pipeline.v1.GetPropertyResponse
  */
 export type GetPropertyResponse = Message<"landscreen.pipeline.v1.GetPropertyResponse"> & {
   /**
-   * {"property","deep_screen","contacts","diligence"}
+   * The property with its card and every buy-box match.
    *
-   * @generated from field: bytes body_json = 1;
+   * @generated from field: landscreen.pipeline.v1.Property property = 2;
    */
-  bodyJson: Uint8Array;
+  property?: Property | undefined;
+
+  /**
+   * The latest buy-box match with the screen stored with it; absent when never screened.
+   *
+   * @generated from field: landscreen.pipeline.v1.DeepScreen deep_screen = 3;
+   */
+  deepScreen?: DeepScreen | undefined;
+
+  /**
+   * The property's contacts and diligence result, as DiligenceService.GetPropertyDiligence answers them.
+   *
+   * @generated from field: landscreen.diligence.v1.GetPropertyDiligenceResponse diligence = 4;
+   */
+  diligence?: GetPropertyDiligenceResponse | undefined;
 };
 
 /**
@@ -356,13 +639,250 @@ export type GetPropertyResponse = Message<"landscreen.pipeline.v1.GetPropertyRes
  * Use `create(GetPropertyResponseSchema)` to create a new message.
  */
 export const GetPropertyResponseSchema: GenMessage<GetPropertyResponse> = /*@__PURE__*/
-  messageDesc(file_landscreen_pipeline_v1_pipeline, 13);
+  messageDesc(file_landscreen_pipeline_v1_pipeline, 16);
+
+/**
+ * A property: one parcel of one tenant (D19), kept as it was when it was made.
+ *
+ * @generated from message landscreen.pipeline.v1.Property
+ */
+export type Property = Message<"landscreen.pipeline.v1.Property"> & {
+  /**
+   * The property's id (uuid).
+   *
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * The market's slug and id (uuid).
+   *
+   * @generated from field: string market = 2;
+   */
+  market: string;
+
+  /**
+   * @generated from field: string market_id = 3;
+   */
+  marketId: string;
+
+  /**
+   * @generated from field: string parcel_key = 4;
+   */
+  parcelKey: string;
+
+  /**
+   * The vintage the parcel was read from (uuid).
+   *
+   * @generated from field: string vintage_id = 5;
+   */
+  vintageId: string;
+
+  /**
+   * Absent when null.
+   *
+   * @generated from field: optional string apn = 6;
+   */
+  apn?: string | undefined;
+
+  /**
+   * @generated from field: optional string address = 7;
+   */
+  address?: string | undefined;
+
+  /**
+   * The parcel's representative point, WGS84 degrees; absent when null.
+   *
+   * @generated from field: optional double lat = 8;
+   */
+  lat?: number | undefined;
+
+  /**
+   * @generated from field: optional double lon = 9;
+   */
+  lon?: number | undefined;
+
+  /**
+   * @generated from field: optional double acres = 10;
+   */
+  acres?: number | undefined;
+
+  /**
+   * The parcel as discovery answered it when the property was made (a ParcelCandidate: its
+   * facts, provenance and geometry are open objects), UTF-8 JSON stored and answered verbatim.
+   *
+   * @generated from field: bytes parcel_json = 11;
+   */
+  parcelJson: Uint8Array;
+
+  /**
+   * When the property was made (RFC 3339, UTC, milliseconds).
+   *
+   * @generated from field: string created_at = 12;
+   */
+  createdAt: string;
+
+  /**
+   * Its card; absent when it is not on the board.
+   *
+   * @generated from field: landscreen.pipeline.v1.Card pipeline_item = 13;
+   */
+  pipelineItem?: Card | undefined;
+
+  /**
+   * Every buy-box match, latest first, without its stored screen.
+   *
+   * @generated from field: repeated landscreen.pipeline.v1.BuyBoxMatch buy_box_matches = 14;
+   */
+  buyBoxMatches: BuyBoxMatch[];
+};
+
+/**
+ * Describes the message landscreen.pipeline.v1.Property.
+ * Use `create(PropertySchema)` to create a new message.
+ */
+export const PropertySchema: GenMessage<Property> = /*@__PURE__*/
+  messageDesc(file_landscreen_pipeline_v1_pipeline, 17);
+
+/**
+ * A buy-box match (D19): how one spec screened the property.
+ *
+ * @generated from message landscreen.pipeline.v1.BuyBoxMatch
+ */
+export type BuyBoxMatch = Message<"landscreen.pipeline.v1.BuyBoxMatch"> & {
+  /**
+   * The match's id (uuid).
+   *
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * The buy box's name and id (uuid).
+   *
+   * @generated from field: string buy_box = 2;
+   */
+  buyBox: string;
+
+  /**
+   * @generated from field: string buy_box_id = 3;
+   */
+  buyBoxId: string;
+
+  /**
+   * The identity of the spec applied.
+   *
+   * @generated from field: string spec_hash = 4;
+   */
+  specHash: string;
+
+  /**
+   * The query_hash of the ranking it came from.
+   *
+   * @generated from field: string query_hash = 5;
+   */
+  queryHash: string;
+
+  /**
+   * The vintage screened (uuid).
+   *
+   * @generated from field: string vintage_id = 6;
+   */
+  vintageId: string;
+
+  /**
+   * ranked (a promotion or a delivery) or direct.
+   *
+   * @generated from field: string source = 7;
+   */
+  source: string;
+
+  /**
+   * PURSUE, MONITOR or HOLD.
+   *
+   * @generated from field: string verdict = 8;
+   */
+  verdict: string;
+
+  /**
+   * 0-100.
+   *
+   * @generated from field: double score = 9;
+   */
+  score: number;
+
+  /**
+   * False when a must-have failed.
+   *
+   * @generated from field: bool eligible = 10;
+   */
+  eligible: boolean;
+
+  /**
+   * The must evidence that made the parcel ineligible.
+   *
+   * @generated from field: repeated landscreen.discovery.v1.MustEvidence failed = 11;
+   */
+  failed: MustEvidence[];
+
+  /**
+   * When it was screened (RFC 3339, UTC, milliseconds).
+   *
+   * @generated from field: string screened_at = 12;
+   */
+  screenedAt: string;
+};
+
+/**
+ * Describes the message landscreen.pipeline.v1.BuyBoxMatch.
+ * Use `create(BuyBoxMatchSchema)` to create a new message.
+ */
+export const BuyBoxMatchSchema: GenMessage<BuyBoxMatch> = /*@__PURE__*/
+  messageDesc(file_landscreen_pipeline_v1_pipeline, 18);
+
+/**
+ * The deep screen: a buy-box match with the spec it applied and the evaluation it stored.
+ *
+ * @generated from message landscreen.pipeline.v1.DeepScreen
+ */
+export type DeepScreen = Message<"landscreen.pipeline.v1.DeepScreen"> & {
+  /**
+   * The match.
+   *
+   * @generated from field: landscreen.pipeline.v1.BuyBoxMatch match = 1;
+   */
+  match?: BuyBoxMatch | undefined;
+
+  /**
+   * The canonical spec applied.
+   *
+   * @generated from field: landscreen.discovery.v1.BuyBoxSpec applied_spec = 2;
+   */
+  appliedSpec?: BuyBoxSpec | undefined;
+
+  /**
+   * The parcel's DiscoveryResult as discovery answered it when screened (its facts, provenance and
+   * geometry are open objects; a delivered lead's has no geometry or bbox), UTF-8 JSON verbatim.
+   *
+   * @generated from field: bytes evaluation_json = 3;
+   */
+  evaluationJson: Uint8Array;
+};
+
+/**
+ * Describes the message landscreen.pipeline.v1.DeepScreen.
+ * Use `create(DeepScreenSchema)` to create a new message.
+ */
+export const DeepScreenSchema: GenMessage<DeepScreen> = /*@__PURE__*/
+  messageDesc(file_landscreen_pipeline_v1_pipeline, 19);
 
 /**
  * @generated from message landscreen.pipeline.v1.GetReportPropertiesRequest
  */
 export type GetReportPropertiesRequest = Message<"landscreen.pipeline.v1.GetReportPropertiesRequest"> & {
   /**
+   * The properties (uuid), at most 500.
+   *
    * @generated from field: repeated string property_ids = 1;
    */
   propertyIds: string[];
@@ -380,19 +900,18 @@ export type GetReportPropertiesRequest = Message<"landscreen.pipeline.v1.GetRepo
  * Use `create(GetReportPropertiesRequestSchema)` to create a new message.
  */
 export const GetReportPropertiesRequestSchema: GenMessage<GetReportPropertiesRequest> = /*@__PURE__*/
-  messageDesc(file_landscreen_pipeline_v1_pipeline, 14);
+  messageDesc(file_landscreen_pipeline_v1_pipeline, 20);
 
 /**
  * @generated from message landscreen.pipeline.v1.GetReportPropertiesResponse
  */
 export type GetReportPropertiesResponse = Message<"landscreen.pipeline.v1.GetReportPropertiesResponse"> & {
   /**
-   * A JSON array of reduced property pages {"property","deep_screen","contacts":[],"diligence":null},
-   * in no particular order (match them by property.id).
+   * One per property found, in no particular order (match them by id).
    *
-   * @generated from field: bytes pages_json = 1;
+   * @generated from field: repeated landscreen.pipeline.v1.ReportProperty properties = 2;
    */
-  pagesJson: Uint8Array;
+  properties: ReportProperty[];
 };
 
 /**
@@ -400,15 +919,209 @@ export type GetReportPropertiesResponse = Message<"landscreen.pipeline.v1.GetRep
  * Use `create(GetReportPropertiesResponseSchema)` to create a new message.
  */
 export const GetReportPropertiesResponseSchema: GenMessage<GetReportPropertiesResponse> = /*@__PURE__*/
-  messageDesc(file_landscreen_pipeline_v1_pipeline, 15);
+  messageDesc(file_landscreen_pipeline_v1_pipeline, 21);
+
+/**
+ * A property page reduced to what a PDF report prints (D30).
+ *
+ * @generated from message landscreen.pipeline.v1.ReportProperty
+ */
+export type ReportProperty = Message<"landscreen.pipeline.v1.ReportProperty"> & {
+  /**
+   * The property's id (uuid).
+   *
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * The market's slug and id (uuid).
+   *
+   * @generated from field: string market = 2;
+   */
+  market: string;
+
+  /**
+   * @generated from field: string market_id = 3;
+   */
+  marketId: string;
+
+  /**
+   * @generated from field: string parcel_key = 4;
+   */
+  parcelKey: string;
+
+  /**
+   * The vintage the parcel was read from (uuid).
+   *
+   * @generated from field: string vintage_id = 5;
+   */
+  vintageId: string;
+
+  /**
+   * Absent when null.
+   *
+   * @generated from field: optional string apn = 6;
+   */
+  apn?: string | undefined;
+
+  /**
+   * @generated from field: optional string address = 7;
+   */
+  address?: string | undefined;
+
+  /**
+   * @generated from field: optional double lat = 8;
+   */
+  lat?: number | undefined;
+
+  /**
+   * @generated from field: optional double lon = 9;
+   */
+  lon?: number | undefined;
+
+  /**
+   * @generated from field: optional double acres = 10;
+   */
+  acres?: number | undefined;
+
+  /**
+   * The parcel's typed facts (an open object), UTF-8 JSON; "{}" when it has none.
+   *
+   * @generated from field: bytes typed_facts_json = 11;
+   */
+  typedFactsJson: Uint8Array;
+
+  /**
+   * The parcel's GeoJSON geometry (an open object), UTF-8 JSON; empty when it has none.
+   *
+   * @generated from field: bytes geometry_json = 12;
+   */
+  geometryJson: Uint8Array;
+
+  /**
+   * When the property was made (RFC 3339, UTC, milliseconds).
+   *
+   * @generated from field: string created_at = 13;
+   */
+  createdAt: string;
+
+  /**
+   * Its card's stage; absent when it is not on the board.
+   *
+   * @generated from field: optional string stage = 14;
+   */
+  stage?: string | undefined;
+
+  /**
+   * The screening shown; absent when never screened.
+   *
+   * @generated from field: landscreen.pipeline.v1.ReportScreen screen = 15;
+   */
+  screen?: ReportScreen | undefined;
+};
+
+/**
+ * Describes the message landscreen.pipeline.v1.ReportProperty.
+ * Use `create(ReportPropertySchema)` to create a new message.
+ */
+export const ReportPropertySchema: GenMessage<ReportProperty> = /*@__PURE__*/
+  messageDesc(file_landscreen_pipeline_v1_pipeline, 22);
+
+/**
+ * The screening a report prints: the match of the asked spec hash, else the latest.
+ *
+ * @generated from message landscreen.pipeline.v1.ReportScreen
+ */
+export type ReportScreen = Message<"landscreen.pipeline.v1.ReportScreen"> & {
+  /**
+   * The buy box's name and id (uuid).
+   *
+   * @generated from field: string buy_box = 1;
+   */
+  buyBox: string;
+
+  /**
+   * @generated from field: string buy_box_id = 2;
+   */
+  buyBoxId: string;
+
+  /**
+   * @generated from field: string spec_hash = 3;
+   */
+  specHash: string;
+
+  /**
+   * The vintage screened (uuid).
+   *
+   * @generated from field: string vintage_id = 4;
+   */
+  vintageId: string;
+
+  /**
+   * ranked or direct.
+   *
+   * @generated from field: string source = 5;
+   */
+  source: string;
+
+  /**
+   * PURSUE, MONITOR or HOLD.
+   *
+   * @generated from field: string verdict = 6;
+   */
+  verdict: string;
+
+  /**
+   * @generated from field: double score = 7;
+   */
+  score: number;
+
+  /**
+   * @generated from field: bool eligible = 8;
+   */
+  eligible: boolean;
+
+  /**
+   * The canonical spec applied.
+   *
+   * @generated from field: landscreen.discovery.v1.BuyBoxSpec applied_spec = 9;
+   */
+  appliedSpec?: BuyBoxSpec | undefined;
+
+  /**
+   * The evidence of every rule; absent when the stored evaluation has none.
+   *
+   * @generated from field: landscreen.discovery.v1.ScoreBreakdown score_breakdown = 10;
+   */
+  scoreBreakdown?: ScoreBreakdown | undefined;
+
+  /**
+   * When it was screened (RFC 3339, UTC, milliseconds).
+   *
+   * @generated from field: string screened_at = 11;
+   */
+  screenedAt: string;
+};
+
+/**
+ * Describes the message landscreen.pipeline.v1.ReportScreen.
+ * Use `create(ReportScreenSchema)` to create a new message.
+ */
+export const ReportScreenSchema: GenMessage<ReportScreen> = /*@__PURE__*/
+  messageDesc(file_landscreen_pipeline_v1_pipeline, 23);
 
 /**
  * PipelineService owns properties, pipeline items, buy-box matches and promotion.
  * It is the only writer of the PostgreSQL schema "pipeline"; its promotion transaction also writes
  * the diligence job through the diligence package's data-access function (D20).
  *
- * Every call but Health acts for the caller named by the x-landscreen-caller header. Bodies that
- * are REST answers travel as UTF-8 JSON bytes (`*_json`), passed through by the gateway.
+ * Every call but Health acts for the caller named by the x-landscreen-caller header. Answers are
+ * typed messages (the gateway writes their REST JSON, one mapping per resource). Times are RFC 3339
+ * strings in UTC with milliseconds ("2026-11-23T10:00:00.123Z"), as the REST answers show them.
+ * Only the documents a property keeps as discovery answered them when it was screened (the parcel
+ * and its evaluation, whose facts, provenance and geometry are open objects) travel as UTF-8 JSON
+ * bytes (`*_json`), stored and answered verbatim.
  *
  * @generated from service landscreen.pipeline.v1.PipelineService
  */
@@ -445,7 +1158,8 @@ export const PipelineService: GenService<{
     output: typeof PromoteDirectResponseSchema;
   },
   /**
-   * ListBoard answers the board: items joined to their properties, by stage then position.
+   * ListBoard answers the board: its cards (items joined to their properties and diligence jobs),
+   * by stage then position.
    *
    * @generated from rpc landscreen.pipeline.v1.PipelineService.ListBoard
    */

@@ -1,0 +1,68 @@
+import { discoveryjson, type pipelinev1 } from '@landscreen/proto';
+import { cardJson } from './card.js';
+import { propertyDiligenceJson } from './property-diligence.js';
+
+const orNull = <T>(value: T | undefined): T | null => (value === undefined ? null : value);
+const decoder = new TextDecoder();
+/** Stored JSON a service sent verbatim (an open document), as a value of the answer. */
+const documentOf = (bytes: Uint8Array): unknown => (bytes.length === 0 ? null : JSON.parse(decoder.decode(bytes)));
+
+/** A buy-box match without its stored screen (the property's `buy_box_matches`, D28). */
+export function buyBoxMatchJson(match: pipelinev1.BuyBoxMatch) {
+  return {
+    buy_box_match_id: match.id,
+    buy_box: match.buyBox,
+    buy_box_id: match.buyBoxId,
+    spec_hash: match.specHash,
+    query_hash: match.queryHash,
+    vintage_id: match.vintageId,
+    source: match.source,
+    verdict: match.verdict,
+    score: match.score,
+    eligible: match.eligible,
+    failed: JSON.parse(discoveryjson.mustEvidenceJson(match.failed)) as unknown[],
+    screened_at: match.screenedAt,
+  };
+}
+
+/** The deep screen: the latest match with the spec it applied and the evaluation it stored. */
+export function deepScreenJson(screen: pipelinev1.DeepScreen) {
+  const { screened_at: screenedAt, ...match } = buyBoxMatchJson(screen.match!);
+  return {
+    ...match,
+    applied_spec: JSON.parse(discoveryjson.buyBoxSpecJson(screen.appliedSpec)) as unknown,
+    evaluation: documentOf(screen.evaluationJson),
+    screened_at: screenedAt,
+  };
+}
+
+/** A property record: the property, the parcel stored with it, its card and every match. */
+export function propertyJson(property: pipelinev1.Property) {
+  return {
+    id: property.id,
+    market: property.market,
+    market_id: property.marketId,
+    parcel_key: property.parcelKey,
+    vintage_id: property.vintageId,
+    apn: orNull(property.apn),
+    address: orNull(property.address),
+    lat: orNull(property.lat),
+    lon: orNull(property.lon),
+    acres: orNull(property.acres),
+    parcel: documentOf(property.parcelJson),
+    created_at: property.createdAt,
+    pipeline_item: property.pipelineItem ? cardJson(property.pipelineItem) : null,
+    buy_box_matches: property.buyBoxMatches.map(buyBoxMatchJson),
+  };
+}
+
+/** GET /v1/properties/{id}: `{"property","deep_screen","contacts","diligence"}` (D28). */
+export function propertyPageJson(page: pipelinev1.GetPropertyResponse) {
+  const { contacts, diligence } = propertyDiligenceJson(page.diligence);
+  return {
+    property: propertyJson(page.property!),
+    deep_screen: page.deepScreen ? deepScreenJson(page.deepScreen) : null,
+    contacts,
+    diligence,
+  };
+}

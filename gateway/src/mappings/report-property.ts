@@ -1,0 +1,55 @@
+import { discoveryjson, type pipelinev1 } from '@landscreen/proto';
+
+const orNull = <T>(value: T | undefined): T | null => (value === undefined ? null : value);
+const decoder = new TextDecoder();
+const documentOf = (bytes: Uint8Array, empty: unknown): unknown => (bytes.length === 0 ? empty : JSON.parse(decoder.decode(bytes)));
+
+/**
+ * A property page reduced to what a PDF report prints (GetReportProperties, D30), in the shape of
+ * the D28 page the site report reads: the parcel's typed facts and geometry only, the screening's
+ * evaluation only its score breakdown, no contacts or diligence.
+ */
+export function reportPropertyPage(property: pipelinev1.ReportProperty) {
+  const screen = property.screen;
+  return {
+    property: {
+      id: property.id,
+      market: property.market,
+      market_id: property.marketId,
+      parcel_key: property.parcelKey,
+      vintage_id: property.vintageId,
+      apn: orNull(property.apn),
+      address: orNull(property.address),
+      lat: orNull(property.lat),
+      lon: orNull(property.lon),
+      acres: orNull(property.acres),
+      parcel: { typed: documentOf(property.typedFactsJson, {}), geometry: documentOf(property.geometryJson, null) },
+      created_at: property.createdAt,
+      pipeline_item: property.stage === undefined ? null : { stage: property.stage },
+    },
+    deep_screen: screen
+      ? {
+          buy_box: screen.buyBox,
+          buy_box_id: screen.buyBoxId,
+          spec_hash: screen.specHash,
+          vintage_id: screen.vintageId,
+          source: screen.source,
+          verdict: screen.verdict,
+          score: screen.score,
+          eligible: screen.eligible,
+          applied_spec: JSON.parse(discoveryjson.buyBoxSpecJson(screen.appliedSpec)) as unknown,
+          evaluation: {
+            score_breakdown: screen.scoreBreakdown
+              ? {
+                  must: JSON.parse(discoveryjson.mustEvidenceJson(screen.scoreBreakdown.must)) as unknown[],
+                  preferred: JSON.parse(discoveryjson.preferredEvidenceJson(screen.scoreBreakdown.preferred)) as unknown[],
+                }
+              : null,
+          },
+          screened_at: screen.screenedAt,
+        }
+      : null,
+    contacts: [],
+    diligence: null,
+  };
+}

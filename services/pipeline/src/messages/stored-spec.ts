@@ -1,0 +1,60 @@
+import { create } from '@bufbuild/protobuf';
+import { discoveryjson, discoveryv1 } from '@landscreen/proto';
+
+/** A canonical spec as the pipeline stores it (jsonb, as discovery answered it). */
+interface StoredSpec {
+  markets?: string[];
+  must?: { field: string; op: string; value: unknown; unknown?: string | null }[];
+  preferred?: { field: string; op: string; value: unknown; weight: number }[];
+  verdict_cutoffs?: { pursue: number; monitor: number };
+}
+
+/**
+ * A stored applied spec (a match's or a delivery's) as the BuyBoxSpec message discovery answered
+ * it as; the inverse of discoveryjson.buyBoxSpecJson. Undefined when nothing is stored.
+ */
+export function storedSpecMessage(stored: unknown): discoveryv1.BuyBoxSpec | undefined {
+  if (stored === null || stored === undefined) return undefined;
+  const spec = stored as StoredSpec;
+  return create(discoveryv1.BuyBoxSpecSchema, {
+    markets: spec.markets ?? [],
+    must: (spec.must ?? []).map((rule) => ({ field: rule.field, op: rule.op, value: discoveryjson.valueOf(rule.value), unknown: rule.unknown ?? undefined })),
+    preferred: (spec.preferred ?? []).map((rule) => ({ field: rule.field, op: rule.op, value: discoveryjson.valueOf(rule.value), weight: rule.weight })),
+    verdictCutoffs: spec.verdict_cutoffs && { pursue: spec.verdict_cutoffs.pursue, monitor: spec.verdict_cutoffs.monitor },
+  });
+}
+
+interface StoredMustEvidence {
+  field: string;
+  value: unknown;
+  status: string;
+}
+interface StoredPreferredEvidence {
+  field: string;
+  value: unknown;
+  weight: number;
+  contribution: number;
+}
+
+/** Stored must evidence (a match's `failed`, a breakdown's `must`) as MustEvidence messages. */
+export function storedMustEvidence(stored: unknown): discoveryv1.MustEvidence[] {
+  if (!Array.isArray(stored)) return [];
+  return (stored as StoredMustEvidence[]).map((evidence) =>
+    create(discoveryv1.MustEvidenceSchema, { field: evidence.field, value: discoveryjson.valueOf(evidence.value), status: evidence.status }),
+  );
+}
+
+/** A stored evaluation's score_breakdown as the ScoreBreakdown message; undefined when it has none. */
+export function storedScoreBreakdown(stored: unknown): discoveryv1.ScoreBreakdown | undefined {
+  if (stored === null || typeof stored !== 'object') return undefined;
+  const breakdown = stored as { must?: unknown; preferred?: StoredPreferredEvidence[] };
+  return create(discoveryv1.ScoreBreakdownSchema, {
+    must: storedMustEvidence(breakdown.must),
+    preferred: (breakdown.preferred ?? []).map((evidence) => ({
+      field: evidence.field,
+      value: discoveryjson.valueOf(evidence.value),
+      weight: evidence.weight,
+      contribution: evidence.contribution,
+    })),
+  });
+}
