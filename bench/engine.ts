@@ -20,6 +20,7 @@
 import { execFile } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
@@ -33,6 +34,7 @@ import type { Engine } from '@landscreen/point-engine';
 import { ADMIN_DATABASE_URL, freshDatabase } from './lib/database.js';
 import { BENCH_DB_ENV, BENCH_DB_TIMEOUTS, layeredMarket } from './lib/layered-market.js';
 import { BIN } from './lib/processes.js';
+import { BENCH_FIELDS, randomPoints, type Location } from './lib/engine-fields.js';
 
 const PARCELS = Number(process.env.BENCH_PARCELS ?? 1_000_000);
 const POINTS = Number(process.env.BENCH_POINTS ?? 10_000);
@@ -41,24 +43,7 @@ const POSTGIS_POINTS = Number(process.env.BENCH_POSTGIS_POINTS ?? 2_000);
 const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
 const run = promisify(execFile);
 
-const FIELDS = [
-  'elevation', 'slope_degrees', 'aspect_degrees', 'aspect_cardinal',
-  'within_floodplain_polygon', 'intersects_wetland', 'wetland_type', 'wetland_acres', 'nearest_wetland_distance_m',
-  'wetlands_within_100m_count', 'wetlands_within_500m_count', 'huc_12_name',
-  'nearest_substation_distance_m', 'nearest_substation_max_voltage_kv', 'nearest_substation_status',
-  'substations_within_radius_count', 'substations_radius_m',
-  'nearest_transmission_line_distance_m', 'nearest_transmission_line_voltage_kv', 'nearest_transmission_line_voltage_basis',
-  'max_transmission_line_voltage_kv_within_radius', 'max_transmission_line_voltage_class_within_radius', 'transmission_lines_within_radius_count',
-  'nearest_power_plant_name', 'nearest_power_plant_distance_m', 'nearest_power_plant_capacity_mw',
-  'avg_retail_electricity_price_industrial_usd_per_kwh', 'grid_price_usd_per_mwh', 'modeled_onsite_gas_generation_cost_usd_per_mwh',
-  'nearest_rail_line_distance_m', 'nearest_long_haul_rail_corridor_distance_m',
-  'nearest_dam_distance_m', 'high_hazard_dams_within_10km',
-  'nearest_gas_pipeline_distance_m', 'gas_pipelines_within_radius_count', 'nearest_interstate_gas_pipeline_distance_m',
-  'antenna_structures_within_500m_count', 'antenna_structures_within_2km_count',
-  'tract_geoid', 'political_county', 'intersects_conservation_easement', 'easement_acres', 'intersects_protected_area',
-  'housing_units_within_1km', 'cdl_class', 'is_cultivated', 'nearest_brownfield_distance_m', 'brownfields_within_radius_count',
-  'egrid_subregion', 'ghi_annual_kwh_m2_day',
-];
+const FIELDS = BENCH_FIELDS;
 
 /** The ten fields (c) answers with PostGIS: nearest distances, counts within radii, containment. */
 const POSTGIS_FIELDS = [
@@ -66,25 +51,6 @@ const POSTGIS_FIELDS = [
   'transmission_lines_within_radius_count', 'nearest_power_plant_distance_m', 'nearest_rail_line_distance_m',
   'intersects_wetland', 'within_floodplain_polygon', 'nearest_wetland_distance_m', 'tract_geoid',
 ];
-
-/** mulberry32: the same points on every run. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-type Location = { lon: number; lat: number };
-
-function randomPoints(n: number, [west, south, east, north]: number[], seed: number): Location[] {
-  const random = prng(seed);
-  return Array.from({ length: n }, () => ({ lon: west + random() * (east - west), lat: south + random() * (north - south) }));
-}
 
 /** The peer of (a): one haversine distance per field-value, to a fixed reference point. */
 function haversineLoop(locations: readonly Location[], perPoint: number, [west, south]: number[]): number {
@@ -157,15 +123,38 @@ const engineRate = best(`engine: ${POINTS.toLocaleString('en-US')} points x ${FI
 const peerRate = best('peer: plain haversine loop, same count', () => haversineLoop(locations, FIELDS.length, bbox), POINTS * FIELDS.length);
 console.log(`engine / peer: ${(engineRate / peerRate).toFixed(3)}; target >= 1,000,000 field-values/s: ${engineRate >= 1_000_000 ? 'met' : 'NOT met'}`);
 
+// The engine's layers are in memory: (b) copies the database, which needs it without connections.
+await client.end();
+await database.close();
 // (b) landscreen prepare of the whole market.
 if (!SKIP.has('prepare')) await benchPrepare();
 // (c) PostGIS.
 if (!SKIP.has('postgis')) await benchPostgis(engine);
 
-await client.end();
-await database.close();
-
+/**
+ * On a copy of the bench database (CREATE DATABASE … TEMPLATE, seconds), so that every run
+ * prepares the market as built — an unprepared vintage — and the bench database stays reusable.
+ */
 async function benchPrepare(): Promise<void> {
+  const copyName = `${new URL(market.url).pathname.slice(1)}_prepare`;
+  const admin = new pg.Client({ connectionString: ADMIN_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`drop database if exists ${copyName} with (force)`);
+  await admin.query(`create database ${copyName} template ${new URL(market.url).pathname.slice(1)}`);
+  const copyUrl = new URL(market.url);
+  copyUrl.pathname = `/${copyName}`;
+  const client = new pg.Client({ connectionString: copyUrl.toString() });
+  await client.connect();
+  try {
+    await preparePeersAndRun(client, copyUrl.toString());
+  } finally {
+    await client.end();
+    await admin.query(`drop database if exists ${copyName} with (force)`);
+    await admin.end();
+  }
+}
+
+async function preparePeersAndRun(client: pg.Client, url: string): Promise<void> {
   const { rows } = await client.query<{ id: string; parcels: number }>(
     `select v.id, v.parcel_count parcels from discovery.markets m join discovery.vintages v on v.id = m.current_vintage_id where m.slug = $1`,
     [market.market],
@@ -188,11 +177,17 @@ async function benchPrepare(): Promise<void> {
   console.log(row('peer: select count(*) of the vintage', countMs));
 
   started = performance.now();
-  const { stdout } = await run(process.execPath, [BIN, 'prepare', '--market', market.market], {
-    env: { ...process.env, DATABASE_URL: market.url, LOG_LEVEL: 'warn', ...BENCH_DB_ENV },
+  // CPU seconds of the prepare process (all its threads) through GNU time where installed: the
+  // machine is shared, and wall time alone says little about the work.
+  const timed = existsSync('/usr/bin/time');
+  const command = [process.execPath, BIN, 'prepare', '--market', market.market];
+  const { stdout, stderr } = await run(timed ? '/usr/bin/time' : command[0], timed ? ['-f', 'prepare-cpu %U %S %M', ...command] : command.slice(1), {
+    env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'warn', ...BENCH_DB_ENV },
     maxBuffer: 64 * 1024 * 1024,
   });
   const prepareMs = performance.now() - started;
+  const cpu = /prepare-cpu ([\d.]+) ([\d.]+) (\d+)/.exec(stderr);
+  if (cpu) console.log(`prepare process: ${(Number(cpu[1]) + Number(cpu[2])).toFixed(0)} s CPU (user ${cpu[1]} s, system ${cpu[2]} s), max RSS ${(Number(cpu[3]) / 1024 / 1024).toFixed(1)} GB`);
   const screened = /screening ([\d,]+) parcels of vintage \S+ on (\d+) fields/.exec(stdout);
   const fields = screened ? Number(screened[2]) : 0;
   console.log(row(`landscreen prepare (${fields} fields, a new vintage)`, prepareMs));
@@ -207,7 +202,9 @@ interface PostgisField {
 }
 
 async function benchPostgis(engine: Engine): Promise<void> {
-  const available = await client.query(`select 1 from pg_available_extensions where name = 'postgis'`);
+  const admin = new pg.Client({ connectionString: ADMIN_DATABASE_URL });
+  await admin.connect();
+  const available = await admin.query(`select 1 from pg_available_extensions where name = 'postgis'`).finally(() => admin.end());
   if (available.rowCount === 0) {
     console.log('\n(c) PostGIS: not installed on this server (apt-get install -y postgresql-15-postgis-3): skipped');
     return;

@@ -201,6 +201,9 @@ export class AnswerPacker {
   /** Per field, the provenance packed last and its id: most fields repeat theirs. */
   private readonly lastProvenance: (Provenance | null)[];
   private readonly lastProvenanceId: Uint32Array;
+  /** Per field, the string packed last and its id. */
+  private readonly lastString: (string | null)[];
+  private readonly lastStringId: Uint32Array;
   private row = 0;
 
   constructor(
@@ -213,17 +216,28 @@ export class AnswerPacker {
     this.provenanceIds = new Uint32Array(size * fields.length);
     this.lastProvenance = new Array(fields.length).fill(null);
     this.lastProvenanceId = new Uint32Array(fields.length);
+    this.lastString = new Array(fields.length).fill(null);
+    this.lastStringId = new Uint32Array(fields.length);
   }
 
-  pack(slots: LocationAnswer): void {
+  /** Packs a location's answer at its row (the engine may answer locations in another order). */
+  pack(slots: LocationAnswer, row = this.row++): void {
     const width = this.fields.length;
-    const base = this.row * width;
+    const base = row * width;
     const { kinds, numbers } = slots;
     for (let f = 0; f < width; f++) {
       const kind = kinds[f];
       this.kinds[base + f] = kind;
       if (kind === ValueKind.Number) this.numbers[base + f] = numbers[f];
-      else if (kind === ValueKind.String) this.numbers[base + f] = this.stringId(slots.strings[f]!);
+      else if (kind === ValueKind.String) {
+        // Neighbouring locations (the engine answers them in curve order) mostly repeat a field's string.
+        const value = slots.strings[f]!;
+        if (value !== this.lastString[f]) {
+          this.lastString[f] = value;
+          this.lastStringId[f] = this.stringId(value);
+        }
+        this.numbers[base + f] = this.lastStringId[f];
+      }
       const reason = slots.reasons[f];
       this.reasonCodes[base + f] = reason === null ? 0 : REASON_CODES[reason];
       const provenance = slots.provenance[f];
@@ -239,7 +253,6 @@ export class AnswerPacker {
       }
       this.provenanceIds[base + f] = this.lastProvenanceId[f];
     }
-    this.row++;
   }
 
   private stringId(value: string): number {

@@ -13,6 +13,7 @@ import { rulerAt, type Ruler } from './geodesy.js';
 import { GridLayerIndex, type GridInput } from './grid-index.js';
 import { evaluateParcelOverlays, evaluateParcelRecord, type ParcelMatch } from './parcel-fields.js';
 import { compilePlan, type EvaluationPlan } from './plan.js';
+import { answerOrder } from './spatial-order.js';
 import { VectorLayerIndex, type FeatureInput } from './vector-index.js';
 
 export type LayerIndex = VectorLayerIndex | GridLayerIndex;
@@ -98,7 +99,13 @@ export class Engine {
     const at = new LocationState();
     const parcelSlots = [...plan.parcelRecord, ...plan.parcelOverlay];
     const answer = new LocationAnswer(plan.slotCount);
-    for (let n = 0; n < locations.length; n++) {
+    const order = answerOrder(
+      Float64Array.from(locations, (location) => location.lon),
+      Float64Array.from(locations, (location) => location.lat),
+      locations.length,
+    );
+    for (let k = 0; k < order.length; k++) {
+      const n = order[k];
       at.moveTo(locations[n].lon, locations[n].lat);
       answer.clear();
       for (let g = 0; g < plan.vector.length; g++) {
@@ -142,7 +149,7 @@ export class Engine {
         }
       }
       // Hidden derivation inputs (after the requested fields) are not packed.
-      packer.pack(answer);
+      packer.pack(answer, n);
     }
     return packer.finish();
   }

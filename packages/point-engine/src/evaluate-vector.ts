@@ -104,6 +104,8 @@ export class VectorGroupEvaluator {
   private readonly slots: readonly CompiledSlot[];
   private readonly nearestFound: (Nearest | null)[];
   private readonly nearestSearched: Uint8Array;
+  /** One result object per nearest request, filled again at every location (no garbage per search). */
+  private readonly nearestSlots: Nearest[];
   private readonly masks: (Uint8Array | null)[];
   private readonly containing: number[] = [];
   private readonly bySmallerArea = (a: number, b: number) => this.index.areaM2(a)! - this.index.areaM2(b)! || a - b;
@@ -117,6 +119,7 @@ export class VectorGroupEvaluator {
     this.slots = group.slots.map((slot) => compileSlot(slot, index));
     this.nearestFound = new Array(group.nearest.length).fill(null);
     this.nearestSearched = new Uint8Array(group.nearest.length);
+    this.nearestSlots = group.nearest.map(() => ({ id: -1, distance: 0, lon: 0, lat: 0 }));
     this.masks = group.nearest.map((request) => (request.filter ? index.mask(request.filter) : null));
   }
 
@@ -250,9 +253,16 @@ export class VectorGroupEvaluator {
     }
     let found: Nearest | null;
     if (bestId !== -1 && bestDistance < RULER_EXACT_WITHIN_M) {
-      found = maxDistanceM !== undefined && bestDistance > maxDistanceM ? null : { id: bestId, distance: bestDistance, lon: 0, lat: 0 };
+      if (maxDistanceM !== undefined && bestDistance > maxDistanceM) found = null;
+      else {
+        found = this.nearestSlots[request];
+        found.id = bestId;
+        found.distance = bestDistance;
+        found.lon = 0;
+        found.lat = 0;
+      }
     } else if (group.searches && maxDistanceM !== undefined && maxDistanceM <= group.radiusM) found = null;
-    else found = index.nearest(at.lon, at.lat, at.ruler, mask, Math.max(group.radiusM * 4, index.spacingM), maxDistanceM);
+    else found = index.nearest(at.lon, at.lat, at.ruler, mask, 0, maxDistanceM, this.nearestSlots[request]);
     this.nearestFound[request] = found;
     this.nearestSearched[request] = 1;
     return found;

@@ -28,7 +28,7 @@ const polygon: fc.Arbitrary<Geometry> = fc.oneof(
   fc.tuple(box, box).map(([a, b]) => ({ type: 'MultiPolygon', coordinates: [[ring(a)], [ring(b)]] }) as Geometry),
   fc.tuple(position, position, position).map(([a, b, c]) => ({ type: 'Polygon', coordinates: [[a, b, c, a]] }) as Geometry),
 );
-// Short lines, and long ones the index cuts into pieces (more than 16 segments).
+// Short lines, and long ones the index cuts into pieces (more than 8 segments).
 const lineString: fc.Arbitrary<Geometry> = fc
   .oneof(fc.array(position, { minLength: 2, maxLength: 5 }), fc.array(position, { minLength: 17, maxLength: 60 }))
   .map((coordinates) => ({ type: 'LineString', coordinates }));
@@ -70,6 +70,33 @@ describe('VectorLayerIndex against brute force', () => {
         expect(found === null ? null : { id: found.id, distance: found.distance }).toEqual(expected);
       }),
       bounded(Number(process.env.FC_RUNS ?? 300)),
+    );
+  });
+});
+
+// Layers of more than 64 entries: radius searches go through the bucket grid (bucket-grid.ts).
+const largeLayer = fc
+  .array(fc.oneof(pointGeometry, polygon, lineString), { minLength: 70, maxLength: 160 })
+  .map((gs) => gs.map((geometry): FeatureInput => ({ geometry, properties: { feature_type: 'flowline', name: 'x' } })));
+
+describe('VectorLayerIndex against brute force, large layers (bucket grid) and snapshots', () => {
+  it('within(radius) over a large layer, and over its snapshot restored, finds what the reference finds', () => {
+    fc.assert(
+      fc.property(largeLayer, position, fc.double({ min: 0, max: 5_000, noNaN: true }), (features, [x, y], r) => {
+        const index = VectorLayerIndex.build(NHD, 'v', features);
+        const restored = VectorLayerIndex.restore(index.snapshot());
+        const reference = new BruteForce(features);
+        const distances = reference.distances(x, y);
+        const expected = reference.within(x, y, r).map((id) => [id, distances[id]]);
+        for (const layer of [index, restored]) {
+          const hits = new Hits();
+          layer.within(x, y, r, rulerAt(y), hits);
+          expect(hits.ids.slice(0, hits.count).map((id, i) => [id, hits.distances[i]]).sort((a, b) => a[0] - b[0])).toEqual(expected);
+        }
+        const nearest = restored.nearest(x, y, rulerAt(y), null, 0);
+        expect(nearest === null ? null : { id: nearest.id, distance: nearest.distance }).toEqual(reference.nearest(x, y, () => true));
+      }),
+      bounded(Number(process.env.FC_RUNS ?? 100)),
     );
   });
 });

@@ -14,6 +14,7 @@ export {
   type Provenance,
 } from './answers.js';
 export { VectorLayerIndex, type FeatureInput } from './vector-index.js';
+export type { VectorLayerSnapshot } from './layer-snapshot.js';
 export { GridLayerIndex, compassPoint, type GridInput } from './grid-index.js';
 export type { Geometry, PolygonalGeometry, Position } from './geometry.js';
 export type { MatchedParcel, ParcelMatch } from './parcel-fields.js';

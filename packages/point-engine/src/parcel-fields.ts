@@ -10,6 +10,7 @@ import { geodesicAreaM2, polygonAreaM2, SQUARE_METERS_PER_ACRE } from './polygon
 import type { PolygonalGeometry, Position } from './geometry.js';
 import type { Slot } from './plan.js';
 import type { VectorLayerIndex } from './vector-index.js';
+import { clipPolygonToBox, coversBox } from './clip-to-box.js';
 
 export interface MatchedParcel {
   readonly id: string;
@@ -49,6 +50,23 @@ function internedProvenance(layers: readonly LayerRef[], formulaVersion: number 
     provenance = Object.freeze({ layers: Object.freeze(layers), formula_version: formulaVersion });
     interned.set(key, provenance);
   }
+  return provenance;
+}
+
+/** Per overlay field, its last provenance and what it was made of: the same for every parcel of a page. */
+const lastOverlayProvenance = new WeakMap<ParcelOverlay, { vintage: string; indexes: readonly VectorLayerIndex[]; provenance: Provenance }>();
+
+function overlayProvenance(overlay: ParcelOverlay, vintage: string, indexes: readonly VectorLayerIndex[]): Provenance {
+  const last = lastOverlayProvenance.get(overlay);
+  if (last && last.vintage === vintage && last.indexes.length === indexes.length) {
+    let same = true;
+    for (let k = 0; k < indexes.length; k++) if (last.indexes[k] !== indexes[k]) same = false;
+    if (same) return last.provenance;
+  }
+  const refs: LayerRef[] = [{ source: 'parcel_vendor', layer_version: vintage }];
+  for (const index of indexes) refs.push({ source: index.source, layer_version: index.version });
+  const provenance = internedProvenance(refs, overlay.formula_version);
+  lastOverlayProvenance.set(overlay, { vintage, indexes: [...indexes], provenance });
   return provenance;
 }
 
@@ -131,11 +149,7 @@ export function evaluateParcelOverlays(
       answer.provenance[i] = null;
       continue;
     }
-    const refs: LayerRef[] = [
-      { source: 'parcel_vendor', layer_version: match.vintage },
-      ...indexes.map((index) => ({ source: index!.source, layer_version: index!.version })),
-    ];
-    answer.provenance[i] = internedProvenance(refs, overlay.formula_version);
+    answer.provenance[i] = overlayProvenance(overlay, match.vintage, indexes as readonly VectorLayerIndex[]);
     if (!geometry || parcelAcres <= 0) {
       answer.reasons[i] = 'not_published';
       continue;
@@ -171,19 +185,31 @@ function overlayValue(
 
 type ClipGeometry = Parameters<typeof polygonClipping.union>[0];
 
-/** Acres of the parcel covered by the union of the layers' polygons meeting its bounding box. */
+/**
+ * Acres of the parcel covered by the union of the layers' polygons meeting its bounding box.
+ * The polygons are first cut to that box (clip-to-box.ts): the same cover of the parcel, with
+ * only the vertices near it. One cut polygon covering the whole box covers the whole parcel.
+ */
 export function overlayAcres(parcel: PolygonalGeometry, layers: readonly VectorLayerIndex[]): number {
   const subject = parcel.coordinates as unknown as ClipGeometry;
-  const [minLon, minLat, maxLon, maxLat] = boundsOf(parcel);
+  const box = boundsOf(parcel);
   const cover: ClipGeometry[] = [];
   for (const layer of layers) {
-    for (const id of layer.searchBox(minLon, minLat, maxLon, maxLat)) {
+    for (const id of layer.searchBox(box[0], box[1], box[2], box[3])) {
       const polygon = layer.polygonGeometry(id);
-      if (polygon) cover.push(polygon.coordinates as unknown as ClipGeometry);
+      if (!polygon) continue;
+      // polygonGeometry answers a MultiPolygon; a Polygon is one part.
+      const parts = polygon.type === 'Polygon' ? [polygon.coordinates] : polygon.coordinates;
+      for (const part of parts) {
+        const cut = clipPolygonToBox(part, box);
+        if (cut === null) continue;
+        if (coversBox(cut, box)) return geodesicAreaM2(parcel) / SQUARE_METERS_PER_ACRE;
+        cover.push(cut as unknown as ClipGeometry);
+      }
     }
   }
   if (cover.length === 0) return 0;
-  const covering = polygonClipping.union(cover[0], ...cover.slice(1));
+  const covering = cover.length === 1 ? cover[0] : polygonClipping.union(cover[0], ...cover.slice(1));
   const inside = polygonClipping.intersection(subject, covering);
   return geodesicAreaM2({ type: 'MultiPolygon', coordinates: inside }) / SQUARE_METERS_PER_ACRE;
 }

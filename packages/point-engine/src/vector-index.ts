@@ -11,6 +11,8 @@ import { rulerAt, type Ruler } from './geodesy.js';
 import { ON_EDGE_M, measure, packGeometry, unpackPolygons, type Geometry, type Measure, type PackedShape, type PolygonalGeometry } from './geometry.js';
 import { geodesicAreaM2 } from './polygon-area.js';
 import { LayerBuildError } from './errors.js';
+import { BucketGrid, MAX_SEARCH_CELLS } from './bucket-grid.js';
+import { restoreShapes, snapshotShapes, type VectorLayerSnapshot } from './layer-snapshot.js';
 
 export interface FeatureInput {
   readonly geometry: Geometry;
@@ -52,14 +54,91 @@ const ACCEPTED: Record<LayerSource['geometry'], readonly Geometry['type'][]> = {
   grid: [],
 };
 
-/** A whole-world search radius: past it, every feature is a candidate. */
-const WORLD_M = 25_000_000;
-
-/** Squared plane distance from the point to a bounding box: a lower bound of any feature in it. */
-function boxDistance2(x0: number, y0: number, x1: number, y1: number, lon: number, lat: number, kx: number, ky: number): number {
-  const ex = lon < x0 ? (x0 - lon) * kx : lon > x1 ? (lon - x1) * kx : 0;
+/**
+ * The squared plane distance from the point to a box, the shorter way round the antimeridian: a
+ * lower bound of the distance `measure` gives to anything inside (it measures from the side of
+ * the antimeridian nearer the shape).
+ */
+function wrappedBoxDistance2(x0: number, y0: number, x1: number, y1: number, lon: number, lat: number, kx: number, ky: number): number {
+  let gx = lon < x0 ? x0 - lon : lon > x1 ? lon - x1 : 0;
+  if (gx > 0) {
+    const around = 360 - (x1 - x0) - gx;
+    if (around < gx) gx = around < 0 ? 0 : around;
+  }
+  const ex = gx * kx;
   const ey = lat < y0 ? (y0 - lat) * ky : lat > y1 ? (lat - y1) * ky : 0;
   return ex * ex + ey * ey;
+}
+
+/** Flatbush's packed tree, as its best-first search reads it (flatbush 4.7.0, pinned). */
+interface FlatbushInternals {
+  readonly _boxes: Float64Array;
+  readonly _indices: Uint16Array | Uint32Array;
+  readonly _levelBounds: number[];
+  readonly nodeSize: number;
+  readonly numItems: number;
+}
+
+/** A binary min-heap of (item, priority), reused between searches. */
+class MinHeap {
+  private items = new Uint32Array(64);
+  private values = new Float64Array(64);
+  length = 0;
+
+  clear(): void {
+    this.length = 0;
+  }
+
+  topValue(): number {
+    return this.values[0];
+  }
+
+  push(item: number, value: number): void {
+    if (this.length === this.items.length) {
+      const items = new Uint32Array(this.length * 2);
+      items.set(this.items);
+      const values = new Float64Array(this.length * 2);
+      values.set(this.values);
+      this.items = items;
+      this.values = values;
+    }
+    let pos = this.length++;
+    const { items, values } = this;
+    while (pos > 0) {
+      const parent = (pos - 1) >> 1;
+      const current = values[parent];
+      if (value >= current) break;
+      items[pos] = items[parent];
+      values[pos] = current;
+      pos = parent;
+    }
+    items[pos] = item;
+    values[pos] = value;
+  }
+
+  pop(): number {
+    const { items, values } = this;
+    const top = items[0];
+    const last = --this.length;
+    if (last > 0) {
+      const item = items[last];
+      const value = values[last];
+      const half = last >> 1;
+      let pos = 0;
+      while (pos < half) {
+        let left = (pos << 1) + 1;
+        const right = left + 1;
+        if (right < last && values[right] < values[left]) left = right;
+        if (values[left] >= value) break;
+        items[pos] = items[left];
+        values[pos] = values[left];
+        pos = left;
+      }
+      items[pos] = item;
+      values[pos] = value;
+    }
+    return top;
+  }
 }
 
 /**
@@ -68,7 +147,7 @@ function boxDistance2(x0: number, y0: number, x1: number, y1: number, lon: numbe
  * was measured vertex by vertex from nearly every query point (measured: lines were two thirds of
  * the engine's time on the demo layers). Polygons stay whole: containment needs every ring.
  */
-const LINE_PIECE_SEGMENTS = 16;
+const LINE_PIECE_SEGMENTS = 8;
 
 /** A line's paths cut into pieces of at most LINE_PIECE_SEGMENTS segments (sharing end vertices). */
 function linePieces(shape: PackedShape): PackedShape[] {
@@ -117,6 +196,13 @@ export class VectorLayerIndex {
   /** A first nearest-search radius that usually holds a feature: the layer's mean spacing. */
   readonly spacingM: number;
   private readonly scratch: Measure = { distance: 0, lon: 0, lat: 0 };
+  /** Per entry of the tree: its box (minLon, minLat, maxLon, maxLat), read without touching the shape. */
+  private readonly entryBoxes: Float64Array;
+  private readonly heap = new MinHeap();
+  /** Buckets over the entry boxes for radius searches (null: the tree answers every search). */
+  private readonly buckets: BucketGrid | null;
+  /** Per entry: the search that last met it in the buckets (an entry spans several cells). */
+  private readonly entrySearch: Int32Array;
 
   private constructor(
     readonly source: SourceId,
@@ -142,6 +228,10 @@ export class VectorLayerIndex {
     this.hitSearch = new Int32Array(this.entryFeature ? shapes.length : 0);
     this.hitAt = new Int32Array(this.entryFeature ? shapes.length : 0);
     this.singlePoint = Uint8Array.from(entries, (shape) => (shape.kind === 'point' && shape.coords.length === 2 ? 1 : 0));
+    this.entryBoxes = new Float64Array(entries.length * 4);
+    entries.forEach((entry, i) => this.entryBoxes.set(entry.bbox, i * 4));
+    this.buckets = BucketGrid.build(this.entryBoxes, entries.length);
+    this.entrySearch = new Int32Array(this.buckets ? entries.length : 0);
     if (shapes.length === 0) {
       this.tree = null;
       this.spacingM = 0;
@@ -162,6 +252,16 @@ export class VectorLayerIndex {
     const ruler = rulerAt((minLat + maxLat) / 2);
     const areaM2 = Math.max(1, (maxLon - minLon) * ruler.kx * (maxLat - minLat) * ruler.ky);
     this.spacingM = Math.max(100, Math.sqrt(areaM2 / shapes.length));
+  }
+
+  /** The index as shared typed arrays, for worker threads (layer-snapshot.ts). */
+  snapshot(): VectorLayerSnapshot {
+    return snapshotShapes(this.source, this.version, this.shapes, this.columns);
+  }
+
+  /** The index again from a snapshot, in another thread: its coordinates are not copied. */
+  static restore(snapshot: VectorLayerSnapshot): VectorLayerIndex {
+    return new VectorLayerIndex(snapshot.source, snapshot.version, restoreShapes(snapshot), new Map(snapshot.columns.map(([name, values]) => [name, values])));
   }
 
   /**
@@ -223,120 +323,206 @@ export class VectorLayerIndex {
     return mask;
   }
 
-  /** Fills `hits` with every feature within `radiusM` of the point (0 = containing or touching). */
+  /**
+   * Fills `hits` with every feature within `radiusM` of the point (0 = containing or touching).
+   * A walk of the tree of its own (not Flatbush's search): nodes are pruned by their plane
+   * distance, not a lon/lat box (whose corners hold nothing within the radius), its stack is
+   * reused (Flatbush's search allocates two arrays per call, garbage at millions of searches),
+   * and candidates are measured inline rather than through a visitor function.
+   */
   within(lon: number, lat: number, radiusM: number, ruler: Ruler, hits: Hits): void {
     hits.reset();
-    if (!this.tree) return;
-    const q = this.query;
-    q.lon = lon;
-    q.lat = lat;
-    q.ruler = ruler;
-    q.radiusM = radiusM;
+    const tree = this.tree;
+    if (!tree) return;
+    const { _boxes: boxes, _indices: indices, _levelBounds: levelBounds, nodeSize, numItems } = tree as unknown as FlatbushInternals;
+    const { kx, ky } = ruler;
+    const numItems4 = numItems * 4;
     // Searched a micrometre wider: a polygon that close counts as touching (geometry.ts).
-    q.limit2 = (radiusM + ON_EDGE_M) ** 2;
-    q.hits = hits;
-    this.search = (this.search + 1) | 0;
-    const dLon = (radiusM + ON_EDGE_M) / ruler.kx;
-    const dLat = (radiusM + ON_EDGE_M) / ruler.ky;
-    this.tree.search(lon - dLon, lat - dLat, lon + dLon, lat + dLat, this.visitWithin);
+    const limit2 = (radiusM + ON_EDGE_M) ** 2;
+    const search = (this.search = (this.search + 1) | 0);
+    const buckets = this.buckets;
+    if (buckets !== null) {
+      const dLon = (radiusM + ON_EDGE_M) / kx;
+      const dLat = (radiusM + ON_EDGE_M) / ky;
+      const c0 = Math.max(0, Math.floor((lon - dLon - buckets.minX) * buckets.sx));
+      const c1 = Math.min(buckets.cols - 1, Math.floor((lon + dLon - buckets.minX) * buckets.sx));
+      const r0 = Math.max(0, Math.floor((lat - dLat - buckets.minY) * buckets.sy));
+      const r1 = Math.min(buckets.rows - 1, Math.floor((lat + dLat - buckets.minY) * buckets.sy));
+      // Near the antimeridian the box may wrap: the tree, which measures the shorter way round, answers.
+      const wraps = lon - dLon < -180 || lon + dLon > 180;
+      if (!wraps && (c1 - c0 + 1) * (r1 - r0 + 1) <= MAX_SEARCH_CELLS) {
+        if (c0 > c1 || r0 > r1) return;
+        const { cellStart, cellEntries, cols } = buckets;
+        const { entryBoxes, entrySearch } = this;
+        for (let r = r0; r <= r1; r++) {
+          for (let c = c0; c <= c1; c++) {
+            const cell = r * cols + c;
+            for (let k = cellStart[cell], end = cellStart[cell + 1]; k < end; k++) {
+              const entry = cellEntries[k];
+              if (entrySearch[entry] === search) continue;
+              entrySearch[entry] = search;
+              const p = entry * 4;
+              const x0 = entryBoxes[p];
+              const x1 = entryBoxes[p + 2];
+              const d2 = wrappedBoxDistance2(x0, entryBoxes[p + 1], x1, entryBoxes[p + 3], lon, lat, kx, ky);
+              if (d2 <= limit2) this.hitEntry(entry, x0, x1, d2, lon, lat, ruler, radiusM, hits, search);
+            }
+          }
+        }
+        return;
+      }
+    }
+    let stack: Int32Array = this.stack;
+    let top = 0;
+    stack[top++] = boxes.length - 4;
+    stack[top++] = levelBounds.length - 1;
+    while (top > 0) {
+      const level = stack[--top];
+      const nodeIndex = stack[--top];
+      const end = Math.min(nodeIndex + nodeSize * 4, levelBounds[level]);
+      const leaves = nodeIndex < numItems4;
+      for (let pos = nodeIndex; pos < end; pos += 4) {
+        const x0 = boxes[pos];
+        const x1 = boxes[pos + 2];
+        const d2 = wrappedBoxDistance2(x0, boxes[pos + 1], x1, boxes[pos + 3], lon, lat, kx, ky);
+        if (d2 > limit2) continue;
+        const child = indices[pos >> 2];
+        if (leaves) this.hitEntry(child, x0, x1, d2, lon, lat, ruler, radiusM, hits, search);
+        else {
+          if (top + 2 > stack.length) stack = this.growStack();
+          stack[top++] = child;
+          stack[top++] = level - 1;
+        }
+      }
+    }
   }
 
-  // Search visitors are made once per index, not per search: they measure during the search
-  // (which then keeps nothing), so a search allocates neither closures nor result arrays. Under
-  // tsx every function created is also renamed with defineProperty, which made per-search
-  // closures the engine's main cost.
-  private readonly query = { lon: 0, lat: 0, ruler: { kx: 1, ky: 1 } as Ruler, radiusM: 0, limit2: 0, hits: new Hits(), mask: null as Uint8Array | null, bestId: -1, bestDistance: 0, bestLon: 0, bestLat: 0 };
-
-  private readonly visitWithin = (id: number, x0: number, y0: number, x1: number, y1: number): boolean => {
-    const q = this.query;
-    // The box search also returns boxes meeting only the corners of the search box.
-    const box2 = boxDistance2(x0, y0, x1, y1, q.lon, q.lat, q.ruler.kx, q.ruler.ky);
-    if (box2 > q.limit2) return false;
+  /** An entry whose box is within the radius: measured, and a hit if the shape is too. */
+  private hitEntry(entry: number, x0: number, x1: number, d2: number, lon: number, lat: number, ruler: Ruler, radiusM: number, hits: Hits, search: number): void {
+    const entryFeature = this.entryFeature;
     // A single point is its own box: measured without touching the shape (a cache miss each).
-    // Otherwise the box comes with the visit: reading it from the shape would cost a cache miss per candidate.
-    const distance =
-      this.singlePoint[id] === 1 && Math.abs(x0 - q.lon) <= 180
-        ? Math.sqrt(box2)
-        : measure(this.entries[id], q.lon, q.lat, q.ruler, this.scratch, (x0 + x1) / 2).distance;
-    if (distance > q.radiusM) return false;
-    if (this.entryFeature === null) q.hits.push(id, distance);
-    else this.hitPiece(this.entryFeature[id], distance);
-    return false;
-  };
+    let distance: number;
+    if (this.singlePoint[entry] === 1 && Math.abs(x0 - lon) <= 180) distance = Math.sqrt(d2);
+    else {
+      // A piece of a line already hit nearer than this piece's box cannot change the hit.
+      if (entryFeature !== null) {
+        const feature = entryFeature[entry];
+        if (this.hitSearch[feature] === search) {
+          const known = hits.distances[this.hitAt[feature]];
+          if (d2 >= known * known) return;
+        }
+      }
+      distance = measure(this.entries[entry], lon, lat, ruler, this.scratch, (x0 + x1) / 2).distance;
+    }
+    if (distance > radiusM) return;
+    if (entryFeature === null) hits.push(entry, distance);
+    else this.hitPiece(hits, search, entryFeature[entry], distance);
+  }
+
+  private stack: Int32Array = new Int32Array(256);
+
+  private growStack(): Int32Array {
+    const stack: Int32Array = new Int32Array(this.stack.length * 2);
+    stack.set(this.stack);
+    this.stack = stack;
+    return stack;
+  }
 
   /** A piece of a line within the radius: its feature is one hit, at its nearest piece's distance. */
-  private hitPiece(feature: number, distance: number): void {
-    const hits = this.query.hits;
-    if (this.hitSearch[feature] === this.search) {
+  private hitPiece(hits: Hits, search: number, feature: number, distance: number): void {
+    if (this.hitSearch[feature] === search) {
       const at = this.hitAt[feature];
       if (distance < hits.distances[at]) hits.distances[at] = distance;
       return;
     }
-    this.hitSearch[feature] = this.search;
+    this.hitSearch[feature] = search;
     this.hitAt[feature] = hits.count;
     hits.push(feature, distance);
   }
 
-  private readonly visitNearest = (entry: number, x0: number, y0: number, x1: number, y1: number): boolean => {
-    const q = this.query;
-    const id = this.entryFeature === null ? entry : this.entryFeature[entry];
-    if (q.mask !== null && q.mask[id] === 0) return false;
-    const box2 = boxDistance2(x0, y0, x1, y1, q.lon, q.lat, q.ruler.kx, q.ruler.ky);
-    if (q.bestId !== -1 && box2 > q.bestDistance * q.bestDistance) return false;
-    if (this.singlePoint[entry] === 1 && Math.abs(x0 - q.lon) <= 180) {
-      const distance = Math.sqrt(box2);
-      if (q.bestId === -1 || distance < q.bestDistance || (distance === q.bestDistance && id < q.bestId)) {
-        q.bestId = id;
-        q.bestDistance = distance;
-        q.bestLon = x0;
-        q.bestLat = y0;
-      }
-      return false;
-    }
-    const m = measure(this.entries[entry], q.lon, q.lat, q.ruler, this.scratch, (x0 + x1) / 2);
-    if (q.bestId === -1 || m.distance < q.bestDistance || (m.distance === q.bestDistance && id < q.bestId)) {
-      q.bestId = id;
-      q.bestDistance = m.distance;
-      q.bestLon = m.lon;
-      q.bestLat = m.lat;
-    }
-    return false;
-  };
-
   /**
-   * The nearest feature passing `mask`, searched from `startM` outwards (x4 per round); none
-   * farther than `maxDistanceM`. Ties go to the lowest feature position, so answers are stable.
+   * The nearest feature passing `mask`, none farther than `maxDistanceM`; ties go to the lowest
+   * feature position, so answers are stable. A best-first walk of the tree: nodes and entries in
+   * a queue by the plane distance to their boxes (a lower bound of anything inside), so the walk
+   * stops at the first box farther than the best feature measured. It measures only the entries
+   * that could be nearer, where growing box searches measured every entry of the last box: up to
+   * the whole market for a sparse layer of long lines. (`startM` is kept for callers; unused. `out`, when given, is filled and answered instead of a new object.)
    */
-  nearest(
-    lon: number,
-    lat: number,
-    ruler: Ruler,
-    mask: Uint8Array | null,
-    startM: number,
-    maxDistanceM = Infinity,
-  ): Nearest | null {
-    if (!this.tree) return null;
-    const q = this.query;
-    q.lon = lon;
-    q.lat = lat;
-    q.ruler = ruler;
-    q.mask = mask;
-    let radius = Math.min(Math.max(startM, 1), maxDistanceM);
-    for (;;) {
-      q.bestId = -1;
-      q.bestDistance = Infinity;
-      if (radius >= WORLD_M) this.tree.search(-Infinity, -Infinity, Infinity, Infinity, this.visitNearest);
-      else {
-        const dLon = (radius + ON_EDGE_M) / ruler.kx;
-        const dLat = (radius + ON_EDGE_M) / ruler.ky;
-        this.tree.search(lon - dLon, lat - dLat, lon + dLon, lat + dLat, this.visitNearest);
+  nearest(lon: number, lat: number, ruler: Ruler, mask: Uint8Array | null, _startM = 0, maxDistanceM = Infinity, out?: Nearest): Nearest | null {
+    const tree = this.tree;
+    if (!tree) return null;
+    const { _boxes: boxes, _indices: indices, _levelBounds: levelBounds, nodeSize, numItems } = tree as unknown as FlatbushInternals;
+    const { kx, ky } = ruler;
+    const numItems4 = numItems * 4;
+    const heap = this.heap;
+    heap.clear();
+    const limit2 = maxDistanceM === Infinity ? Infinity : (maxDistanceM + ON_EDGE_M) ** 2;
+    let bestId = -1;
+    let best = Infinity;
+    let best2 = Infinity;
+    let bestLon = 0;
+    let bestLat = 0;
+    heap.push((boxes.length - 4) * 2, 0);
+    while (heap.length > 0) {
+      const top = heap.topValue();
+      // best2 carries a micrometre of slack: a polygon that close to the point measures 0 (on its
+      // edge), below its box's distance, and ties go to the lowest position.
+      if (top > best2 || top > limit2) break;
+      const item = heap.pop();
+      if ((item & 1) === 1) {
+        // An entry whose box is the nearest left: measure it.
+        const entry = item >>> 1;
+        const id = this.entryFeature === null ? entry : this.entryFeature[entry];
+        let distance: number;
+        let atLon: number;
+        let atLat: number;
+        const p = entry * 4;
+        if (this.singlePoint[entry] === 1 && Math.abs(this.entryBoxes[p] - lon) <= 180) {
+          distance = Math.sqrt(top);
+          atLon = this.entryBoxes[p];
+          atLat = this.entryBoxes[p + 1];
+        } else {
+          const m = measure(this.entries[entry], lon, lat, ruler, this.scratch, (this.entryBoxes[p] + this.entryBoxes[p + 2]) / 2);
+          distance = m.distance;
+          atLon = m.lon;
+          atLat = m.lat;
+        }
+        if (distance < best || (distance === best && id < bestId)) {
+          bestId = id;
+          best = distance;
+          best2 = (distance + ON_EDGE_M) * (distance + ON_EDGE_M);
+          bestLon = atLon;
+          bestLat = atLat;
+        }
+        continue;
       }
-      if (q.bestId !== -1 && (q.bestDistance <= radius || radius >= WORLD_M)) {
-        return q.bestDistance <= maxDistanceM ? { id: q.bestId, distance: q.bestDistance, lon: q.bestLon, lat: q.bestLat } : null;
+      const nodeIndex = item >>> 1;
+      const leafLevel = nodeIndex < numItems4;
+      let bound = 0;
+      for (let l = 0; l < levelBounds.length; l++) {
+        if (levelBounds[l] > nodeIndex) {
+          bound = levelBounds[l];
+          break;
+        }
       }
-      if (radius >= maxDistanceM || radius >= WORLD_M) return null;
-      radius = Math.min(radius * 4, maxDistanceM, WORLD_M);
+      const end = Math.min(nodeIndex + nodeSize * 4, bound);
+      for (let pos = nodeIndex; pos < end; pos += 4) {
+        const d2 = wrappedBoxDistance2(boxes[pos], boxes[pos + 1], boxes[pos + 2], boxes[pos + 3], lon, lat, kx, ky);
+        if (d2 > best2 || d2 > limit2) continue;
+        const child = indices[pos >> 2];
+        if (leafLevel) {
+          if (mask !== null && mask[this.entryFeature === null ? child : this.entryFeature[child]] === 0) continue;
+          heap.push(child * 2 + 1, d2);
+        } else heap.push(child * 2, d2);
+      }
     }
+    if (bestId === -1 || best > maxDistanceM) return null;
+    if (!out) return { id: bestId, distance: best, lon: bestLon, lat: bestLat };
+    out.id = bestId;
+    out.distance = best;
+    out.lon = bestLon;
+    out.lat = bestLat;
+    return out;
   }
 
   /** A property as ranks (NaN: unranked), computed once per property and ranking. */

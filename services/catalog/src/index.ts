@@ -5,5 +5,6 @@ export { importLayer, type ImportLayerOptions, type ImportLayerResult } from './
 export { LayerImportError } from './layers/layer-import-error.js';
 export { listVersions, type LayerVersionRow } from './layers/versions.js';
 export { LayerCache } from './layers/layer-cache.js';
+export { engineFromSnapshots, snapshotLayers, type LayerSnapshot } from './layers/layer-snapshot.js';
 export { startRunsWorker, ledgerRefund, type RunsWorker, type RunsWorkerOptions } from './runs/index.js';
 export { setPlan, UnknownPlanIdError, quoteCredits, refundCredits, billedRequest, type Charge, type BillingStatus } from './billing/index.js';

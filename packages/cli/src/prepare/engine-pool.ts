@@ -1,15 +1,18 @@
 // The engine of `landscreen prepare` on PostgreSQL: worker threads, each with its own engine over
 // the same layer versions, screening pages of parcels while the main thread writes the vintage —
 // the engine is most of prepare's CPU (≈200 fields a parcel), and on one thread it would leave
-// the other cores idle. PGlite lives in this thread only, so there prepare evaluates in process.
+// the other cores idle. The layers are read and indexed once, here: each worker gets them as
+// snapshots on SharedArrayBuffers (catalog's layer-snapshot.ts) and rebuilds only its trees,
+// without a database connection (reading the 75 layers again cost each worker 10-40 s).
 
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { snapshotLayers, type LayerSnapshot } from '@landscreen/catalog-service';
 import { EngineAnswer, type Engine, type EvaluationPlan, type Location, type PolygonalGeometry, type Provenance } from '@landscreen/point-engine';
 
 export interface WorkerData {
-  databaseUrl: string;
-  versionIds: string[];
+  /** The layers of the prepare's engine, shared (not copied) between the workers. */
+  layers: LayerSnapshot[];
   fields: readonly string[];
 }
 
@@ -64,12 +67,10 @@ export function inProcessEvaluator(engine: Engine, plan: EvaluationPlan): PageEv
 /** Workers used by default: one per core (the main thread's share is mostly waiting on PostgreSQL). */
 export const DEFAULT_ENGINE_WORKERS = Math.max(1, Math.min(os.availableParallelism?.() ?? os.cpus().length, 4));
 
-/**
- * A pool of `count` engine workers over the layer versions `versionIds` (as current when prepare
- * started: a worker finding others current fails the prepare rather than mix versions).
- */
-export async function workerPoolEvaluator(options: WorkerData & { count: number; plan: EvaluationPlan }): Promise<PageEvaluator> {
-  const { count, plan, ...data } = options;
+/** A pool of `count` engine workers over the layers `engine` holds (the versions prepare started with). */
+export async function workerPoolEvaluator(options: { engine: Engine; count: number; plan: EvaluationPlan }): Promise<PageEvaluator> {
+  const { count, plan, engine } = options;
+  const data: WorkerData = { layers: snapshotLayers(engine), fields: plan.fields };
   const workers = Array.from({ length: count }, () => new Worker(new URL('./engine-worker.mjs', import.meta.url), { workerData: data }));
   const pending = new Map<number, { resolve(answer: EngineAnswer): void; reject(error: Error): void }>();
   // Provenances come back as copies: one object per distinct provenance, so pages share them.

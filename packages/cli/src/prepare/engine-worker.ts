@@ -1,26 +1,18 @@
-// A prepare engine worker (engine-pool.ts): its own engine over the same current layer versions,
-// read from PostgreSQL, answering pages of parcels. Answers go back as the packed arrays of
+// A prepare engine worker (engine-pool.ts): its own engine over the main thread's layers (shared
+// snapshots), answering pages of parcels. Answers go back as the packed arrays of
 // EngineAnswer (transferred, not copied) and the page's provenances as plain objects.
 
 import { parentPort, workerData } from 'node:worker_threads';
-import { LayerCache } from '@landscreen/catalog-service';
-import { openDatabase } from '@landscreen/db';
+import { engineFromSnapshots } from '@landscreen/catalog-service';
 import type { ParcelMatch } from '@landscreen/point-engine';
 import type { PageRequest, PageResponse, WorkerData } from './engine-pool.js';
 
-const { databaseUrl, versionIds, fields } = workerData as WorkerData;
+const { layers, fields } = workerData as WorkerData;
 const port = parentPort!;
 
-// The layers' versions load at once and queue for the pool's connections: bulk work, so the
-// interactive timeouts (seconds) do not apply.
-const database = await openDatabase({ databaseUrl, maxConnections: 2, timeouts: { connectTimeoutMs: 600_000, statementTimeoutMs: 86_400_000, queryTimeoutMs: 86_400_000 } });
 try {
-  // The layers are read once; the worker needs no connection after that.
-  const { engine, versions } = await new LayerCache(database.db).current().finally(() => database.close());
-  const loaded = versions.map((version) => version.id).sort();
-  if (loaded.join(',') !== [...versionIds].sort().join(',')) {
-    throw new Error('the current layer versions changed while prepare was starting: run it again');
-  }
+  // The main thread's layers, rebuilt from shared buffers: no database, no parsing.
+  const engine = engineFromSnapshots(layers);
   const plan = engine.plan(fields);
   port.on('message', (page: PageRequest) => {
     try {

@@ -5,9 +5,11 @@
 
 import { LayerCache } from '@landscreen/catalog-service';
 import type { DatabaseHandle } from '@landscreen/db';
+import type { Engine } from '@landscreen/point-engine';
 import { deriveVintage, type BaseVintage, type ImportProgress } from '@landscreen/discovery-service';
 import { FIELD_BY_NAME, evaluatorOf } from '@landscreen/field-catalog';
 import type { FaultInjector } from '@landscreen/rpc';
+import { analyzeBaseVintage } from './analyze-base.js';
 import { preparedFields, sourcesOf } from './prepare-fields.js';
 import { inProcessEvaluator, workerPoolEvaluator, type PageEvaluator } from './engine-pool.js';
 import { PreparedProvenances, screenParcels } from './screen-parcels.js';
@@ -22,14 +24,15 @@ export interface PrepareOptions {
   /** Tests: `prepare.page` is hit before each page of parcels is screened. */
   faults?: FaultInjector;
   /**
-   * PostgreSQL only: screen on `count` worker threads (engine-pool.ts), each loading the layers
-   * again, when the market has at least `fromParcels` parcels (default WORKERS_FROM_PARCELS).
+   * Screen on `count` worker threads (engine-pool.ts), handed the layers loaded here, when the
+   * market has at least `fromParcels` parcels (default WORKERS_FROM_PARCELS). `databaseUrl` is
+   * no longer used (workers read no layers themselves); kept for callers.
    */
-  engineWorkers?: { databaseUrl: string; count: number; fromParcels?: number };
+  engineWorkers?: { databaseUrl?: string; count: number; fromParcels?: number };
 }
 
-/** Below this, loading the layers again in each worker costs more than it saves. */
-export const WORKERS_FROM_PARCELS = 100_000;
+/** Below this, starting workers (a TypeScript loader and the layers' trees each) costs more than it saves. */
+export const WORKERS_FROM_PARCELS = 20_000;
 
 export interface PrepareResult {
   marketId: string;
@@ -41,10 +44,12 @@ export interface PrepareResult {
 
 export async function prepareMarket(db: DatabaseHandle['db'], options: PrepareOptions): Promise<PrepareResult> {
   // Layers are loaded before the vintage's transaction opens (PGlite has a single connection).
-  const { engine, versions } = await new LayerCache(db).current();
-  const loaded = new Set(engine.loaded().map((layer) => layer.source as string));
+  // `let`: once the workers hold the layers, this thread lets its copy go (see startEvaluator).
+  let { engine } = (await new LayerCache(db).current()) as { engine: Engine | null };
+  await analyzeBaseVintage(db, options.market);
+  const loaded = new Set(engine!.loaded().map((layer) => layer.source as string));
   const { fields, uncovered } = preparedFields({ fields: options.fields, preset: options.preset }, loaded);
-  const plan = engine.plan(fields);
+  const plan = engine!.plan(fields);
   // A field reading no layer (a radius_used service parameter) names the catalog's source of it.
   const sourceOf = (field: string) => sourcesOf(evaluatorOf(FIELD_BY_NAME.get(field)!))[0] ?? FIELD_BY_NAME.get(field)!.source ?? null;
   const provenances = new PreparedProvenances(plan.fields, sourceOf);
@@ -52,8 +57,12 @@ export async function prepareMarket(db: DatabaseHandle['db'], options: PrepareOp
   let evaluator: Promise<PageEvaluator> | undefined;
   const startEvaluator = async (): Promise<PageEvaluator> => {
     const workers = options.engineWorkers;
-    if (!workers || workers.count < 1 || base!.parcels < (workers.fromParcels ?? WORKERS_FROM_PARCELS)) return inProcessEvaluator(engine, plan);
-    return workerPoolEvaluator({ databaseUrl: workers.databaseUrl, count: workers.count, versionIds: versions.map((version) => version.id), fields: plan.fields, plan });
+    if (!workers || workers.count < 1 || base!.parcels < (workers.fromParcels ?? WORKERS_FROM_PARCELS)) return inProcessEvaluator(engine!, plan);
+    const pool = await workerPoolEvaluator({ engine: engine!, count: workers.count, plan });
+    // The workers have the layers now. This thread's copy (millions of shapes at a million parcels)
+    // would only make every full collection of this thread mark it again while it writes the vintage.
+    engine = null;
+    return pool;
   };
   try {
     const result = await deriveVintage(db, {

@@ -11,6 +11,10 @@
 import type { FieldProvenance, PreparedProvenance } from '@landscreen/discovery-service';
 import type { EngineAnswer, PolygonalGeometry, Provenance } from '@landscreen/point-engine';
 import type { ParcelRecord } from '@landscreen/parcel-io';
+
+// EngineAnswer's value kinds (point-engine's ValueKind, a const enum that does not cross packages).
+const NUMBER = 1;
+const STRING = 4;
 import type { PageEvaluator } from './engine-pool.js';
 
 export type { PreparedProvenance };
@@ -71,6 +75,21 @@ export class PreparedProvenances {
     });
   }
 
+  /**
+   * Per field, the id in `answer` of the provenance the vintage stores for it (0 when none: no
+   * value then takes the fast path of screenParcels).
+   */
+  usualIds(answer: EngineAnswer): Uint32Array {
+    const ids = new Uint32Array(this.fields.length);
+    const idOf = new Map<Provenance, number>();
+    answer.provenances.forEach((provenance, i) => idOf.set(provenance, i + 1));
+    this.chosen.forEach((chosen, f) => {
+      // Undecided: an id no value has, so every value goes the long way.
+      ids[f] = chosen === undefined ? 0xffffffff : chosen === null ? 0 : (idOf.get(chosen) ?? 0xffffffff);
+    });
+    return ids;
+  }
+
   /** What a parcel stores for field f: nothing (undefined), a null reason, or a whole entry. */
   stored(f: number, provenance: Provenance | null, reason: string | null): string | PreparedProvenance | undefined {
     if (this.chosen[f] !== undefined && provenance === this.chosen[f]) {
@@ -128,11 +147,26 @@ export async function screenParcels(context: ScreenContext, records: ParcelRecor
   });
   provenances.decide(answer);
   const width = fields.length;
+  // The common case of every value, read straight from the packed arrays: a value (not null) of
+  // the provenance the vintage stores for its field, so the parcel stores nothing for it.
+  const usual = provenances.usualIds(answer);
+  const { kinds, numbers, strings, provenanceIds } = answer;
   located.forEach((record, n) => {
     const computed = keptProvenance(record, provenances.preparedFields);
+    const derived = record.derived;
+    const base = n * width;
     for (let f = 0; f < width; f++) {
-      const value = answer.value(n, f);
-      record.derived.set(fields[f], value);
+      const at = base + f;
+      const kind = kinds[at];
+      if (kind === NUMBER) {
+        derived.set(fields[f], numbers[at]);
+        if (provenanceIds[at] === usual[f]) continue;
+      } else if (kind === STRING) {
+        derived.set(fields[f], strings[numbers[at]]);
+        if (provenanceIds[at] === usual[f]) continue;
+      }
+      const value = kind === NUMBER || kind === STRING ? derived.get(fields[f]) : answer.value(n, f);
+      if (kind !== NUMBER && kind !== STRING) derived.set(fields[f], value);
       const stored = provenances.stored(f, answer.provenance(n, f), value === null ? answer.reason(n, f) : null);
       if (stored !== undefined) computed[fields[f]] = stored;
     }
