@@ -36,8 +36,11 @@ export function deepScreenJson(screen: pipelinev1.DeepScreen) {
   };
 }
 
-/** A property record: the property, the parcel stored with it, its card and every match. */
-export function propertyJson(property: pipelinev1.Property) {
+/** The fields a property record and a report's property share, in the record's order. */
+type PropertyHead = Pick<pipelinev1.Property, 'id' | 'market' | 'marketId' | 'parcelKey' | 'vintageId' | 'apn' | 'address' | 'lat' | 'lon' | 'acres'>;
+
+/** A property's identity, market, parcel key, vintage and record fields; every absent one null. */
+export function propertyHeadJson(property: PropertyHead) {
   return {
     id: property.id,
     market: property.market,
@@ -49,6 +52,13 @@ export function propertyJson(property: pipelinev1.Property) {
     lat: orNull(property.lat),
     lon: orNull(property.lon),
     acres: orNull(property.acres),
+  };
+}
+
+/** A property record: the property, the parcel stored with it, its card and every match. */
+export function propertyJson(property: pipelinev1.Property) {
+  return {
+    ...propertyHeadJson(property),
     parcel: documentOf(property.parcelJson),
     created_at: property.createdAt,
     pipeline_item: property.pipelineItem ? cardJson(property.pipelineItem) : null,

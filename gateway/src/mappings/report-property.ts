@@ -1,6 +1,6 @@
 import { discoveryjson, type pipelinev1 } from '@landscreen/proto';
+import { propertyHeadJson } from './property.js';
 
-const orNull = <T>(value: T | undefined): T | null => (value === undefined ? null : value);
 const decoder = new TextDecoder();
 const documentOf = (bytes: Uint8Array, empty: unknown): unknown => (bytes.length === 0 ? empty : JSON.parse(decoder.decode(bytes)));
 
@@ -13,16 +13,7 @@ export function reportPropertyPage(property: pipelinev1.ReportProperty) {
   const screen = property.screen;
   return {
     property: {
-      id: property.id,
-      market: property.market,
-      market_id: property.marketId,
-      parcel_key: property.parcelKey,
-      vintage_id: property.vintageId,
-      apn: orNull(property.apn),
-      address: orNull(property.address),
-      lat: orNull(property.lat),
-      lon: orNull(property.lon),
-      acres: orNull(property.acres),
+      ...propertyHeadJson(property),
       parcel: { typed: documentOf(property.typedFactsJson, {}), geometry: documentOf(property.geometryJson, null) },
       created_at: property.createdAt,
       pipeline_item: property.stage === undefined ? null : { stage: property.stage },
