@@ -208,6 +208,14 @@ describe.each(DATABASE_MODES)('billed point data on %s', (mode) => {
     const short = await fetchBatch(headers, { locations: locations(2), fields: ['parcel_id'] });
     expect(short.status).toBe(402);
     expect(short.body).toEqual({ detail: expect.any(String), code: 'insufficient_credits', required: 600, remaining: 492 });
+    // A refused billed answer carries D34's billing headers too: nothing charged, the second
+    // request of the minute on free's 20 rpm.
+    expect(Object.fromEntries(['x-credits-charged', 'x-credits-remaining', 'x-ratelimit-limit', 'x-ratelimit-remaining'].map((name) => [name, short.headers.get(name)]))).toEqual({
+      'x-credits-charged': '0',
+      'x-credits-remaining': '492',
+      'x-ratelimit-limit': '20',
+      'x-ratelimit-remaining': '18',
+    });
     expect((await usage(headers)).remaining).toBe(492);
     // What still fits is charged to the last credit, and the balance never goes below zero.
     expect((await fetchBatch(headers, { locations: locations(492), fields: ['elevation'] })).body.credits.balance).toBe(0);
@@ -280,6 +288,10 @@ describe.each(DATABASE_MODES)('billed point data on %s', (mode) => {
         const spent = await app.get('/v1/usage', { headers });
         expect(spent.status).toBe(200);
         expect(spent.body.charged).toBe(10);
+        expect(limited.headers.get('x-ratelimit-limit')).toBe('20');
+        expect(limited.headers.get('x-ratelimit-remaining')).toBe('0');
+        expect(limited.headers.get('x-credits-charged')).toBe('0');
+        expect(limited.headers.get('x-credits-remaining')).toBe(String(spent.body.remaining));
         clock.advance(44_000);
         expect((await fetchBatch(headers, { locations: locations(1), fields: ['elevation'] })).status).toBe(429);
         clock.advance(1_000);

@@ -43,8 +43,13 @@ export function fromServiceError(error: unknown): ApiError | RequestValidationEr
   if (status >= 500 && status !== 501 && status !== 503) {
     return new ApiError(500, 'internal', 'internal error');
   }
-  const { retry_after_seconds: retryAfter, ...fields } = info.fields;
-  const headers: Record<string, string> = retryAfter !== undefined ? { 'retry-after': String(retryAfter) } : {};
+  // Header values a service names for a refusal (Retry-After; D34's billing headers on 402/429)
+  // travel as fields and leave the body here.
+  const { retry_after_seconds: retryAfter, billing_headers: billingHeaders, ...fields } = info.fields;
+  const headers: Record<string, string> = {
+    ...(isStringRecord(billingHeaders) && billingHeaders),
+    ...(retryAfter !== undefined && { 'retry-after': String(retryAfter) }),
+  };
   return new ApiError(status, info.reason ?? defaultReason(status), info.message || 'request failed', fields, headers);
 }
 
@@ -61,3 +66,6 @@ function defaultReason(status: number): string {
     default: return 'error';
   }
 }
+
+const isStringRecord = (value: unknown): value is Record<string, string> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every((item) => typeof item === 'string');

@@ -85,7 +85,7 @@ export async function billedRequest<T, P = void>(context: BillingContext, reques
     const stored = await storedAnswer(db, request.tenantId, key.key, key.requestHash, clock.now());
     if (stored.kind === 'replay') return replay(context, account, request.codec.decode(stored.response), rate);
   }
-  if (price.credits > remaining) throw insufficientCredits(price.credits, remaining);
+  if (price.credits > remaining) throw insufficientCredits(price.credits, remaining, rate);
   const prepared = (await request.prepare?.(plan)) as P;
 
   const outcome = await db.transaction().execute(async (trx) => {
@@ -96,7 +96,7 @@ export async function billedRequest<T, P = void>(context: BillingContext, reques
     const charge = await chargeCredits(
       trx,
       account,
-      { operation: request.operation, ...price, requestId: request.requestId, idempotencyKey: key?.key },
+      { operation: request.operation, ...price, requestId: request.requestId, idempotencyKey: key?.key, rate },
       clock.now(),
     );
     const answer = await request.work(trx, charge, prepared, plan);

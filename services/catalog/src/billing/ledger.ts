@@ -13,6 +13,8 @@ export interface ChargeInput {
   fields: number;
   requestId?: string;
   idempotencyKey?: string;
+  /** The request's rpm slot, for the headers of a 402 (D34). */
+  rate: { limit: number; remaining: number };
 }
 
 export interface Charge {
@@ -51,7 +53,7 @@ export async function chargeCredits(trx: Kysely<any>, account: TenantAccount, in
     select month.charged, entry.id::text as id from month, entry`.execute(trx);
   if (rows.length === 0) {
     const balance = await monthBalance(trx, account, now);
-    throw insufficientCredits(input.credits, balance.remaining);
+    throw insufficientCredits(input.credits, balance.remaining, input.rate);
   }
   return { ledgerId: rows[0].id, credits: input.credits, remaining: allowance - Number(rows[0].charged), month };
 }

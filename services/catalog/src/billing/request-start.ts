@@ -71,8 +71,9 @@ export async function startRequest(db: Kysely<any>, tenantId: string, now: Date)
   const row = rows[0];
   const plan = planOf(row.plan);
   const account: TenantAccount = { tenantId, plan, signupMonth: row.signup_month, signupGrantCredits: Number(row.signup_grant_credits) };
+  const remaining = monthAllowance(account, month) - Number(row.charged ?? 0);
   if (row.requests === null) {
-    throw rateLimited(plan.rpm, Math.max(1, Math.ceil((windowStart.getTime() + MINUTE_MS - now.getTime()) / 1000)));
+    throw rateLimited(plan.rpm, Math.max(1, Math.ceil((windowStart.getTime() + MINUTE_MS - now.getTime()) / 1000)), remaining);
   }
   const requests = Number(row.requests);
   // The first request of a minute clears the tenant's older windows (nothing reads them again).
@@ -82,6 +83,6 @@ export async function startRequest(db: Kysely<any>, tenantId: string, now: Date)
   return {
     account,
     rate: { limit: plan.rpm, remaining: Math.max(0, plan.rpm - requests) },
-    remaining: monthAllowance(account, month) - Number(row.charged ?? 0),
+    remaining,
   };
 }
