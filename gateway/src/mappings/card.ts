@@ -1,6 +1,4 @@
-import type { pipelinev1 } from '@landscreen/proto';
-
-const orNull = <T>(value: T | undefined): T | null => (value === undefined ? null : value);
+import { nullIfAbsent, type pipelinev1 } from '@landscreen/proto';
 
 /**
  * A pipeline item as its REST record (the card of D18/D21): position, screen_status and
@@ -12,27 +10,27 @@ export function cardJson(card: pipelinev1.Card) {
   const property = card.property!;
   return {
     position: card.position,
-    screen_status: orNull(card.screenStatus),
-    diligence_job_id: orNull(card.diligenceJobId),
+    screen_status: nullIfAbsent(card.screenStatus),
+    diligence_job_id: nullIfAbsent(card.diligenceJobId),
     id: card.id,
     property_id: card.propertyId,
     stage: card.stage,
     archived: card.archived,
-    notes: orNull(card.notes),
+    notes: nullIfAbsent(card.notes),
     created_at: card.createdAt,
     updated_at: card.updatedAt,
     property: {
       id: property.id,
       market: property.market,
       parcel_key: property.parcelKey,
-      apn: orNull(property.apn),
-      address: orNull(property.address),
-      lat: orNull(property.lat),
-      lon: orNull(property.lon),
-      acres: orNull(property.acres),
-      buy_box: orNull(property.buyBox),
-      verdict: orNull(property.verdict),
-      score: orNull(property.score),
+      apn: nullIfAbsent(property.apn),
+      address: nullIfAbsent(property.address),
+      lat: nullIfAbsent(property.lat),
+      lon: nullIfAbsent(property.lon),
+      acres: nullIfAbsent(property.acres),
+      buy_box: nullIfAbsent(property.buyBox),
+      verdict: nullIfAbsent(property.verdict),
+      score: nullIfAbsent(property.score),
     },
   };
 }

@@ -1,8 +1,6 @@
 import type { Contact, RevealResponse } from '@landscreen/api-schemas';
-import type { diligencev1 } from '@landscreen/proto';
+import { nullIfAbsent, type diligencev1 } from '@landscreen/proto';
 import { openJson } from './open-json.js';
-
-const orNull = <T>(value: T | undefined): T | null => (value === undefined ? null : value);
 
 /** A revealed contact as customers see it (D28): who and from where, never its cost. */
 export function customerContactJson(contact: diligencev1.Contact): Contact {
@@ -14,13 +12,13 @@ export function revealJson(reveal: diligencev1.RevealContactResponse): RevealRes
   if (!reveal.contact) throw new Error('the diligence service answered a reveal without the contact');
   const { ledger } = reveal;
   return {
-    contact: { ...customerContactJson(reveal.contact), property_id: reveal.propertyId, provider_request_id: orNull(reveal.providerRequestId) },
+    contact: { ...customerContactJson(reveal.contact), property_id: reveal.propertyId, provider_request_id: nullIfAbsent(reveal.providerRequestId) },
     ledger: ledger
       ? {
           id: ledger.id,
-          job_id: orNull(ledger.jobId),
+          job_id: nullIfAbsent(ledger.jobId),
           provider: ledger.provider,
-          provider_request_id: orNull(ledger.providerRequestId),
+          provider_request_id: nullIfAbsent(ledger.providerRequestId),
           amount_usd: ledger.amountUsd,
           recorded_at: ledger.recordedAt,
         }

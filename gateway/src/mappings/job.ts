@@ -1,10 +1,8 @@
 import type { DiligenceJob, DiligenceJobDetail, DiligenceJobList } from '@landscreen/api-schemas';
-import type { diligencev1 } from '@landscreen/proto';
+import { nullIfAbsent, type diligencev1 } from '@landscreen/proto';
 import { customerContactJson } from './contact.js';
 import { openJson } from './open-json.js';
 import { stepJson } from './step.js';
-
-const orNull = <T>(value: T | undefined): T | null => (value === undefined ? null : value);
 
 /**
  * A diligence job as the internal API shows it (D21-D23): money as decimal strings, absent fields
@@ -22,12 +20,12 @@ export function jobJson(job: diligencev1.Job): DiligenceJob {
     market_id: job.marketId,
     vintage_id: job.vintageId,
     parcel_key: job.parcelKey,
-    max_cost_usd: orNull(job.maxCostUsd),
+    max_cost_usd: nullIfAbsent(job.maxCostUsd),
     cost_usd: job.costUsd,
-    note: orNull(job.note),
-    authorized_at: orNull(job.authorizedAt),
-    claimed_by: orNull(job.claimedBy),
-    lease_expires_at: orNull(job.leaseExpiresAt),
+    note: nullIfAbsent(job.note),
+    authorized_at: nullIfAbsent(job.authorizedAt),
+    claimed_by: nullIfAbsent(job.claimedBy),
+    lease_expires_at: nullIfAbsent(job.leaseExpiresAt),
     claimable: job.claimable,
     created_at: job.createdAt,
     updated_at: job.updatedAt,

@@ -1,8 +1,7 @@
-import { discoveryjson, type pipelinev1 } from '@landscreen/proto';
+import { nullIfAbsent, discoveryjson, type pipelinev1 } from '@landscreen/proto';
 import { cardJson } from './card.js';
 import { propertyDiligenceJson } from './property-diligence.js';
 
-const orNull = <T>(value: T | undefined): T | null => (value === undefined ? null : value);
 const decoder = new TextDecoder();
 /** Stored JSON a service sent verbatim (an open document), as a value of the answer. */
 const documentOf = (bytes: Uint8Array): unknown => (bytes.length === 0 ? null : JSON.parse(decoder.decode(bytes)));
@@ -47,11 +46,11 @@ export function propertyHeadJson(property: PropertyHead) {
     market_id: property.marketId,
     parcel_key: property.parcelKey,
     vintage_id: property.vintageId,
-    apn: orNull(property.apn),
-    address: orNull(property.address),
-    lat: orNull(property.lat),
-    lon: orNull(property.lon),
-    acres: orNull(property.acres),
+    apn: nullIfAbsent(property.apn),
+    address: nullIfAbsent(property.address),
+    lat: nullIfAbsent(property.lat),
+    lon: nullIfAbsent(property.lon),
+    acres: nullIfAbsent(property.acres),
   };
 }
 

@@ -1,10 +1,9 @@
-import { discoveryjson, type pipelinev1 } from '@landscreen/proto';
+import { nullIfAbsent, discoveryjson, type pipelinev1 } from '@landscreen/proto';
 
 /**
  * The REST shapes of D30's typed answers (schemas/leads.ts): snake_case, and every optional field
  * of a record present as null rather than left out, so a client reads one shape.
  */
-const orNull = <T>(value: T | undefined): T | null => (value === undefined ? null : value);
 
 /** A spreadsheet cell as text: a number becomes its text, null or absent nothing. */
 export const textCell = (value: unknown): string | undefined =>
@@ -15,13 +14,13 @@ export function leadRequestJson(request: pipelinev1.LeadRequest) {
     id: request.id,
     buy_box: request.buyBox,
     count: request.count,
-    note: orNull(request.note),
+    note: nullIfAbsent(request.note),
     status: request.status,
-    delivery_id: orNull(request.deliveryId),
-    failure_code: orNull(request.failureCode),
-    failure_reason: orNull(request.failureReason),
+    delivery_id: nullIfAbsent(request.deliveryId),
+    failure_code: nullIfAbsent(request.failureCode),
+    failure_reason: nullIfAbsent(request.failureReason),
     created_at: request.createdAt,
-    completed_at: orNull(request.completedAt),
+    completed_at: nullIfAbsent(request.completedAt),
   };
 }
 
@@ -56,11 +55,11 @@ export function deliveryJson(delivery: pipelinev1.Delivery) {
       rank: lead.rank,
       parcel_key: lead.parcelKey,
       property_id: lead.propertyId,
-      apn: orNull(lead.apn),
-      address: orNull(lead.address),
-      acres: orNull(lead.acres),
-      lat: orNull(lead.lat),
-      lon: orNull(lead.lon),
+      apn: nullIfAbsent(lead.apn),
+      address: nullIfAbsent(lead.address),
+      acres: nullIfAbsent(lead.acres),
+      lat: nullIfAbsent(lead.lat),
+      lon: nullIfAbsent(lead.lon),
       score: lead.score,
       verdict: lead.verdict,
       review_required: lead.reviewRequired,
@@ -76,7 +75,7 @@ export function importReportJson(answer: pipelinev1.ImportLeadsResponse) {
     vintage_id: answer.vintageId,
     rows: answer.rows.map((row) => ({
       row: row.row,
-      ref: orNull(row.ref),
+      ref: nullIfAbsent(row.ref),
       status: row.status,
       ...(row.matchedBy !== undefined && { matched_by: row.matchedBy }),
       ...(row.parcelKey !== undefined && { parcel_key: row.parcelKey }),
@@ -86,9 +85,9 @@ export function importReportJson(answer: pipelinev1.ImportLeadsResponse) {
       ...(row.status === 'ambiguous' && {
         candidates: row.candidates.map((candidate) => ({
           parcel_key: candidate.parcelKey,
-          apn: orNull(candidate.apn),
-          address: orNull(candidate.address),
-          acres: orNull(candidate.acres),
+          apn: nullIfAbsent(candidate.apn),
+          address: nullIfAbsent(candidate.address),
+          acres: nullIfAbsent(candidate.acres),
         })),
       }),
       ...(row.reason !== undefined && { reason: row.reason }),

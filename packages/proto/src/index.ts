@@ -9,3 +9,5 @@ export * as pipelinev1 from './pipeline-v1.js';
 // The REST JSON of discovery's messages (one mapping per resource, shared by the gateway and the
 // services that store discovery's answers).
 export * as discoveryjson from './discovery-json/index.js';
+// Absent optional fields <-> null.
+export { absentIfNull, nullIfAbsent } from './optional.js';

@@ -1,13 +1,11 @@
 import type { Selectable } from 'kysely';
-import type { diligencev1 } from '@landscreen/proto';
+import { absentIfNull, type diligencev1 } from '@landscreen/proto';
 import { jsonBytes } from '@landscreen/rpc';
 import type { ContactsTable, CostLedgerTable } from '../schema.js';
 import { isoTime } from './job-view.js';
 
 type ContactRow = Selectable<ContactsTable>;
 type LedgerRow = Selectable<CostLedgerTable>;
-
-const optional = <T>(value: T | null): T | undefined => (value === null ? undefined : value);
 
 /** A contact as the property page shows it to customers (D28): who and from where, never its cost. */
 export const customerContactView = (row: ContactRow): diligencev1.Contact => ({
@@ -23,14 +21,14 @@ export const revealView = (contact: ContactRow, ledger: LedgerRow | undefined): 
   $typeName: 'landscreen.diligence.v1.RevealContactResponse',
   contact: customerContactView(contact),
   propertyId: contact.property_id,
-  providerRequestId: optional(contact.provider_request_id),
+  providerRequestId: absentIfNull(contact.provider_request_id),
   ledger: ledger
     ? {
         $typeName: 'landscreen.diligence.v1.LedgerEntry',
         id: ledger.id,
-        jobId: optional(ledger.job_id),
+        jobId: absentIfNull(ledger.job_id),
         provider: ledger.provider,
-        providerRequestId: optional(ledger.provider_request_id),
+        providerRequestId: absentIfNull(ledger.provider_request_id),
         amountUsd: ledger.amount_usd,
         recordedAt: isoTime(ledger.recorded_at),
       }

@@ -1,5 +1,5 @@
 import { jsonBytes } from '@landscreen/rpc';
-import type { diligencev1 } from '@landscreen/proto';
+import { absentIfNull, type diligencev1 } from '@landscreen/proto';
 import { isRefusal, moveJob } from '../state-machine.js';
 import { leaseExpired } from '../store/claim.js';
 import type { JobRow, StepRow } from '../store/jobs.js';
@@ -17,7 +17,6 @@ const EMPTY = new Uint8Array(0);
 /** A time as every answer prints it (RFC 3339, UTC, milliseconds); absent when null. */
 export const isoTime = (value: Date) => new Date(value).toISOString();
 const optionalTime = (value: Date | null) => (value === null ? undefined : isoTime(value));
-const optional = <T>(value: T | null): T | undefined => (value === null ? undefined : value);
 
 /**
  * The citations stored with a step (a JSON array of open objects) as the bytes a message carries:
@@ -44,11 +43,11 @@ export function jobView(job: JobViewRow, steps: StepRow[], now: Date): diligence
     marketId: job.market_id,
     vintageId: job.vintage_id,
     parcelKey: job.parcel_key,
-    maxCostUsd: optional(job.max_cost_usd),
+    maxCostUsd: absentIfNull(job.max_cost_usd),
     costUsd: job.cost_usd,
-    note: optional(job.authorize_note),
+    note: absentIfNull(job.authorize_note),
     authorizedAt: optionalTime(job.authorized_at),
-    claimedBy: optional(job.claimed_by),
+    claimedBy: absentIfNull(job.claimed_by),
     leaseExpiresAt: optionalTime(job.lease_expires_at),
     // What the state machine says a claim would do now: authorized, or running on an expired lease (D23).
     claimable: !isRefusal(moveJob('claim', job.status, { leaseExpired: leaseExpired(job, now) })),
@@ -65,13 +64,13 @@ function stepView(step: StepRow): diligencev1.Step {
     position: step.position,
     status: step.status,
     attempts: step.attempts,
-    provider: optional(step.provider),
-    providerVersion: optional(step.provider_version),
-    providerRequestId: optional(step.provider_request_id),
+    provider: absentIfNull(step.provider),
+    providerVersion: absentIfNull(step.provider_version),
+    providerRequestId: absentIfNull(step.provider_request_id),
     dataJson: step.data === null || step.data === undefined ? undefined : jsonBytes(step.data),
     citationsJson: citationsBytes(step.citations),
     costUsd: step.cost_usd,
-    error: step.error_code === null ? undefined : { $typeName: 'landscreen.diligence.v1.StepError', code: step.error_code, message: optional(step.error_message) },
+    error: step.error_code === null ? undefined : { $typeName: 'landscreen.diligence.v1.StepError', code: step.error_code, message: absentIfNull(step.error_message) },
     startedAt: optionalTime(step.started_at),
     completedAt: optionalTime(step.completed_at),
   };

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { pipelinev1 } from '@landscreen/proto';
+import { absentIfNull, type pipelinev1 } from '@landscreen/proto';
 import { stageRank, type Stage } from './stages.js';
 
 export interface BoardFilter {
@@ -37,8 +37,6 @@ interface CardJob {
   job_id: string | null;
 }
 
-const opt = <T>(value: T | null): T | undefined => (value === null ? undefined : value);
-
 /**
  * A Card message from the card stored when the item was written (id, stage, notes, times, the
  * property and its latest verdict), its 0-based rank in its stage and its job: the three parts
@@ -55,9 +53,9 @@ function cardOf(stored: string, rank: number, job: CardJob | undefined): pipelin
     stage: card.stage,
     archived: card.archived,
     position: rank,
-    notes: opt(card.notes),
-    screenStatus: opt(job?.status ?? null),
-    diligenceJobId: opt(job?.job_id ?? null),
+    notes: absentIfNull(card.notes),
+    screenStatus: absentIfNull(job?.status ?? null),
+    diligenceJobId: absentIfNull(job?.job_id ?? null),
     createdAt: card.created_at,
     updatedAt: card.updated_at,
     property: {
@@ -65,14 +63,14 @@ function cardOf(stored: string, rank: number, job: CardJob | undefined): pipelin
       id: property.id,
       market: property.market,
       parcelKey: property.parcel_key,
-      apn: opt(property.apn),
-      address: opt(property.address),
-      lat: opt(property.lat),
-      lon: opt(property.lon),
-      acres: opt(property.acres),
-      buyBox: opt(property.buy_box),
-      verdict: opt(property.verdict),
-      score: opt(property.score),
+      apn: absentIfNull(property.apn),
+      address: absentIfNull(property.address),
+      lat: absentIfNull(property.lat),
+      lon: absentIfNull(property.lon),
+      acres: absentIfNull(property.acres),
+      buyBox: absentIfNull(property.buy_box),
+      verdict: absentIfNull(property.verdict),
+      score: absentIfNull(property.score),
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { HandlerContext } from '@connectrpc/connect';
-import type { pipelinev1 } from '@landscreen/proto';
+import { absentIfNull, type pipelinev1 } from '@landscreen/proto';
 import { isUuid, notFound, onBehalfOf, requireCaller } from '@landscreen/rpc';
 import { oneCard } from '../board/items.js';
 import type { PipelineContext } from '../context.js';
@@ -7,7 +7,6 @@ import { storedMustEvidence, storedSpecMessage } from '../messages/stored-spec.j
 import { pipelineDb } from '../schema.js';
 
 const iso = (value: Date) => new Date(value).toISOString();
-const opt = <T>(value: T | null): T | undefined => (value === null ? undefined : value);
 /** A stored jsonb document as the UTF-8 JSON text discovery answered (node-postgres parsed it). */
 const documentBytes = (value: unknown): Uint8Array => Buffer.from(JSON.stringify(value ?? null), 'utf8');
 
@@ -55,11 +54,11 @@ export function propertyHandlers(context: PipelineContext) {
           marketId: property.market_id,
           parcelKey: property.parcel_key,
           vintageId: property.vintage_id,
-          apn: opt(property.apn),
-          address: opt(property.address),
-          lat: opt(property.lat),
-          lon: opt(property.lon),
-          acres: opt(property.acres),
+          apn: absentIfNull(property.apn),
+          address: absentIfNull(property.address),
+          lat: absentIfNull(property.lat),
+          lon: absentIfNull(property.lon),
+          acres: absentIfNull(property.acres),
           parcelJson: documentBytes(property.parcel),
           createdAt: iso(property.created_at),
           pipelineItem: card,

@@ -1,6 +1,6 @@
 import type { HandlerContext } from '@connectrpc/connect';
 import { sql } from 'kysely';
-import type { pipelinev1 } from '@landscreen/proto';
+import { absentIfNull, type pipelinev1 } from '@landscreen/proto';
 import { issue, isUuid, requireCaller, validationError } from '@landscreen/rpc';
 import { storedScoreBreakdown, storedSpecMessage } from '../messages/stored-spec.js';
 import type { PipelineContext } from '../context.js';
@@ -72,7 +72,6 @@ export function reportPropertyHandlers(context: PipelineContext) {
   };
 }
 
-const opt = <T>(value: T | null): T | undefined => (value === null ? undefined : value);
 const iso = (value: Date) => new Date(value).toISOString();
 /** A jsonb part PostgreSQL extracted, as UTF-8 JSON text; `missing` when it is null. */
 const partBytes = (value: unknown, missing: string): Uint8Array => Buffer.from(value === null || value === undefined ? missing : JSON.stringify(value), 'utf8');
@@ -85,15 +84,15 @@ function reportProperty(row: ReportRow): pipelinev1.ReportProperty {
     marketId: row.market_id,
     parcelKey: row.parcel_key,
     vintageId: row.vintage_id,
-    apn: opt(row.apn),
-    address: opt(row.address),
-    lat: opt(row.lat),
-    lon: opt(row.lon),
-    acres: opt(row.acres),
+    apn: absentIfNull(row.apn),
+    address: absentIfNull(row.address),
+    lat: absentIfNull(row.lat),
+    lon: absentIfNull(row.lon),
+    acres: absentIfNull(row.acres),
     typedFactsJson: partBytes(row.typed, '{}'),
     geometryJson: partBytes(row.geometry, ''),
     createdAt: iso(row.created_at),
-    stage: opt(row.stage),
+    stage: absentIfNull(row.stage),
     screen:
       row.verdict === null
         ? undefined

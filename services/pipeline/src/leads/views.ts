@@ -1,10 +1,9 @@
-import type { pipelinev1 } from '@landscreen/proto';
+import { absentIfNull, type pipelinev1 } from '@landscreen/proto';
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import type { DeliveriesTable, DeliveryLeadsTable, LeadRequestsTable } from '../schema.js';
 import type { Selectable } from 'kysely';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
-const opt = <T>(value: T | null): T | undefined => (value === null ? undefined : value);
 
 export type LeadRequestRow = Selectable<LeadRequestsTable>;
 export type DeliveryRow = Selectable<DeliveriesTable>;
@@ -16,11 +15,11 @@ export function leadRequestMessage(row: LeadRequestRow): MessageInitShape<typeof
     id: row.id,
     buyBox: row.buy_box,
     count: row.count,
-    note: opt(row.note),
+    note: absentIfNull(row.note),
     status: row.status,
-    deliveryId: opt(row.delivery_id),
-    failureCode: opt(row.failure_code),
-    failureReason: opt(row.failure_reason),
+    deliveryId: absentIfNull(row.delivery_id),
+    failureCode: absentIfNull(row.failure_code),
+    failureReason: absentIfNull(row.failure_reason),
     createdAt: iso(row.created_at),
     completedAt: row.completed_at === null ? undefined : iso(row.completed_at),
   };
@@ -42,11 +41,11 @@ export function deliveryLeadMessage(row: DeliveryLeadRow): MessageInitShape<type
     rank: row.rank,
     parcelKey: row.parcel_key,
     propertyId: row.property_id,
-    apn: opt(row.apn),
-    address: opt(row.address),
-    acres: opt(row.acres),
-    lat: opt(row.lat),
-    lon: opt(row.lon),
+    apn: absentIfNull(row.apn),
+    address: absentIfNull(row.address),
+    acres: absentIfNull(row.acres),
+    lat: absentIfNull(row.lat),
+    lon: absentIfNull(row.lon),
     score: row.score,
     verdict: row.verdict,
     reviewRequired: row.review_required,
