@@ -1,6 +1,28 @@
-import type { BuyBoxSpec, MustRule, PreferredRule } from '../gen/landscreen/discovery/v1/discovery_pb.js';
+import { create } from '@bufbuild/protobuf';
+import { BuyBoxSpecSchema, type BuyBoxSpec, type MustRule, type PreferredRule } from '../gen/landscreen/discovery/v1/discovery_pb.js';
 import { stringJson } from './json-chunks.js';
-import { valueJson } from './value.js';
+import { valueJson, valueOf } from './value.js';
+
+/**
+ * A spec in its JSON form (a DiscoveryDraft, a canonical spec, or one the pipeline stored as
+ * discovery answered it); a parsed draft may lack rules, a stored one may lack cutoffs.
+ */
+export interface BuyBoxSpecJsonShape {
+  markets?: readonly string[];
+  must?: readonly { field: string; op: string; value: unknown; unknown?: string | null }[];
+  preferred?: readonly { field: string; op: string; value: unknown; weight: number }[];
+  verdict_cutoffs?: { pursue: number; monitor: number };
+}
+
+/** A spec's JSON form as the BuyBoxSpec message (the inverse of buyBoxSpecJson); rule values as google.protobuf.Value. */
+export function buyBoxSpecMessage(spec: BuyBoxSpecJsonShape): BuyBoxSpec {
+  return create(BuyBoxSpecSchema, {
+    markets: [...(spec.markets ?? [])],
+    must: (spec.must ?? []).map((rule) => ({ field: rule.field, op: rule.op, value: valueOf(rule.value), unknown: rule.unknown ?? undefined })),
+    preferred: (spec.preferred ?? []).map((rule) => ({ field: rule.field, op: rule.op, value: valueOf(rule.value), weight: rule.weight })),
+    verdictCutoffs: spec.verdict_cutoffs && { pursue: spec.verdict_cutoffs.pursue, monitor: spec.verdict_cutoffs.monitor },
+  });
+}
 
 /**
  * A BuyBoxSpec as the DiscoveryDraft JSON of the API spec (a buy box's `spec`, a query's

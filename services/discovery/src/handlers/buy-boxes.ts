@@ -1,13 +1,12 @@
 import { Code, type HandlerContext } from '@connectrpc/connect';
 import { parseBuyBoxText, specHash } from '@landscreen/buybox-spec';
 import { FIELDS } from '@landscreen/field-catalog';
-import type { discoveryv1 } from '@landscreen/proto';
+import { discoveryjson, type discoveryv1 } from '@landscreen/proto';
 import { notFound, parseJsonBytes, requireCaller, serviceError } from '@landscreen/rpc';
 import { buyBoxName } from '../buy-box-name.js';
 import type { DiscoveryContext } from '../context.js';
 import { knownFieldsOf, TYPED_FIELDS } from '../fields.js';
 import { buyBoxMessage } from '../messages/buy-box.js';
-import { buyBoxSpecMessage } from '../messages/buy-box-spec.js';
 import { discoveryDb } from '../schema.js';
 import { canonicalSpecFrom } from '../spec-input.js';
 
@@ -67,7 +66,7 @@ export function buyBoxHandlers(context: DiscoveryContext) {
       const knownField = await knownFieldsOf(context.db, undefined);
       const fieldNames = [...TYPED_FIELDS, ...FIELDS.map((field) => field.name)];
       const { draft, warnings } = parseBuyBoxText(request.text, { knownField, fieldNames });
-      return { draft: buyBoxSpecMessage(draft), warnings };
+      return { draft: discoveryjson.buyBoxSpecMessage(draft), warnings };
     },
   };
 }

@@ -1,11 +1,10 @@
 import type { HandlerContext } from '@connectrpc/connect';
 import { specHash } from '@landscreen/buybox-spec';
-import type { discoveryv1 } from '@landscreen/proto';
+import { discoveryjson, type discoveryv1 } from '@landscreen/proto';
 import { conflict, notFound } from '@landscreen/rpc';
 import type { DiscoveryContext } from '../context.js';
 import { parcelCandidate } from '../candidates.js';
 import { parcelFacts, parcelRowsByKey } from '../parcel-rows.js';
-import { buyBoxSpecMessage } from '../messages/buy-box-spec.js';
 import { discoveryResult, mustEvidence } from '../results.js';
 import { appliedSpec } from './query.js';
 
@@ -48,7 +47,7 @@ export function evaluateParcelHandler(context: DiscoveryContext) {
       eligible: evaluation.eligible,
       result: discoveryResult(parcelRow, split, evaluation, access.vintage),
       failed: mustEvidence(evaluation.failed),
-      appliedSpec: buyBoxSpecMessage(spec),
+      appliedSpec: discoveryjson.buyBoxSpecMessage(spec),
       parcel: parcelCandidate(access, index, parcelRow, split),
     };
   };

@@ -1,14 +1,13 @@
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import type { HandlerContext } from '@connectrpc/connect';
 import { compileSpec, queryHash, type CanonicalSpec } from '@landscreen/buybox-spec';
-import type { discoveryv1 } from '@landscreen/proto';
+import { discoveryjson, type discoveryv1 } from '@landscreen/proto';
 import { parseJsonBytes, requireCaller, validationError } from '@landscreen/rpc';
 import type { DiscoveryContext } from '../context.js';
 import { marketForCaller } from '../market-access.js';
 import { decodeCursor, encodeCursor } from '../ranking/cursor.js';
 import { pageAfter } from '../ranking/page.js';
 import { rankSpecOf } from '../ranking/rank.js';
-import { buyBoxSpecMessage } from '../messages/buy-box-spec.js';
 import { discoveryResults } from '../results.js';
 import { canonicalSpecFrom } from '../spec-input.js';
 import { loadBuyBox } from './buy-boxes.js';
@@ -66,7 +65,7 @@ export function queryHandler(context: DiscoveryContext) {
       marketId: access.market.id,
       vintageId: access.vintage.id,
       queryHash: hash,
-      appliedSpec: buyBoxSpecMessage(spec),
+      appliedSpec: discoveryjson.buyBoxSpecMessage(spec),
       denominator: index.size,
       preferenceWeightTotal: compiled.preferenceWeightTotal,
       eligibleTotal: ranking.eligibleTotal,

@@ -2,13 +2,12 @@ import type { HandlerContext } from '@connectrpc/connect';
 import { sql } from 'kysely';
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import { normaliseAddress, normaliseApn } from '@landscreen/parcel-io';
-import type { discoveryv1 } from '@landscreen/proto';
+import { discoveryjson, type discoveryv1 } from '@landscreen/proto';
 import { requireCaller, validationError } from '@landscreen/rpc';
 import type { DiscoveryContext } from '../context.js';
 import { marketForCaller } from '../market-access.js';
 import { parcelCandidate } from '../candidates.js';
 import { parcelFacts, PARCEL_COLUMNS, type ParcelRow } from '../parcel-rows.js';
-import { buyBoxSpecMessage } from '../messages/buy-box-spec.js';
 import { discoveryResult, mustEvidence } from '../results.js';
 import { appliedSpec } from './query.js';
 
@@ -155,7 +154,7 @@ export function resolveParcelsHandler(context: DiscoveryContext) {
         buyBox: screen.saved!.name,
         specHash: screen.saved!.spec_hash,
         queryHash: screen.hash,
-        appliedSpec: buyBoxSpecMessage(screen.spec),
+        appliedSpec: discoveryjson.buyBoxSpecMessage(screen.spec),
       },
     };
   };

@@ -1,9 +1,8 @@
 import { create } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import type { CanonicalSpec } from '@landscreen/buybox-spec';
-import { discoveryv1 } from '@landscreen/proto';
+import { discoveryjson, discoveryv1 } from '@landscreen/proto';
 import type { BuyBoxesTable } from '../schema.js';
-import { buyBoxSpecMessage } from './buy-box-spec.js';
 
 export type BuyBoxRow = Pick<BuyBoxesTable, 'name' | 'description' | 'spec' | 'spec_hash'> & { id: string; created_at: Date; updated_at: Date };
 
@@ -13,7 +12,7 @@ export function buyBoxMessage(row: BuyBoxRow): discoveryv1.BuyBox {
     id: row.id,
     name: row.name,
     description: row.description ?? undefined,
-    spec: buyBoxSpecMessage(row.spec as CanonicalSpec),
+    spec: discoveryjson.buyBoxSpecMessage(row.spec as CanonicalSpec),
     specHash: row.spec_hash,
     createdAt: timestampFromDate(new Date(row.created_at)),
     updatedAt: timestampFromDate(new Date(row.updated_at)),

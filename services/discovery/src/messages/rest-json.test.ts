@@ -7,7 +7,6 @@ import type { MarketVintage } from '../market-access.js';
 import { provenanceOf, type ParcelFacts, type ParcelRow } from '../parcel-rows.js';
 import type { VintageIndex } from '../ranking/vintage-index.js';
 import { discoveryResult, mustEvidence } from '../results.js';
-import { buyBoxSpecMessage } from './buy-box-spec.js';
 
 // The typed messages must give the REST JSON the service answered before issue 15 character for
 // character: each expectation below is JSON.stringify of the object the service built then.
@@ -128,14 +127,14 @@ describe('the REST JSON of the discovery messages', () => {
   });
 
   it('writes a canonical spec and a parsed draft in the canonical order', () => {
-    expect(discoveryjson.buyBoxSpecJson(overTheWire(buyBoxSpecMessage(spec)))).toBe(JSON.stringify(spec));
+    expect(discoveryjson.buyBoxSpecJson(overTheWire(discoveryjson.buyBoxSpecMessage(spec)))).toBe(JSON.stringify(spec));
     const draft: DiscoveryDraft = {
       markets: [],
       must: [{ field: 'acres', op: 'gte', value: 5 }],
       preferred: [{ field: 'zoning', op: 'eq', value: { odd: ['but', 'JSON'] }, weight: 1 }],
       verdict_cutoffs: { pursue: 70, monitor: 40 },
     };
-    expect(discoveryjson.buyBoxSpecJson(buyBoxSpecMessage(draft))).toBe(JSON.stringify(draft));
+    expect(discoveryjson.buyBoxSpecJson(discoveryjson.buyBoxSpecMessage(draft))).toBe(JSON.stringify(draft));
   });
 
   it('writes any JSON value through google.protobuf.Value as JSON.stringify does', () => {

@@ -1,27 +1,13 @@
 import { create } from '@bufbuild/protobuf';
 import { discoveryjson, discoveryv1 } from '@landscreen/proto';
 
-/** A canonical spec as the pipeline stores it (jsonb, as discovery answered it). */
-interface StoredSpec {
-  markets?: string[];
-  must?: { field: string; op: string; value: unknown; unknown?: string | null }[];
-  preferred?: { field: string; op: string; value: unknown; weight: number }[];
-  verdict_cutoffs?: { pursue: number; monitor: number };
-}
-
 /**
  * A stored applied spec (a match's or a delivery's) as the BuyBoxSpec message discovery answered
- * it as; the inverse of discoveryjson.buyBoxSpecJson. Undefined when nothing is stored.
+ * it as. Undefined when nothing is stored.
  */
 export function storedSpecMessage(stored: unknown): discoveryv1.BuyBoxSpec | undefined {
   if (stored === null || stored === undefined) return undefined;
-  const spec = stored as StoredSpec;
-  return create(discoveryv1.BuyBoxSpecSchema, {
-    markets: spec.markets ?? [],
-    must: (spec.must ?? []).map((rule) => ({ field: rule.field, op: rule.op, value: discoveryjson.valueOf(rule.value), unknown: rule.unknown ?? undefined })),
-    preferred: (spec.preferred ?? []).map((rule) => ({ field: rule.field, op: rule.op, value: discoveryjson.valueOf(rule.value), weight: rule.weight })),
-    verdictCutoffs: spec.verdict_cutoffs && { pursue: spec.verdict_cutoffs.pursue, monitor: spec.verdict_cutoffs.monitor },
-  });
+  return discoveryjson.buyBoxSpecMessage(stored as discoveryjson.BuyBoxSpecJsonShape);
 }
 
 interface StoredMustEvidence {
