@@ -1,3 +1,6 @@
+// Strings are encoded with Node's Buffer rather than TextEncoder (text-encoding.ts says why).
+import './text-encoding.js';
+
 // Generated descriptors and message types, one namespace per protobuf package. src/gen is
 // produced by `npm run generate` (buf + protoc-gen-es) and never edited by hand.
 export * as authv1 from './gen/landscreen/auth/v1/auth_pb.js';
