@@ -10,7 +10,7 @@ import { configureTextEncoding, getTextEncoding } from '@bufbuild/protobuf/wire'
 const defaults = getTextEncoding();
 
 configureTextEncoding({
-  encodeUtf8: (text: string): Uint8Array => Buffer.from(text, 'utf8'),
+  encodeUtf8: (text: string) => Buffer.from(text, 'utf8'),
   decodeUtf8: (bytes: Uint8Array, strict?: boolean): string => defaults.decodeUtf8(bytes, strict),
   checkUtf8: (text: string): boolean => defaults.checkUtf8(text),
 });

@@ -1,10 +1,12 @@
 import { createClient, type Client } from '@connectrpc/connect';
 import type { Kysely } from 'kysely';
 import { discoveryv1, diligencev1 } from '@landscreen/proto';
-import type { FaultInjector, Logger, ServiceDeps } from '@landscreen/rpc';
+import type { Clock, FaultInjector, Logger, ServiceDeps } from '@landscreen/rpc';
 
 export interface PipelineContext {
   db: Kysely<any>;
+  /** The time of every change the pipeline records (notes, verdicts, fulfilled lead requests). */
+  clock: Clock;
   logger: Logger;
   /** Parcels and their evaluation come from discovery, over Connect (D19). */
   discovery: Client<typeof discoveryv1.DiscoveryService>;
@@ -16,6 +18,7 @@ export interface PipelineContext {
 export function pipelineContext(deps: ServiceDeps): PipelineContext {
   return {
     db: deps.db,
+    clock: deps.clock,
     logger: deps.logger.child({ service: 'pipeline' }),
     discovery: createClient(discoveryv1.DiscoveryService, deps.peer('discovery')),
     diligence: createClient(diligencev1.DiligenceService, deps.peer('diligence')),

@@ -58,8 +58,10 @@ export function createOutboxRelay(deps: OutboxRelayDeps, options: OutboxRelayOpt
     { ...options, stream: { name: outbox.stream, subjects: outbox.subjects }, rows: `${outbox.table} events` },
     () => relayBatch(db, bus, options.batchSize, faults, outbox.table),
     async (isStopping) => {
-      if (options.retentionHours === undefined || Date.now() < nextPruneAt) return;
-      nextPruneAt = Date.now() + pruneEveryMs;
+      // A schedule, not a recorded time: a monotonic clock. The retention cutoff itself is the
+      // database's now(), the clock that stamps the outbox rows (created_at, published_at).
+      if (options.retentionHours === undefined || performance.now() < nextPruneAt) return;
+      nextPruneAt = performance.now() + pruneEveryMs;
       await prune(options.retentionHours, isStopping);
     },
   );

@@ -73,7 +73,7 @@ export function boardHandlers(context: PipelineContext) {
       }
       const itemId = await context.db.transaction().execute(async (trx) => {
         const propertyId = 'id' in property ? property.id : (await ensureProperty(trx, property)).id;
-        const item = await ensureItem(trx, caller.tenantId, propertyId, { notes: request.notes ?? null });
+        const item = await ensureItem(trx, caller.tenantId, propertyId, { notes: request.notes ?? null, at: context.clock.now() });
         await ensurePromotionJob(trx, {
           tenantId: caller.tenantId,
           tenantSlug: caller.tenantSlug,
@@ -110,7 +110,7 @@ export function boardHandlers(context: PipelineContext) {
         const stage = nextStage(current, { stage: request.stage as Stage | undefined, archived: request.archived });
         await placeItem(trx, { ...item, stage: current }, stage, request.position);
         if (request.notes !== undefined || request.clearNotes) {
-          await db.updateTable('items').set({ notes: request.clearNotes ? null : request.notes!, updated_at: new Date() }).where('id', '=', item.id).execute();
+          await db.updateTable('items').set({ notes: request.clearNotes ? null : request.notes!, updated_at: context.clock.now() }).where('id', '=', item.id).execute();
         }
       });
       return { card: await cardAfterWrite(context, tenantId, request.itemId) };

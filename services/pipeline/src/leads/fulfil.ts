@@ -150,7 +150,7 @@ async function deliver(context: PipelineContext, requestId: string, caller: Call
           })),
         )
         .execute();
-    await db.updateTable('lead_requests').set({ status: 'fulfilled', delivery_id: delivery.id, completed_at: new Date() }).where('id', '=', requestId).execute();
+    await db.updateTable('lead_requests').set({ status: 'fulfilled', delivery_id: delivery.id, completed_at: context.clock.now() }).where('id', '=', requestId).execute();
     await context.fault(FULFIL_FAULT_BEFORE_COMMIT);
     return 'fulfilled';
   });
@@ -160,7 +160,7 @@ async function deliver(context: PipelineContext, requestId: string, caller: Call
 export async function markFailed(context: PipelineContext, requestId: string, code: string, reason: string): Promise<void> {
   await pipelineDb(context.db)
     .updateTable('lead_requests')
-    .set({ status: 'failed', failure_code: code, failure_reason: reason, completed_at: new Date() })
+    .set({ status: 'failed', failure_code: code, failure_reason: reason, completed_at: context.clock.now() })
     .where('id', '=', requestId)
     .where('status', '=', 'open')
     .execute();

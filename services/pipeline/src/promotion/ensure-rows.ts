@@ -66,13 +66,14 @@ export interface CardVerdict {
 
 /**
  * The property's card; a new one goes last in `new` (D18). A card that already existed takes the
- * verdict of a new match (`verdictChanged`), so the board shows the latest screen.
+ * verdict of a new match (`verdictChanged`), so the board shows the latest screen; `at` is the
+ * time of the change, from the service's clock.
  */
 export async function ensureItem(
   trx: Kysely<any>,
   tenantId: string,
   propertyId: string,
-  options: { notes?: string | null; verdict?: CardVerdict; verdictChanged?: boolean } = {},
+  options: { notes?: string | null; verdict?: CardVerdict; verdictChanged?: boolean; at: Date },
 ): Promise<Ensured> {
   const db = pipelineDb(trx);
   const { verdict } = options;
@@ -96,7 +97,7 @@ export async function ensureItem(
   if (verdict && options.verdictChanged) {
     existing = await db
       .updateTable('items')
-      .set({ buy_box: verdict.buyBox, verdict: verdict.verdict, score: verdict.score, updated_at: new Date() })
+      .set({ buy_box: verdict.buyBox, verdict: verdict.verdict, score: verdict.score, updated_at: options.at })
       .where('property_id', '=', propertyId)
       .returning('id')
       .executeTakeFirstOrThrow();

@@ -79,6 +79,7 @@ export async function promote(context: PipelineContext, caller: Caller, evaluate
     const item = await ensureItem(trx, caller.tenantId, property.id, {
       verdict: { buyBox: evaluated.buyBox, verdict: result.verdict, score: result.score },
       verdictChanged: match.created,
+      at: context.clock.now(),
     });
     const job = await ensurePromotionJob(trx, {
       tenantId: caller.tenantId,
