@@ -7,29 +7,28 @@ export interface BoardFilter {
   includeArchived?: boolean;
 }
 
-/** The card as the items_render_card trigger stored it when the item was written. */
-interface StoredCard {
-  id: string;
-  property_id: string;
-  stage: string;
-  archived: boolean;
-  notes: string | null;
-  created_at: string;
-  updated_at: string;
-  property: {
-    id: string;
-    market: string;
-    parcel_key: string;
-    apn: string | null;
-    address: string | null;
-    lat: number | null;
-    lon: number | null;
-    acres: number | null;
-    buy_box: string | null;
-    verdict: string | null;
-    score: number | null;
-  };
-}
+/**
+ * The card as the items_render_card trigger stored it when the item was written: a positional
+ * JSON array (migration 20261126T120000_positional_cards; the two change together).
+ */
+type StoredCard = [
+  id: string,
+  propertyId: string,
+  stage: Stage,
+  notes: string | null,
+  createdAt: string,
+  updatedAt: string,
+  market: string,
+  parcelKey: string,
+  apn: string | null,
+  address: string | null,
+  lat: number | null,
+  lon: number | null,
+  acres: number | null,
+  buyBox: string | null,
+  verdict: string | null,
+  score: number | null,
+];
 
 /** The diligence job of a card's property (D21), from the view the diligence schema publishes. */
 interface CardJob {
@@ -43,34 +42,33 @@ interface CardJob {
  * that change without the item being written. One plain object per card, no reflection: the
  * board builds thousands of them.
  */
-function cardOf(stored: string, rank: number, job: CardJob | undefined): pipelinev1.Card {
-  const card = JSON.parse(stored) as StoredCard;
-  const property = card.property;
+function cardOf(card: StoredCard, rank: number, job: CardJob | undefined): pipelinev1.Card {
+  const [id, propertyId, stage, notes, createdAt, updatedAt, market, parcelKey, apn, address, lat, lon, acres, buyBox, verdict, score] = card;
   return {
     $typeName: 'landscreen.pipeline.v1.Card',
-    id: card.id,
-    propertyId: card.property_id,
-    stage: card.stage,
-    archived: card.archived,
+    id,
+    propertyId,
+    stage,
+    archived: stage === 'archived',
     position: rank,
-    notes: absentIfNull(card.notes),
+    notes: absentIfNull(notes),
     screenStatus: absentIfNull(job?.status ?? null),
     diligenceJobId: absentIfNull(job?.job_id ?? null),
-    createdAt: card.created_at,
-    updatedAt: card.updated_at,
+    createdAt,
+    updatedAt,
     property: {
       $typeName: 'landscreen.pipeline.v1.CardProperty',
-      id: property.id,
-      market: property.market,
-      parcelKey: property.parcel_key,
-      apn: absentIfNull(property.apn),
-      address: absentIfNull(property.address),
-      lat: absentIfNull(property.lat),
-      lon: absentIfNull(property.lon),
-      acres: absentIfNull(property.acres),
-      buyBox: absentIfNull(property.buy_box),
-      verdict: absentIfNull(property.verdict),
-      score: absentIfNull(property.score),
+      id: propertyId,
+      market,
+      parcelKey,
+      apn: absentIfNull(apn),
+      address: absentIfNull(address),
+      lat: absentIfNull(lat),
+      lon: absentIfNull(lon),
+      acres: absentIfNull(acres),
+      buyBox: absentIfNull(buyBox),
+      verdict: absentIfNull(verdict),
+      score: absentIfNull(score),
     },
   };
 }
@@ -79,14 +77,15 @@ function cardOf(stored: string, rank: number, job: CardJob | undefined): pipelin
  * GET /v1/pipeline's cards in board order (D18). The stored cards come in index order
  * (stage_rank, position, id) and the tenant's job statuses in a second query run alongside; ranks
  * within a stage are counted as the cards go by. Neither query hashes or sorts the cards
- * themselves, and a card is one text column: reading the card's fields as sixteen columns instead
- * costs node-postgres twice the time on a board of 5,000 (issue 15, docs/benchmarks.md).
+ * themselves, and a card is one text column, its stage and property among its elements: reading
+ * the card's fields as sixteen columns instead costs node-postgres twice the time on a board of
+ * 5,000, and each extra column a little more (issue 15, docs/benchmarks.md).
  */
 export async function boardCards(db: Kysely<any>, tenantId: string, filter: BoardFilter): Promise<pipelinev1.Card[]> {
   const stageFilter = filter.stage ? sql`and stage_rank = ${stageRank(filter.stage)}` : filter.includeArchived ? sql`` : sql`and stage_rank < ${stageRank('archived')}`;
   const [{ rows }, { rows: jobs }] = await Promise.all([
-    sql<{ stage: Stage; property_id: string; card: string }>`
-      select stage, property_id, card from pipeline.items
+    sql<{ card: string }>`
+      select card from pipeline.items
       where tenant_id = ${tenantId} ${stageFilter}
       order by stage_rank, position, id`.execute(db),
     sql<{ property_id: string; status: string; job_id: string }>`
@@ -98,10 +97,10 @@ export async function boardCards(db: Kysely<any>, tenantId: string, filter: Boar
   let stage: Stage | undefined;
   let rank = 0;
   for (let index = 0; index < rows.length; index++) {
-    const row = rows[index]!;
-    rank = row.stage === stage ? rank + 1 : 0;
-    stage = row.stage;
-    cards[index] = cardOf(row.card, rank, jobOf.get(row.property_id));
+    const card = JSON.parse(rows[index]!.card) as StoredCard;
+    rank = card[2] === stage ? rank + 1 : 0;
+    stage = card[2];
+    cards[index] = cardOf(card, rank, jobOf.get(card[1]));
   }
   return cards;
 }
@@ -120,5 +119,5 @@ export async function oneCard(db: Kysely<any>, tenantId: string, key: { itemId: 
     left join diligence.screen_statuses s on s.tenant_id = i.tenant_id and s.property_id = i.property_id
     where i.tenant_id = ${tenantId} and ${'itemId' in key ? sql`i.id = ${key.itemId}` : sql`i.property_id = ${key.propertyId}`}`.execute(db);
   const row = rows[0];
-  return row ? cardOf(row.card, row.rank, row) : undefined;
+  return row ? cardOf(JSON.parse(row.card) as StoredCard, row.rank, row) : undefined;
 }
