@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { ProcessDatabase } from '@landscreen/db';
 import { createOutboxRelay } from '@landscreen/diligence-service/relay';
 import { DILIGENCE_STREAM, DILIGENCE_SUBJECTS, connectNatsBus, type EventBus } from '@landscreen/events';
 import { createLogger } from '@landscreen/rpc';
@@ -23,7 +24,7 @@ export async function benchNats(): Promise<{ url: string; close(): Promise<void>
   };
 }
 
-async function unpublished(db: Kysely<any>): Promise<number> {
+async function unpublished(db: ProcessDatabase): Promise<number> {
   const { rows } = await sql<{ n: number }>`select count(*)::int as n from diligence.outbox where published_at is null`.execute(db);
   return rows[0]!.n;
 }
@@ -52,7 +53,7 @@ export interface RelayFigures {
  * `relays` relays (each with its own NATS connection, as replicas would have) publish and mark
  * them. Timed from the relays' start until no row is unpublished.
  */
-export async function drainBacklog(db: Kysely<any>, natsUrl: string, events: number, relays: number, batchSize: number): Promise<RelayFigures> {
+export async function drainBacklog(db: ProcessDatabase, natsUrl: string, events: number, relays: number, batchSize: number): Promise<RelayFigures> {
   await sql`truncate diligence.outbox`.execute(db);
   await sql`
     insert into diligence.outbox (subject, data)
@@ -80,7 +81,7 @@ export async function drainBacklog(db: Kysely<any>, natsUrl: string, events: num
  * Latency of one event at a time, written while the relay idles: what a worker waits for a new
  * job. Bounded by the poll interval (RELAY_POLL_MS, 100 ms): the mean is about half of it.
  */
-export async function idleLatency(db: Kysely<any>, natsUrl: string, samples: number, pollMs: number): Promise<{ p50Ms: number; p99Ms: number }> {
+export async function idleLatency(db: ProcessDatabase, natsUrl: string, samples: number, pollMs: number): Promise<{ p50Ms: number; p99Ms: number }> {
   const relayBus = await connectNatsBus(natsUrl, { name: 'bench-latency-relay' });
   const consumerBus = await connectNatsBus(natsUrl, { name: 'bench-latency-consumer' });
   await relayBus.ensureStream(DILIGENCE_STREAM, DILIGENCE_SUBJECTS);

@@ -25,7 +25,7 @@ import { readFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { LayerCache } from '@landscreen/catalog-service';
+import { LayerCache, catalogDb } from '@landscreen/catalog-service';
 import { openDatabase } from '@landscreen/db';
 import { DEMO_LAYERS_MANIFEST, type DemoLayersManifest } from '@landscreen/demo-market';
 import { FIELD_BY_NAME, evaluatorOf } from '@landscreen/field-catalog';
@@ -110,7 +110,7 @@ const bbox = [extent.w, extent.s, extent.e, extent.n];
 
 // (a) The engine in process.
 const loadStart = performance.now();
-const { engine } = await new LayerCache(database.db).current();
+const { engine } = await new LayerCache(catalogDb(database.db)).current();
 console.log(`\n(a) engine — ${engine.loaded().length} layer sources indexed from PostgreSQL in ${seconds(performance.now() - loadStart)}; ${loadAverage()}`);
 if (FIELDS.length !== 50) throw new Error(`the bench asks 50 fields, not ${FIELDS.length}`);
 const locations = randomPoints(POINTS, bbox, 12);

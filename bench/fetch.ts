@@ -18,8 +18,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import { findTenant } from '@landscreen/auth-service';
-import { billedRequest, importLayer, quoteCredits, setPlan } from '@landscreen/catalog-service';
+import { findTenant, authDb } from '@landscreen/auth-service';
+import { billedRequest, importLayer, quoteCredits, setPlan, catalogDb } from '@landscreen/catalog-service';
 import { openDatabase } from '@landscreen/db';
 import { DEMO_CENTER, writeDemoLayers } from '@landscreen/demo-market';
 import { FIELDS } from '@landscreen/field-catalog';
@@ -81,15 +81,15 @@ async function main() {
     await waitUntilReady(`${base}/readyz`, 120_000);
     console.error('writing and importing the demo layers ...');
     for (const file of await writeDemoLayers(path.join(dir, 'layers'), { parcels: 2000 })) {
-      await importLayer(database.db, { source: file.source, file: file.path });
+      await importLayer(catalogDb(database.db), { source: file.source, file: file.path });
     }
     const tenants: Record<string, string>[] = [];
     const tenantIds: string[] = [];
     for (let i = 0; i < TENANTS; i++) {
       const headers = { authorization: 'Bearer dev:bench@landscreen.local', 'x-tenant': `bench-${i}` };
       await fetch(`${base}/v1/me`, { headers });
-      const tenant = (await findTenant(database.db, `bench-${i}`))!;
-      await setPlan(database.db, tenant.id, 'market', new Date());
+      const tenant = (await findTenant(authDb(database.db), `bench-${i}`))!;
+      await setPlan(catalogDb(database.db), tenant.id, 'market', new Date());
       tenants.push(headers);
       tenantIds.push(tenant.id);
     }

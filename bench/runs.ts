@@ -13,8 +13,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import { findTenant } from '@landscreen/auth-service';
-import { importLayer, setPlan } from '@landscreen/catalog-service';
+import { findTenant, authDb } from '@landscreen/auth-service';
+import { importLayer, setPlan, catalogDb } from '@landscreen/catalog-service';
 import { openDatabase } from '@landscreen/db';
 import { DEMO_CENTER, writeDemoLayers } from '@landscreen/demo-market';
 import { FIELDS } from '@landscreen/field-catalog';
@@ -70,11 +70,11 @@ export async function runsBench(): Promise<string[]> {
     await waitUntilReady(`${base}/readyz`, 120_000);
     console.error('runs: writing and importing the demo layers ...');
     for (const file of await writeDemoLayers(path.join(dir, 'layers'), { parcels: 2000 })) {
-      await importLayer(database.db, { source: file.source, file: file.path });
+      await importLayer(catalogDb(database.db), { source: file.source, file: file.path });
     }
     const headers = { authorization: 'Bearer dev:bench@landscreen.local', 'x-tenant': 'bench-runs', 'content-type': 'application/json' };
     await fetch(`${base}/v1/me`, { headers });
-    await setPlan(database.db, (await findTenant(database.db, 'bench-runs'))!.id, 'market', new Date());
+    await setPlan(catalogDb(database.db), (await findTenant(authDb(database.db), 'bench-runs'))!.id, 'market', new Date());
 
     for (let i = 0; i < 2; i++) {
       const worker = startRunsWorker(env);

@@ -3,7 +3,7 @@
 //   BENCH_PARCELS=1000000 npx tsx bench/lib/engine-profile.ts
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { LayerCache } from '@landscreen/catalog-service';
+import { LayerCache, catalogDb } from '@landscreen/catalog-service';
 import { openDatabase } from '@landscreen/db';
 import { FIELDS, FIELD_BY_NAME, evaluatorOf } from '@landscreen/field-catalog';
 import { ADMIN_DATABASE_URL } from './database.js';
@@ -21,7 +21,7 @@ const e = (await client.query(`select min(lon) w, min(lat) s, max(lon) e, max(la
 await client.end();
 const cpu0 = process.cpuUsage();
 let t = performance.now();
-const { engine } = await new LayerCache(database.db).current();
+const { engine } = await new LayerCache(catalogDb(database.db)).current();
 const loadCpu = process.cpuUsage(cpu0);
 console.log(`loaded in ${((performance.now() - t) / 1000).toFixed(1)} s wall, ${((loadCpu.user + loadCpu.system) / 1e6).toFixed(1)} s CPU`);
 await database.close();

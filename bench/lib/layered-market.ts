@@ -7,10 +7,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { readFile } from 'node:fs/promises';
 import pg from 'pg';
-import { importLayer } from '@landscreen/catalog-service';
+import { importLayer, catalogDb } from '@landscreen/catalog-service';
 import { openDatabase } from '@landscreen/db';
 import { DEMO_LAYERS_MANIFEST, generateDemoParcels, writeDemoLayers, type DemoLayersManifest } from '@landscreen/demo-market';
-import { importVintage } from '@landscreen/discovery-service';
+import { discoveryDb, importVintage } from '@landscreen/discovery-service';
 import { toParcelRecord } from '@landscreen/parcel-io';
 import { landscreen } from './cli.js';
 import { ADMIN_DATABASE_URL, freshDatabase } from './database.js';
@@ -53,13 +53,13 @@ export async function layeredMarket(parcels: number, options: { market?: string;
       }
       if (batch.length > 0) yield batch;
     }
-    await importVintage(database.db, { market, name: 'Bench Texas (synthetic)', source: `bench seed=${seed} parcels=${parcels}`, records: records() });
+    await importVintage(discoveryDb(database.db), { market, name: 'Bench Texas (synthetic)', source: `bench seed=${seed} parcels=${parcels}`, records: records() });
     log(`  parcels loaded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
     const dir = path.join(os.tmpdir(), `landscreen-bench-layers-${parcels}-${seed}`);
     await writeDemoLayers(dir, { parcels, seed, market });
     const manifest = JSON.parse(await readFile(path.join(dir, DEMO_LAYERS_MANIFEST), 'utf8')) as DemoLayersManifest;
     for (const layer of manifest.layers) {
-      await importLayer(database.db, { source: layer.source, file: path.join(dir, layer.file), format: layer.format, name: `bench ${market}` });
+      await importLayer(catalogDb(database.db), { source: layer.source, file: path.join(dir, layer.file), format: layer.format, name: `bench ${market}` });
     }
     log(`  ${manifest.layers.length} layers loaded; built in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   } finally {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { createTenant, setMembership } from '@landscreen/auth-service';
+import { createTenant, setMembership, authDb } from '@landscreen/auth-service';
 import { runCommand, startEmbeddedStack, type EmbeddedStack } from '@landscreen/cli';
 import { loadConfig } from '@landscreen/config';
 import { openDatabase, type DatabaseHandle } from '@landscreen/db';
@@ -71,8 +71,8 @@ describe.each(DATABASE_MODES)('D7 dev sessions and role changes on %s', (mode) =
 
   it('a role changed by `landscreen member add` (through the running server) bites on the next request', async () => {
     const db = app.stack.database.db;
-    await createTenant(db, 'demote', 'Demote Co');
-    await setMembership(db, 'demote', 'dee@demote.test', 'admin');
+    await createTenant(authDb(db), 'demote', 'Demote Co');
+    await setMembership(authDb(db), 'demote', 'dee@demote.test', 'admin');
     const replica: Replica = { ...httpClient(app.url), stack: app.stack, dataDir: app.config.dataDir };
     const token = await signIn(replica, 'dee@demote.test', 'demote');
     expect(await roleOn(app, token)).toBe('admin');
@@ -119,14 +119,14 @@ describe('two auth replicas on one PostgreSQL database and one NATS', () => {
       await cliDatabase.close();
     });
     cli = { database: cliDatabase, bus: cliBus };
-    await createTenant(database.db, 'replicas', 'Replicas Inc');
+    await createTenant(authDb(database.db), 'replicas', 'Replicas Inc');
   });
   afterAll(async () => {
     for (const cleanup of cleanups.splice(0)) await cleanup();
   });
 
   it('a demotion through the CLI bites on the next request on every replica', async () => {
-    await setMembership(database.db, 'replicas', 'rae@replicas.test', 'admin');
+    await setMembership(authDb(database.db), 'replicas', 'rae@replicas.test', 'admin');
     const token = await signIn(a, 'rae@replicas.test', 'replicas');
     // Resolved, and cached, as admin on both replicas.
     expect([await roleOn(a, token), await roleOn(b, token)]).toEqual(['admin', 'admin']);
@@ -139,7 +139,7 @@ describe('two auth replicas on one PostgreSQL database and one NATS', () => {
   });
 
   it('a logout on one replica is refused on the next request to the other', async () => {
-    await setMembership(database.db, 'replicas', 'lou@replicas.test', 'analyst');
+    await setMembership(authDb(database.db), 'replicas', 'lou@replicas.test', 'analyst');
     const token = await signIn(a, 'lou@replicas.test', 'replicas');
     const other = await signIn(b, 'lou@replicas.test', 'replicas');
     expect([await roleOn(a, token), await roleOn(b, token), await roleOn(b, other)]).toEqual(['analyst', 'analyst', 'analyst']);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { createServiceToken, createTenant, setMembership } from '@landscreen/auth-service';
+import { createServiceToken, createTenant, setMembership, authDb } from '@landscreen/auth-service';
 import { ManualClock } from '@landscreen/rpc';
 import { DATABASE_MODES, startTestStack, type TestStack } from '@landscreen/testing';
 import { startSmtpSink, tokenOf } from '../support/smtp-sink.js';
@@ -40,11 +40,11 @@ describe.each(DATABASE_MODES)('sign-in, sessions and tenants on %s', (mode) => {
       },
     });
     const db = app.stack.database.db;
-    await createTenant(db, 'acme', 'Acme Land');
-    await createTenant(db, 'globex', 'Globex Energy');
-    await setMembership(db, 'acme', 'ann@acme.test', 'analyst');
-    await setMembership(db, 'acme', 'multi@acme.test', 'admin');
-    await setMembership(db, 'globex', 'multi@acme.test', 'viewer');
+    await createTenant(authDb(db), 'acme', 'Acme Land');
+    await createTenant(authDb(db), 'globex', 'Globex Energy');
+    await setMembership(authDb(db), 'acme', 'ann@acme.test', 'analyst');
+    await setMembership(authDb(db), 'acme', 'multi@acme.test', 'admin');
+    await setMembership(authDb(db), 'globex', 'multi@acme.test', 'viewer');
   });
   afterAll(async () => {
     await app?.close();
@@ -138,7 +138,7 @@ describe.each(DATABASE_MODES)('sign-in, sessions and tenants on %s', (mode) => {
       return performance.now() - started;
     };
     // A fresh member and a fresh stranger each round, so both sides count a first attempt.
-    for (let round = 0; round < 24; round++) await setMembership(app.stack.database.db, 'acme', `member${round}@acme.test`, 'viewer');
+    for (let round = 0; round < 24; round++) await setMembership(authDb(app.stack.database.db), 'acme', `member${round}@acme.test`, 'viewer');
     // A slow mail relay: were the link mailed inside the request, every known email's answer would
     // wait this long, far above the scheduling noise of a loaded two-core machine.
     const relayDelayMs = 100;
@@ -256,7 +256,7 @@ describe.each(DATABASE_MODES)('sign-in, sessions and tenants on %s', (mode) => {
   });
 
   it('service tokens open utility findings and nothing else (D8)', async () => {
-    const { id, secret } = await createServiceToken(app.stack.database.db, 'acme', 'grid-bot');
+    const { id, secret } = await createServiceToken(authDb(app.stack.database.db), 'acme', 'grid-bot');
     const query = { vintage_id: 'v1', parcel_key: 'p1' };
     const allowed = await app.get('/v1/internal/utility-findings', { query, headers: { ...bearer(secret), 'x-service-token-id': id } });
     expect([401, 403]).not.toContain(allowed.status);

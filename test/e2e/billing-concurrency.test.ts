@@ -8,8 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { findTenant } from '@landscreen/auth-service';
-import { setPlan } from '@landscreen/catalog-service';
+import { findTenant, authDb } from '@landscreen/auth-service';
+import { setPlan, catalogDb } from '@landscreen/catalog-service';
 import { FIELDS } from '@landscreen/field-catalog';
 import { startTestStack, type TestDatabase, type TestStack } from '@landscreen/testing';
 import { runLandscreen } from '../support/cli-process.js';
@@ -60,7 +60,7 @@ describe('credits under concurrency on PostgreSQL', () => {
     const tenant = 'race';
     const headers = headersOf(tenant);
     expect((await app.get('/v1/me', { headers })).status).toBe(200);
-    await setPlan(app.stack.database.db, (await findTenant(app.stack.database.db, tenant))!.id, 'growth', new Date()); // 300 rpm, 120,000 credits (+ the grant)
+    await setPlan(catalogDb(app.stack.database.db), (await findTenant(authDb(app.stack.database.db), tenant))!.id, 'growth', new Date()); // 300 rpm, 120,000 credits (+ the grant)
     // Spend all but 10 credits: 1,000 x 120 fields, then 482 x 1 field.
     const allowance = 120000 + SIGNUP_GRANT;
     expect((await app.post('/v1/fetch/batch', { locations: locations(1000), fields: ORDINARY.slice(0, 120) }, { headers })).status).toBe(200);
@@ -93,7 +93,7 @@ describe('credits under concurrency on PostgreSQL', () => {
   it('charges 50 concurrent requests with one Idempotency-Key once', async () => {
     const headers = headersOf('race-key');
     expect((await app.get('/v1/me', { headers })).status).toBe(200);
-    await setPlan(app.stack.database.db, (await findTenant(app.stack.database.db, 'race-key'))!.id, 'growth', new Date());
+    await setPlan(catalogDb(app.stack.database.db), (await findTenant(authDb(app.stack.database.db), 'race-key'))!.id, 'growth', new Date());
     const body = { locations: locations(3), fields: ['elevation', 'parcel_id'] };
     const answers = await Promise.all(Array.from({ length: 50 }, () => app.post('/v1/fetch/batch', body, { headers: { ...headers, 'idempotency-key': 'same' } })));
     expect(answers.every((answer) => answer.status === 200)).toBe(true);

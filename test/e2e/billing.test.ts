@@ -7,8 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIELDS } from '@landscreen/field-catalog';
-import { importLayer, setPlan } from '@landscreen/catalog-service';
-import { findTenant } from '@landscreen/auth-service';
+import { importLayer, setPlan, catalogDb } from '@landscreen/catalog-service';
+import { findTenant, authDb } from '@landscreen/auth-service';
 import { ManualClock } from '@landscreen/rpc';
 import { DATABASE_MODES, entitleTenant, loadMarket, startTestStack, type TestStack } from '@landscreen/testing';
 
@@ -41,8 +41,8 @@ describe.each(DATABASE_MODES)('billed point data on %s', (mode) => {
   async function tenantOn(plan: string) {
     const slug = `${mode}-${plan}-${++tenantSeq}`;
     expect((await app.get('/v1/me', { headers: headersOf(slug) })).status).toBe(200);
-    const tenant = await findTenant(app.stack.database.db, slug);
-    await setPlan(app.stack.database.db, tenant!.id, plan, clock.now());
+    const tenant = await findTenant(authDb(app.stack.database.db), slug);
+    await setPlan(catalogDb(app.stack.database.db), tenant!.id, plan, clock.now());
     return headersOf(slug);
   }
   const fetchBatch = (headers: Record<string, string>, body: unknown, extra: Record<string, string> = {}) =>
@@ -164,7 +164,7 @@ describe.each(DATABASE_MODES)('billed point data on %s', (mode) => {
       writeFileSync(file, JSON.stringify({ type: 'FeatureCollection', features: [
         { type: 'Feature', geometry: { type: 'Point', coordinates: [-97.5, 31.01] }, properties: { name: 'Alpha', max_voltage_kv: 345, status: 'IN SERVICE' } },
       ] }));
-      await importLayer(app.stack.database.db, { source: 'hifld_substations', file });
+      await importLayer(catalogDb(app.stack.database.db), { source: 'hifld_substations', file });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

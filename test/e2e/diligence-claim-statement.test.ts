@@ -52,7 +52,7 @@ describe.each(DATABASE_MODES)('the one-statement claim on %s', (mode) => {
     // The same claim's event as the locking path writes it, in a transaction rolled back after.
     const job = (await sql<JobRow>`select * from diligence.jobs where id = ${jobId}`.execute(db)).rows[0]!;
     let expected: Record<string, unknown> | undefined;
-    await db
+    await diligenceDb(db)
       .transaction()
       .execute(async (trx) => {
         await recordJobEvent(trx, 'claimed', job, clock.now(), { worker_id: 'worker-f', lease_expires_at: claim.lease_expires_at });
@@ -71,7 +71,7 @@ describe.each(DATABASE_MODES)('the one-statement claim on %s', (mode) => {
     const created = (await sql<{ data: Record<string, unknown> }>`select data from diligence.outbox where data->>'job_id' = ${jobId} and subject = 'diligence.job.created'`.execute(db)).rows[0]!.data;
     const job = (await sql<JobRow>`select * from diligence.jobs where id = ${jobId}`.execute(db)).rows[0]!;
     let expected: Record<string, unknown> | undefined;
-    await db
+    await diligenceDb(db)
       .transaction()
       .execute(async (trx) => {
         await recordJobEvent(trx, 'created', job, new Date(created.at as string), { parcel_key: job.parcel_key });

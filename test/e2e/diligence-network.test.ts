@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type Transport } from '@connectrpc/connect';
 import { createGrpcTransport } from '@connectrpc/connect-node';
-import { findTenant } from '@landscreen/auth-service';
+import { findTenant, authDb } from '@landscreen/auth-service';
 import { loadConfig, type ServiceName } from '@landscreen/config';
 import { createModules } from '@landscreen/cli';
 import { ensurePromotionJob } from '@landscreen/diligence-service/data-access';
@@ -60,7 +60,7 @@ describe('diligence over the network', () => {
     const modules = createModules({ db: database.db, bus: createMemoryBus(), clock: systemClock, config, logger: createLogger('silent'), peer });
     for (const module of modules) served.set(module.name, await serveServices([module], { host: '127.0.0.1', port: 0 }));
     const clients = createServiceClients((name) => networkTransport(`http://127.0.0.1:${served.get(name)!.port}`));
-    gateway = await createGateway({ deps: { clients, build: 'test' }, logger: createLogger('silent') });
+    gateway = await createGateway({ deps: { clients, build: 'test', clock: systemClock }, logger: createLogger('silent') });
     const client = httpClient(await gateway.listen({ host: '127.0.0.1', port: 0 }));
     expectStatus(await client.get('/v1/me', { headers: WORKER }), 200);
     api = diligenceApi({ ...client, stack: { database } } as unknown as TestStack, WORKER);
@@ -74,7 +74,7 @@ describe('diligence over the network', () => {
 
   /** A job as promotion writes it (D20), with the parcel it was promoted with. */
   async function promotedJob() {
-    const tenant = (await findTenant(database.db, 'wire'))!;
+    const tenant = (await findTenant(authDb(database.db), 'wire'))!;
     const propertyId = randomUUID();
     const { jobId } = await database.db.transaction().execute((trx) =>
       ensurePromotionJob(trx, { tenantId: tenant.id, tenantSlug: 'wire', propertyId, pipelineItemId: randomUUID(), marketId: randomUUID(), vintageId: randomUUID(), parcelKey: 'W-1', parcel }),

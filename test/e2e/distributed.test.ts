@@ -34,7 +34,7 @@ describe('services over the network', () => {
     const modules = createModules({ db: database.db, bus: createMemoryBus(), clock: systemClock, config, logger, peer });
     for (const module of modules) served.set(module.name, await serveServices([module], { host: '127.0.0.1', port: 0 }));
     const clients = createServiceClients((name) => networkTransport(`http://127.0.0.1:${served.get(name)!.port}`));
-    gateway = await createGateway({ deps: { clients, build: 'test' }, logger });
+    gateway = await createGateway({ deps: { clients, build: 'test', clock: systemClock }, logger });
     client = httpClient(await gateway.listen({ host: '127.0.0.1', port: 0 }));
   });
 

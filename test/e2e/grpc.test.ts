@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Transport } from '@connectrpc/connect';
-import { createTenant, setMembership } from '@landscreen/auth-service';
+import { createTenant, setMembership, authDb } from '@landscreen/auth-service';
 import { SERVICE_NAMES, loadConfig, type ServiceName } from '@landscreen/config';
 import { createModules } from '@landscreen/cli';
 import { createMemoryBus } from '@landscreen/events';
@@ -82,11 +82,11 @@ describe('every service over gRPC with buf curl', () => {
     const modules = createModules({ db: database.db, bus: createMemoryBus(), clock: systemClock, config, logger, peer });
     for (const module of modules) served.set(module.name, await serveServices([module], { host: '127.0.0.1', port: 0 }));
     const clients = createServiceClients((name) => networkTransport(`http://127.0.0.1:${port(name)}`));
-    gateway = await createGateway({ deps: { clients, build: 'test' }, logger });
+    gateway = await createGateway({ deps: { clients, build: 'test', clock: systemClock }, logger });
     gatewayUrl = await gateway.listen({ host: '127.0.0.1', port: 0 });
 
-    await createTenant(database.db, 'grpc', 'gRPC Land');
-    await setMembership(database.db, 'grpc', 'ann@grpc.test', 'admin');
+    await createTenant(authDb(database.db), 'grpc', 'gRPC Land');
+    await setMembership(authDb(database.db), 'grpc', 'ann@grpc.test', 'admin');
     await loadMarket(database.db, 'grpc-tx', [
       { geometry: null, properties: { parcel_key: 'g-1', acres: 80 } },
       { geometry: null, properties: { parcel_key: 'g-2', acres: 10 } },

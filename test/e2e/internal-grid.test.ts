@@ -2,9 +2,10 @@
 // estimate near a point and the utility findings of a parcel in a vintage, over HTTP.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServiceToken } from '@landscreen/auth-service';
+import { createServiceToken, authDb } from '@landscreen/auth-service';
 import { DATABASE_MODES, entitleTenant, loadMarket, startTestStack, type TestStack } from '@landscreen/testing';
 import { importLayer } from '../../services/catalog/src/layers/import-layer.js';
+import { catalogDb } from '../../services/catalog/src/schema.js';
 import { layerFiles, pointCollection, type LayerFiles } from '../../services/catalog/src/testing/layer-files.js';
 
 const session = (role: string, tenant = 'acme') => ({ authorization: `Bearer dev:${role}@${tenant}.test:${role}`, 'x-tenant': tenant });
@@ -54,7 +55,7 @@ describe.each(DATABASE_MODES)('internal grid endpoints on %s', (mode) => {
 
   it('estimates from a 345 kV substation alone with medium confidence (hand-computed)', async () => {
     const file = await files.write('substations.geojson', pointCollection([{ lon: -97, lat: 35, properties: { name: 'Alpha', max_voltage_kv: 345, status: 'IN SERVICE' } }]));
-    substations = (await importLayer(app.stack.database.db, { source: 'hifld_substations', file })).versionId;
+    substations = (await importLayer(catalogDb(app.stack.database.db), { source: 'hifld_substations', file })).versionId;
     const response = await estimate(NEAR);
     expect(response.status).toBe(200);
     // 345 kV class: 150-500 MW, times 1 - 1109.4 / 10000 = 0.88906: 133.36 and 444.53, to 0.1 MW.
@@ -70,7 +71,7 @@ describe.each(DATABASE_MODES)('internal grid endpoints on %s', (mode) => {
   it('adds the nearest transmission line to the basis and answers high confidence with both grid sources', async () => {
     // A 138 kV line 0.1° east: 9,131 m at 35.01°N, 1 - 0.9131 = 0.0869 of the 30-100 MW class.
     const file = await files.write('lines.geojson', lineCollection(-96.9, { voltage_kv: 138, status: 'IN SERVICE', owner: 'OG&E' }));
-    lines = (await importLayer(app.stack.database.db, { source: 'hifld_transmission_lines', file })).versionId;
+    lines = (await importLayer(catalogDb(app.stack.database.db), { source: 'hifld_transmission_lines', file })).versionId;
     const response = await estimate({ ...NEAR, utility_key: null, candidate_operators: ['SPP'] });
     expect(response.status).toBe(200);
     expect(response.body.estimate_mw).toEqual({ low: 133.4, high: 444.5 });
@@ -104,7 +105,7 @@ describe.each(DATABASE_MODES)('internal grid endpoints on %s', (mode) => {
   });
 
   it('answers the utility findings of a parcel with a service token, computed at its point, with provenance', async () => {
-    const { id, secret } = await createServiceToken(app.stack.database.db, 'acme', 'grid-bot');
+    const { id, secret } = await createServiceToken(authDb(app.stack.database.db), 'acme', 'grid-bot');
     const headers = { authorization: `Bearer ${secret}`, 'x-service-token-id': id };
     const response = await app.get('/v1/internal/utility-findings', { query: { vintage_id: vintage, parcel_key: 'near' }, headers });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
@@ -138,7 +139,7 @@ describe.each(DATABASE_MODES)('internal grid endpoints on %s', (mode) => {
     expect([noVintage.status, noVintage.body.code]).toEqual([404, 'vintage_not_found']);
     const notUuid = await ask({ vintage_id: 'v1', parcel_key: 'near' });
     expect([notUuid.status, notUuid.body.code]).toEqual([404, 'vintage_not_found']);
-    const { id, secret } = await createServiceToken(app.stack.database.db, 'globex', 'other-bot');
+    const { id, secret } = await createServiceToken(authDb(app.stack.database.db), 'globex', 'other-bot');
     const otherTenant = await ask({ vintage_id: vintage, parcel_key: 'near' }, { authorization: `Bearer ${secret}`, 'x-service-token-id': id });
     expect([otherTenant.status, otherTenant.body.code]).toEqual([403, 'not_entitled']);
     const analyst = await ask({ vintage_id: vintage, parcel_key: 'near' }, session('analyst'));

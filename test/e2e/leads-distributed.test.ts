@@ -44,7 +44,7 @@ describe('lead requests and import with services over the network', () => {
     for (const module of modules) served.set(module.name, await serveServices([module], { host: '127.0.0.1', port: 0 }));
     for (const module of modules) await module.start?.();
     const clients = createServiceClients((name) => networkTransport(`http://127.0.0.1:${served.get(name)!.port}`));
-    gateway = await createGateway({ deps: { clients, build: 'test' }, logger });
+    gateway = await createGateway({ deps: { clients, build: 'test', clock: systemClock }, logger });
     client = httpClient(await gateway.listen({ host: '127.0.0.1', port: 0 }));
     expect((await client.get('/v1/me', { headers: ACME })).status).toBe(200);
     await loadMarket(database.db, 'lead-tx', LEAD_PARCELS);

@@ -6,8 +6,8 @@
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import { Code, ConnectError, createClient, createRouterTransport, type Client } from '@connectrpc/connect';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findTenant } from '@landscreen/auth-service';
-import { ensureMarket } from '@landscreen/discovery-service';
+import { findTenant, authDb } from '@landscreen/auth-service';
+import { discoveryDb, ensureMarket } from '@landscreen/discovery-service';
 import { catalogv1, discoveryv1 } from '@landscreen/proto';
 import { callerHeaders, type Caller } from '@landscreen/rpc';
 import { DATABASE_MODES, entitleTenant, loadMarket, startTestStack, type TestFeature, type TestStack } from '@landscreen/testing';
@@ -65,13 +65,13 @@ describe.each(DATABASE_MODES)('LocateParcels and the parcel_record group on %s',
     const db = app.stack.database.db;
     for (const tenant of ['acme', 'globex', 'initech']) {
       expect((await app.get('/v1/me', { headers: { authorization: `Bearer dev:admin@${tenant}.test:admin`, 'x-tenant': tenant } })).status).toBe(200);
-      const found = (await findTenant(db, tenant))!;
+      const found = (await findTenant(authDb(db), tenant))!;
       callers[tenant] = { tenantId: found.id, tenantSlug: tenant, tenantName: tenant, identityId: '', email: `admin@${tenant}.test`, role: 'admin', kind: 'dev', sessionId: '' };
     }
     await loadMarket(db, 'locate-tx', [HOLED, MULTI, LONE]);
     // A market acme is not entitled to, with a parcel right under a point acme asks about.
     await loadMarket(db, 'locate-other', [{ geometry: { type: 'Polygon', coordinates: [square(-96.0005, 30.9995, -95.9995, 31.0005)] }, properties: { parcel_key: 'other' } }]);
-    await ensureMarket(db, 'locate-empty');
+    await ensureMarket(discoveryDb(db), 'locate-empty');
     await entitleTenant(db, 'acme', 'locate-tx');
     await entitleTenant(db, 'acme', 'locate-empty');
     await entitleTenant(db, 'globex', 'locate-other');

@@ -1,9 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Kysely } from 'kysely';
+import type { ProcessDatabase } from '@landscreen/db';
 import { connect } from 'nats';
 import { recordEvent } from '../../services/diligence/src/data-access/outbox.js';
+import { diligenceDb } from '../../services/diligence/src/schema.js';
 import { DILIGENCE_STREAM, DILIGENCE_SUBJECTS, connectNatsBus, diligenceSubject, type EventBus, type Subscription } from '@landscreen/events';
 import { NatsServerProcess, freePort } from '../../packages/events/src/test-nats-server.js';
 import { sleep, waitFor } from '../../packages/events/src/test-wait.js';
@@ -39,10 +40,10 @@ export function connectTestBus(url: string, name: string): Promise<EventBus> {
 }
 
 /** Writes `count` events into the outbox, each in its own transaction, as state changes do. */
-export async function writeEvents(db: Kysely<any>, count: number, tag: string): Promise<string[]> {
+export async function writeEvents(db: ProcessDatabase, count: number, tag: string): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
-    ids.push(await db.transaction().execute((trx) => recordEvent(trx, diligenceSubject('job', 'created'), { tag, n: i })));
+    ids.push(await diligenceDb(db).transaction().execute((trx) => recordEvent(trx, diligenceSubject('job', 'created'), { tag, n: i })));
   }
   return ids;
 }
@@ -57,8 +58,8 @@ export async function countDeliveries(bus: EventBus, durable: string): Promise<{
   return { counts, subscription };
 }
 
-export async function unpublishedCount(db: Kysely<any>): Promise<number> {
-  const row = await db.withSchema('diligence').selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).where('published_at', 'is', null).executeTakeFirstOrThrow();
+export async function unpublishedCount(db: ProcessDatabase): Promise<number> {
+  const row = await diligenceDb(db).selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).where('published_at', 'is', null).executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

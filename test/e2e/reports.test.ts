@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_MODES, entitleTenant, loadMarket, startTestStack, type TestStack } from '@landscreen/testing';
 import { importLayer } from '../../services/catalog/src/layers/import-layer.js';
+import { catalogDb } from '../../services/catalog/src/schema.js';
 import { layerFiles, pointCollection, type LayerFiles } from '../../services/catalog/src/testing/layer-files.js';
 import { createClient } from '@connectrpc/connect';
 import { pipelinev1 } from '@landscreen/proto';
@@ -72,9 +73,9 @@ describe.each(DATABASE_MODES)('PDF reports on %s', (mode) => {
     await entitleTenant(db, 'acme-rpt', 'rpt-ok');
     await entitleTenant(db, 'globex-rpt', 'rpt-ok');
     // A substation ~1 km east of rpt-1 and a 345 kV line ~3 km west of it.
-    await importLayer(db, { source: 'hifld_substations', file: await files.write('subs.geojson', pointCollection([{ lon: -96.985, lat: 35.002, properties: { name: 'Cimarron', max_voltage_kv: 138, status: 'IN SERVICE' } }])) });
+    await importLayer(catalogDb(db), { source: 'hifld_substations', file: await files.write('subs.geojson', pointCollection([{ lon: -96.985, lat: 35.002, properties: { name: 'Cimarron', max_voltage_kv: 138, status: 'IN SERVICE' } }])) });
     const line = { type: 'FeatureCollection', features: [{ type: 'Feature', geometry: { type: 'LineString', coordinates: [[-97.033, 34.9], [-97.033, 35.1]] }, properties: { voltage_kv: 345, status: 'IN SERVICE', owner: 'OG&E' } }] };
-    await importLayer(db, { source: 'hifld_transmission_lines', file: await files.write('lines.geojson', JSON.stringify(line)) });
+    await importLayer(catalogDb(db), { source: 'hifld_transmission_lines', file: await files.write('lines.geojson', JSON.stringify(line)) });
     expectStatus(await app.post('/v1/buyboxes', { name: 'Data center', spec: SPEC }, { headers: ACME }), 201);
     queryHash = expectStatus(await app.post('/v2/discovery/query', { buy_box: 'Data center' }, { headers: ACME }), 200).body.query_hash;
     const promoted = expectStatus(await app.post('/v2/pipeline', { parcel_key: 'rpt-1', buy_box: 'Data center', query_hash: queryHash }, { headers: ACME }), 202).body;

@@ -40,7 +40,7 @@ describe('runs through the gateway → catalog service hop', () => {
       served.set(module.name, await serveServices([module], { host: '127.0.0.1', port: 0 }));
       await module.start?.();
     }
-    gateway = await createGateway({ deps: { clients: createServiceClients((name) => networkTransport(`http://127.0.0.1:${served.get(name)!.port}`)), build: 'test' }, logger });
+    gateway = await createGateway({ deps: { clients: createServiceClients((name) => networkTransport(`http://127.0.0.1:${served.get(name)!.port}`)), build: 'test', clock: systemClock }, logger });
     const url = await gateway.listen({ host: '127.0.0.1', port: 0 });
     client = { ...httpClient(url), url };
     worker = await startRunsWorker({ db: database.db, bus, clock: systemClock, logger, discovery: () => peer('discovery'), leaseMs: 30_000, concurrency: 2 });

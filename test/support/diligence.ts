@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createClient } from '@connectrpc/connect';
 import { sql } from 'kysely';
-import { findTenant } from '@landscreen/auth-service';
+import { findTenant, authDb } from '@landscreen/auth-service';
 import { DEFAULT_STEPS, ensurePromotionJob } from '@landscreen/diligence-service/data-access';
 import { diligencev1 } from '@landscreen/proto';
 import { callerHeaders, directTransport, type Caller } from '@landscreen/rpc';
@@ -23,7 +23,7 @@ export const session = (email: string, tenant: string, role?: string) => ({
  */
 export async function newJob(app: TestStack, tenantSlug: string): Promise<{ jobId: string; propertyId: string }> {
   const db = app.stack.database.db;
-  const tenant = await findTenant(db, tenantSlug);
+  const tenant = await findTenant(authDb(db), tenantSlug);
   if (!tenant) throw new Error(`no tenant ${tenantSlug}`);
   const propertyId = randomUUID();
   const { jobId } = await db.transaction().execute((trx) =>
@@ -99,7 +99,7 @@ export function diligenceClient(app: TestStack) {
 
 /** Call options that act as a member of a tenant (what the gateway puts on every call). */
 export async function asMember(app: TestStack, tenantSlug: string, role: Caller['role'] = 'analyst') {
-  const tenant = await findTenant(app.stack.database.db, tenantSlug);
+  const tenant = await findTenant(authDb(app.stack.database.db), tenantSlug);
   if (!tenant) throw new Error(`no tenant ${tenantSlug}`);
   const caller: Caller = { tenantId: tenant.id, tenantSlug, tenantName: tenant.name ?? tenantSlug, identityId: '', email: '', role, kind: 'dev', sessionId: '' };
   return { headers: callerHeaders(caller) };

@@ -2,8 +2,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { sql, type Kysely } from 'kysely';
-import { importLayer } from '@landscreen/catalog-service';
+import { sql } from 'kysely';
+import type { ProcessDatabase } from '@landscreen/db';
+import { catalogDb, importLayer } from '@landscreen/catalog-service';
 import { CsvRecordReader } from '@landscreen/parcel-io';
 import { checkFetchResponse, type HttpClient } from '@landscreen/testing';
 import { setPlan } from '../../services/catalog/src/billing/accounts.js';
@@ -17,7 +18,7 @@ export const headersOf = (tenant: string, role = 'admin') => ({ authorization: `
 export const RUN_FIELDS = ['nearest_substation_distance_m', 'nearest_substation_max_voltage_kv', 'nearest_gas_pipeline_distance_m'];
 
 /** Loads a small substations layer (a 6 x 6 grid of points around -97.5, 30.5) as the current version. */
-export async function loadSubstations(db: Kysely<any>): Promise<void> {
+export async function loadSubstations(db: ProcessDatabase): Promise<void> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'landscreen-runs-'));
   try {
     const features = [];
@@ -28,17 +29,17 @@ export async function loadSubstations(db: Kysely<any>): Promise<void> {
     }
     const file = path.join(dir, 'substations.geojson');
     await writeFile(file, `{"type":"FeatureCollection","features":[\n${features.join(',\n')}\n]}\n`);
-    await importLayer(db, { source: 'hifld_substations', file, map: 'NAME=name,KV=max_voltage_kv' });
+    await importLayer(catalogDb(db), { source: 'hifld_substations', file, map: 'NAME=name,KV=max_voltage_kv' });
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
 }
 
 /** Creates the tenant (its first request does) and puts it on `plan`. */
-export async function tenantOnPlan(app: HttpClient, db: Kysely<any>, tenant: string, plan: string): Promise<string> {
+export async function tenantOnPlan(app: HttpClient, db: ProcessDatabase, tenant: string, plan: string): Promise<string> {
   expect((await app.get('/v1/me', { headers: headersOf(tenant) })).status).toBe(200);
   const { rows } = await sql<{ id: string }>`select id from auth.tenants where slug = ${tenant}`.execute(db);
-  await setPlan(db, rows[0].id, plan, new Date());
+  await setPlan(catalogDb(db), rows[0].id, plan, new Date());
   return rows[0].id;
 }
 

@@ -11,7 +11,7 @@ import { gridAt, withParcelGeometry } from './site-report-data.js';
  * the screening of the delivery's own buy box) and its grid features (one NearestGridFeatures
  * call for all leads).
  */
-export async function deliveryReport(clients: ServiceClients, deliveryId: string, options: CallOptions, generatedAt = new Date()): Promise<DeliveryReport> {
+export async function deliveryReport(clients: ServiceClients, deliveryId: string, options: CallOptions, generatedAt: Date): Promise<DeliveryReport> {
   const { delivery } = await clients.pipeline.getDelivery({ deliveryId }, options);
   if (!delivery) throw new Error('GetDelivery answered no delivery');
   const buyBox = delivery.buyBox;

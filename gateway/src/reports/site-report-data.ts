@@ -45,7 +45,7 @@ export interface PropertyPage {
  * property is 404 there), the parcel geometry stored with it at promotion (else read from its
  * vintage), and the grid features near its point.
  */
-export async function propertyReport(clients: ServiceClients, propertyId: string, options: CallOptions, generatedAt = new Date()): Promise<PropertyPage> {
+export async function propertyReport(clients: ServiceClients, propertyId: string, options: CallOptions, generatedAt: Date): Promise<PropertyPage> {
   const page: Record<string, any> = propertyPageJson(await clients.pipeline.getProperty({ propertyId }, options));
   const [[grid]] = await Promise.all([gridAt(clients, [page.property ?? {}], options), withParcelGeometry(clients, page, options)]);
   return { page, report: siteReportFromPropertyPage(page, grid!, generatedAt) };

@@ -24,7 +24,7 @@ function pdfAnswer(bytes: Buffer, fileName: string, gatherMs: number, renderMs: 
 /** GET /v1/properties/{property_id}/pdf — the site report (D30). */
 export const propertyPdfHandler: RouteHandler = async ({ request, caller, raw, deps }) => {
   const started = performance.now();
-  const { report } = await propertyReport(deps.clients, request.path.property_id, asCaller(caller, raw.id));
+  const { report } = await propertyReport(deps.clients, request.path.property_id, asCaller(caller, raw.id), deps.clock.now());
   const gathered = performance.now();
   const bytes = await renderSiteReport(report);
   return pdfAnswer(bytes, `${fileNamePart(report.reference)}-site-report.pdf`, gathered - started, performance.now() - gathered);
@@ -33,7 +33,7 @@ export const propertyPdfHandler: RouteHandler = async ({ request, caller, raw, d
 /** GET /v1/deliveries/{delivery_id}/pdf — a cover with the buy box and summary, then a page per lead (D30). */
 export const deliveryPdfHandler: RouteHandler = async ({ request, caller, raw, deps }) => {
   const started = performance.now();
-  const report = await deliveryReport(deps.clients, request.path.delivery_id, asCaller(caller, raw.id));
+  const report = await deliveryReport(deps.clients, request.path.delivery_id, asCaller(caller, raw.id), deps.clock.now());
   const gathered = performance.now();
   const bytes = await renderDeliveryReport(report);
   return pdfAnswer(bytes, deliveryFileName({ id: report.reference, createdAt: report.createdAt }), gathered - started, performance.now() - gathered);

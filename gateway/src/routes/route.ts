@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Caller } from '@landscreen/rpc';
+import type { Caller, Clock } from '@landscreen/rpc';
 import type { ServiceClients } from '../clients.js';
 import type { Role } from './roles.js';
 import type { RequestSchemas, Schema, ValidRequest } from '../validation/index.js';
@@ -8,6 +8,8 @@ export interface GatewayDeps {
   clients: ServiceClients;
   /** Build identifier shown by /healthz. */
   build: string;
+  /** The time a report says it was generated at (the stack's injected clock). */
+  clock: Clock;
 }
 
 export interface RouteContext {

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canCopyOut, copyOut, parseBinaryCopy } from './copy-out.js';
 import { openDatabase, type DatabaseHandle } from './open.js';
+import { schemaView } from './process-database.js';
 import { QueryTimeoutError } from './unavailable.js';
 
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -26,6 +27,13 @@ describe('copyOut on PostgreSQL', () => {
     expect(rows[1]![1]).toBeNull();
     expect(rows[2]![1]!.equals(Buffer.alloc(3_000_000, 3))).toBe(true);
     expect(await copyOut(database.db, 'select 1 where false')).toEqual([]);
+  });
+
+  it('reads through a service\'s schema view as through the handle', async () => {
+    const view = schemaView<{ pg_class: { relname: string } }>(database.db, 'pg_catalog');
+    expect(canCopyOut(view)).toBe(true);
+    expect(await copyOut(view, 'select 7::text')).toEqual([[Buffer.from('7')]]);
+    expect(view.selectFrom('pg_class').select('relname').compile().sql).toBe('select "relname" from "pg_catalog"."pg_class"');
   });
 
   it('rejects a failing statement and leaves the pool usable', async () => {

@@ -16,6 +16,12 @@ export function registerPool(db: Kysely<any>, pool: pg.Pool): void {
   pools.set(db, pool);
 }
 
+/** A view of `db` (withSchema) reads through the same pool. */
+export function registerView(view: Kysely<any>, db: Kysely<any>): void {
+  const pool = pools.get(db);
+  if (pool) pools.set(view, pool);
+}
+
 /** Whether `copyOut` can read through `db` (PostgreSQL opened here; not PGlite). */
 export function canCopyOut(db: Kysely<any>): boolean {
   return pools.has(db);

@@ -6,3 +6,4 @@ export { PREPARED } from './prepared.js';
 export { canCopyOut, copyOut, parseBinaryCopy } from './copy-out.js';
 export { DEFAULT_DATABASE_TIMEOUTS, liftTimeouts, withoutTimeouts, type DatabaseTimeouts } from './timeouts.js';
 export { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, QueryTimeoutError } from './unavailable.js';
+export { schemaView, type ProcessDatabase } from './process-database.js';

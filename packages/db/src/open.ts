@@ -7,6 +7,7 @@ import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.js';
 import { registerPool } from './copy-out.js';
 import { PreparingClient, type PreparingClientConfig } from './prepared.js';
+import type { ProcessDatabase } from './process-database.js';
 import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './timeouts.js';
 
 export type DatabaseKind = 'postgres' | 'pglite';
@@ -14,7 +15,7 @@ export type DatabaseKind = 'postgres' | 'pglite';
 /** The one database handle a process owns; services derive schema-scoped Kysely views from it. */
 export interface DatabaseHandle {
   kind: DatabaseKind;
-  db: Kysely<any>;
+  db: ProcessDatabase;
   /** Human-readable location, for logs (never includes a password). */
   describe: string;
   close(): Promise<void>;

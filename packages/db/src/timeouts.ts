@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 
 /**
  * How long PostgreSQL may take, so that a lost or partitioned server turns into a prompt error
@@ -38,7 +38,7 @@ export const UNBOUNDED_MARK = '/* unbounded */ ';
  * partition attach. The server-side limit goes with `set local`; the client-side one stays off
  * until the connection returns to the pool. PGlite has neither, and runs the statement harmlessly.
  */
-export async function liftTimeouts(trx: Kysely<any>): Promise<void> {
+export async function liftTimeouts<Database>(trx: Transaction<Database>): Promise<void> {
   await sql`${sql.raw(UNBOUNDED_MARK)}set local statement_timeout = 0`.execute(trx);
 }
 
@@ -47,7 +47,7 @@ export async function liftTimeouts(trx: Kysely<any>): Promise<void> {
  * transaction (migrations take their own, and may wait for another process's migration lock).
  * The session's statement timeout is restored before the connection goes back to the pool.
  */
-export async function withoutTimeouts<T>(db: Kysely<any>, work: (connection: Kysely<any>) => Promise<T>): Promise<T> {
+export async function withoutTimeouts<T, Database>(db: Kysely<Database>, work: (connection: Kysely<Database>) => Promise<T>): Promise<T> {
   return db.connection().execute(async (connection) => {
     await sql`${sql.raw(UNBOUNDED_MARK)}set statement_timeout = 0`.execute(connection);
     try {

@@ -36,7 +36,7 @@ export function rulesInWords(appliedSpec: unknown): string[] {
   return [...must, ...preferred];
 }
 
-export function deliveryReportFrom(delivery: DeliveryInput, leads: DeliveryLeadInput[], generatedAt = new Date()): DeliveryReport {
+export function deliveryReportFrom(delivery: DeliveryInput, leads: DeliveryLeadInput[], generatedAt: Date): DeliveryReport {
   const spec = obj(delivery.buyBox?.appliedSpec);
   const cutoffs = obj(spec.verdict_cutoffs);
   const buyBox: BuyBoxSummary | null = delivery.buyBox

@@ -92,7 +92,7 @@ function contactOf(value: unknown): Contact {
 }
 
 /** The site report of a property page and the nearest grid features at its point. */
-export function siteReportFromPropertyPage(page: unknown, grid: GridInput, generatedAt = new Date()): SiteReport {
+export function siteReportFromPropertyPage(page: unknown, grid: GridInput, generatedAt: Date): SiteReport {
   const body = obj(page);
   const property = obj(body.property);
   const parcel = obj(property.parcel);

@@ -5,6 +5,8 @@ import { ruleEvidence, siteReportFromPropertyPage } from './from-property-page.j
 import { deliveryReportFrom } from './from-delivery.js';
 import { renderDeliveryReport, renderSiteReport } from './index.js';
 
+const GENERATED_AT = new Date('2026-11-23T12:00:00Z');
+
 const SPEC = {
   must: [
     { field: 'acres', op: 'gte', value: 50, unknown: 'exclude' },
@@ -60,7 +62,7 @@ describe('report data', () => {
   });
 
   it('tolerates a page with nothing in it: every fact prints as a dash, the map says it has nothing to draw', async () => {
-    const report = siteReportFromPropertyPage({ property: { parcel_key: 'k-1' } }, { loadedSources: [], features: [] });
+    const report = siteReportFromPropertyPage({ property: { parcel_key: 'k-1' } }, { loadedSources: [], features: [] }, GENERATED_AT);
     expect(report.reference).toBe('k-1');
     expect(report.screen).toBeNull();
     expect(report.facts.find((fact) => fact.label === 'Owner')?.value).toBe('—');
@@ -70,11 +72,11 @@ describe('report data', () => {
 
   it('a delivery keeps the rank order and leaves out evidence of another buy box', async () => {
     const page = (apn: string, specHash: string) =>
-      siteReportFromPropertyPage({ property: { apn, parcel_key: apn }, deep_screen: { buy_box: specHash === 'h1' ? 'DC' : 'Other', verdict: 'HOLD', applied_spec: SPEC, evaluation: EVALUATION } }, { loadedSources: [], features: [] });
+      siteReportFromPropertyPage({ property: { apn, parcel_key: apn }, deep_screen: { buy_box: specHash === 'h1' ? 'DC' : 'Other', verdict: 'HOLD', applied_spec: SPEC, evaluation: EVALUATION } }, { loadedSources: [], features: [] }, GENERATED_AT);
     const delivery = deliveryReportFrom({ id: 'd-1', createdAt: '2026-11-23T00:00:00Z', buyBox: { name: 'DC', specHash: 'h1', appliedSpec: SPEC } }, [
       { rank: 2, verdict: 'MONITOR', score: 50, report: page('B', 'h2'), screenSpecHash: 'h2' },
       { rank: 1, verdict: 'PURSUE', score: 90, report: page('A', 'h1'), screenSpecHash: 'h1' },
-    ]);
+    ], GENERATED_AT);
     expect(delivery.leads.map((lead) => [lead.reference, lead.screen?.verdict, lead.screen?.evidence.length])).toEqual([
       ['A', 'PURSUE', 4],
       ['B', 'MONITOR', 0],

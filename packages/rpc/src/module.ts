@@ -1,15 +1,14 @@
 import type { ConnectRouter, Transport } from '@connectrpc/connect';
-import type { Kysely } from 'kysely';
 import type { Config, ServiceName } from '@landscreen/config';
-import type { MigrationSet } from '@landscreen/db';
+import type { MigrationSet, ProcessDatabase } from '@landscreen/db';
 import type { EventBus } from '@landscreen/events';
 import type { Clock } from './clock.js';
 import type { Logger } from './logger.js';
 
 /** What every service factory receives. Handlers never read the environment or open pools. */
 export interface ServiceDeps {
-  /** The process's database; a service works inside its own schema of it. */
-  db: Kysely<any>;
+  /** The process's database; a service works inside its own schema of it (schemaView). */
+  db: ProcessDatabase;
   bus: EventBus;
   clock: Clock;
   config: Config;

@@ -1,10 +1,10 @@
-import type { Kysely } from 'kysely';
 import type { Config } from '@landscreen/config';
 import type { EventBus } from '@landscreen/events';
 import type { Clock, Logger } from '@landscreen/rpc';
 import type { Limit } from './operations/rate-limit.js';
 import type { SessionCache } from './session-cache.js';
 import type { TenantCache } from './tenant-cache.js';
+import type { AuthDb } from './schema.js';
 
 /** Attempt limits (per window) of sign-in; tests lower them. */
 export interface AuthLimits {
@@ -26,7 +26,7 @@ export const limitsFrom = (config: Config): AuthLimits => ({
 export const LINK_TTL_MS = 15 * 60_000;
 
 export interface AuthContext {
-  db: Kysely<any>;
+  db: AuthDb;
   /** Carries cache invalidations to every replica (cache-invalidation.ts). */
   bus: EventBus;
   clock: Clock;

@@ -1,4 +1,5 @@
-import type { Generated, Kysely } from 'kysely';
+import type { Generated, Kysely, Transaction } from 'kysely';
+import { schemaView, type ProcessDatabase } from '@landscreen/db';
 
 /** The PostgreSQL schema this service owns. */
 export const SCHEMA = 'auth';
@@ -76,7 +77,11 @@ export interface AuthDatabase {
   rate_limits: RateLimitsTable;
 }
 
+/** The service's view of the process database: every query lands in the "auth" schema. */
 export type AuthDb = Kysely<AuthDatabase>;
 
-/** The service's view of the process database: every query lands in the "auth" schema. */
-export const authDb = (db: Kysely<any>): AuthDb => db.withSchema(SCHEMA) as AuthDb;
+/** A transaction on that view: what must commit together (a link consumed and its session). */
+export type AuthTransaction = Transaction<AuthDatabase>;
+
+/** The service's view of the process database (made once, where the service or command starts). */
+export const authDb = (db: ProcessDatabase): AuthDb => schemaView<AuthDatabase>(db, SCHEMA);

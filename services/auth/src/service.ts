@@ -10,7 +10,7 @@ import { verifyLink } from './handlers/verify-link.js';
 import { createLinkMailer } from './mail/link-mailer.js';
 import { mailboxMailer, smtpMailer, type Mailer } from './mail/mailer.js';
 import { migrations } from './migrations/index.js';
-import { SCHEMA } from './schema.js';
+import { authDb, SCHEMA } from './schema.js';
 import { SessionCache } from './session-cache.js';
 import { TenantCache } from './tenant-cache.js';
 
@@ -20,8 +20,8 @@ export interface AuthServiceOptions {
 }
 
 export function createAuthService(deps: ServiceDeps, options: AuthServiceOptions = {}): ServiceModule & { mailerIdle(): Promise<void> } {
-  const base = { db: deps.db, bus: deps.bus, clock: deps.clock, config: deps.config, logger: deps.logger.child({ service: 'auth' }), limits: { ...limitsFrom(deps.config), ...options.limits }, sessions: new SessionCache(), tenants: new TenantCache() };
-  const mailer = options.mailer ?? (deps.config.smtpUrl ? smtpMailer(deps.config.smtpUrl) : mailboxMailer(deps.config.dataDir));
+  const base = { db: authDb(deps.db), bus: deps.bus, clock: deps.clock, config: deps.config, logger: deps.logger.child({ service: 'auth' }), limits: { ...limitsFrom(deps.config), ...options.limits }, sessions: new SessionCache(), tenants: new TenantCache() };
+  const mailer = options.mailer ?? (deps.config.smtpUrl ? smtpMailer(deps.config.smtpUrl) : mailboxMailer(deps.config.dataDir, deps.clock));
   const linkMailer = createLinkMailer(base, mailer);
   const context: AuthContext = { ...base, kickMailer: linkMailer.kick };
   let invalidations: Subscription | undefined;

@@ -14,14 +14,16 @@ import { nearestGridFeaturesHandler } from './handlers/nearest-grid-features.js'
 import { LayerCache } from './layers/layer-cache.js';
 import { migrations } from './migrations/index.js';
 import { catalogRuns } from './runs/index.js';
-import { SCHEMA } from './schema.js';
+import { catalogDb, SCHEMA } from './schema.js';
 
 export function createCatalogService(deps: ServiceDeps): ServiceModule {
-  const layers = new LayerCache(deps.db);
-  const runs = catalogRuns(deps);
+  // The service's view of the database, made once: the handlers, the layer cache, billing and runs share it.
+  const db = catalogDb(deps.db);
+  const layers = new LayerCache(db);
+  const runs = catalogRuns(deps, db);
   const evaluate = evaluatePoints(layers, () => deps.peer('discovery'));
   // Billing (D34): the ledger, rpm windows and idempotency keys, on the service's clock.
-  const billing = { db: deps.db, clock: deps.clock };
+  const billing = { db, clock: deps.clock };
   return {
     name: 'catalog',
     schema: SCHEMA,
@@ -34,8 +36,8 @@ export function createCatalogService(deps: ServiceDeps): ServiceModule {
       fetchBatch: fetchBatchHandler(billing, layers, evaluate),
       lookup: lookupHandler(billing, evaluate, () => deps.peer('discovery')),
       getUsage: getUsageHandler(billing),
-      listSources: listSources(deps.db),
-      listLayers: listLayers(deps.db),
+      listSources: listSources(db),
+      listLayers: listLayers(db),
       estimateHostingCapacity: estimateHostingCapacityHandler(layers),
       getUtilityFindings: getUtilityFindingsHandler(layers, () => deps.peer('discovery')),
       nearestGridFeatures: nearestGridFeaturesHandler(layers),

@@ -1,4 +1,5 @@
 import type { Generated, Kysely, Transaction } from 'kysely';
+import { schemaView, type ProcessDatabase } from '@landscreen/db';
 import type { JobStatus } from './data-access/steps.js';
 
 /** The PostgreSQL schema this service owns. */
@@ -101,4 +102,4 @@ export type DiligenceDb = Kysely<DiligenceDatabase>;
 export type DiligenceTransaction = Transaction<DiligenceDatabase>;
 
 /** The service's view of the shared database (made once, when the service is built). */
-export const diligenceDb = (db: Kysely<any>): DiligenceDb => db.withSchema(SCHEMA) as DiligenceDb;
+export const diligenceDb = (db: ProcessDatabase): DiligenceDb => schemaView<DiligenceDatabase>(db, SCHEMA);

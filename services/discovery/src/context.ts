@@ -1,11 +1,10 @@
-import type { Kysely } from 'kysely';
 import type { Config } from '@landscreen/config';
 import type { Clock, Logger } from '@landscreen/rpc';
 import type { Ranker } from './ranking/ranker.js';
-import { discoveryDb } from './schema.js';
+import type { DiscoveryDb } from './schema.js';
 
 export interface DiscoveryContext {
-  db: Kysely<any>;
+  db: DiscoveryDb;
   clock: Clock;
   config: Config;
   logger: Logger;
@@ -14,10 +13,10 @@ export interface DiscoveryContext {
 }
 
 /** The cursor signing key, read once (migrations made it). */
-export function cursorSecretLoader(db: Kysely<any>): () => Promise<Buffer> {
+export function cursorSecretLoader(db: DiscoveryDb): () => Promise<Buffer> {
   let secret: Promise<Buffer> | undefined;
   return () =>
-    (secret ??= discoveryDb(db)
+    (secret ??= db
       .selectFrom('signing_keys')
       .select('secret')
       .where('name', '=', 'cursor')

@@ -7,8 +7,7 @@
 // Readers resolve the two into the entry every parcel used to store in full, so the public
 // answers (D13's provenance per fact) are unchanged; see docs/decisions.md, issue 12.
 
-import type { Kysely } from 'kysely';
-import { discoveryDb } from './schema.js';
+import type { DiscoveryDb } from './schema.js';
 
 /** How a prepared fact was made: what GetParcel and the discovery results show per field. */
 export interface PreparedProvenance {
@@ -38,10 +37,10 @@ const cache = new Map<string, Promise<FieldProvenance | null>>();
  * The field provenance of a ready vintage (null for an imported one). A ready vintage never
  * changes, so it is read once per process (a few dozen kept, the most recent).
  */
-export function fieldProvenanceOf(db: Kysely<any>, vintageId: string): Promise<FieldProvenance | null> {
+export function fieldProvenanceOf(db: DiscoveryDb, vintageId: string): Promise<FieldProvenance | null> {
   let found = cache.get(vintageId);
   if (!found) {
-    found = discoveryDb(db)
+    found = db
       .selectFrom('vintages')
       .select('field_provenance')
       .where('id', '=', vintageId)

@@ -3,7 +3,6 @@ import type { ExpressionBuilder } from 'kysely';
 import { forbidden, notFound, serviceError } from '@landscreen/rpc';
 import type { DiscoveryContext } from './context.js';
 import { fieldProvenanceOf, type FieldProvenance } from './field-provenance.js';
-import { discoveryDb } from './schema.js';
 
 export interface MarketVintage {
   market: { id: string; slug: string };
@@ -15,7 +14,7 @@ export interface MarketVintage {
  * (D16): unknown market 404, not entitled 403 `not_entitled`, nothing loaded yet 409.
  */
 export async function marketForCaller(context: DiscoveryContext, tenantId: string, slug: string): Promise<MarketVintage> {
-  const row = await discoveryDb(context.db)
+  const row = await context.db
     .selectFrom('markets')
     .leftJoin('vintages', 'vintages.id', 'markets.current_vintage_id')
     .select([

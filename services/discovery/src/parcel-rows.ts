@@ -1,9 +1,10 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { setOwn } from '@landscreen/validation';
 import { preparedEntry, type FieldProvenance } from './field-provenance.js';
 import { TYPED_FIELDS } from './fields.js';
 import { valueAt } from './ranking/columns.js';
 import type { VintageIndex } from './ranking/vintage-index.js';
+import type { DiscoveryDb } from './schema.js';
 
 /** What a parcel row holds besides its facts (those live in the vintage's columns). */
 export interface ParcelRow {
@@ -22,7 +23,7 @@ export interface ParcelRow {
 export const PARCEL_COLUMNS = sql`parcel_key, apn, address, lat, lon, acres, developable_acres, geometry, bbox, provenance`;
 
 /** The rows of a page, by parcel_key within a vintage (one indexed query on one partition). */
-export async function parcelRowsByKey(db: Kysely<any>, vintageId: string, keys: string[]): Promise<Map<string, ParcelRow>> {
+export async function parcelRowsByKey(db: DiscoveryDb, vintageId: string, keys: string[]): Promise<Map<string, ParcelRow>> {
   if (keys.length === 0) return new Map();
   const { rows } = await sql<ParcelRow>`
     select ${PARCEL_COLUMNS} from discovery.parcels where vintage_id = ${vintageId} and parcel_key = any(${keys}::text[])`.execute(db);

@@ -1,10 +1,10 @@
 import type { CompiledSpec, Evaluation } from '@landscreen/buybox-spec';
-import type { Kysely } from 'kysely';
 import { discoveryjson, type discoveryv1 } from '@landscreen/proto';
 import type { FieldProvenance } from './field-provenance.js';
 import { openJson } from './messages/json-bytes.js';
 import { parcelFacts, parcelRowsByKey, provenanceOf, type ParcelFacts, type ParcelRow, type VintageFields } from './parcel-rows.js';
 import type { VintageIndex } from './ranking/vintage-index.js';
+import type { DiscoveryDb } from './schema.js';
 
 const { valueOf } = discoveryjson;
 
@@ -14,7 +14,7 @@ const { valueOf } = discoveryjson;
  * it always agrees with the ranking).
  */
 export async function discoveryResults(
-  db: Kysely<any>,
+  db: DiscoveryDb,
   index: VintageIndex,
   fields: VintageFields,
   compiled: CompiledSpec,

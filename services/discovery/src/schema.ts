@@ -1,4 +1,5 @@
-import type { Generated, Kysely } from 'kysely';
+import type { Generated, Kysely, Transaction } from 'kysely';
+import { schemaView, type ProcessDatabase } from '@landscreen/db';
 import type { FieldProvenance } from './field-provenance.js';
 
 /** The PostgreSQL schema this service owns. */
@@ -72,7 +73,15 @@ export interface DiscoveryDatabase {
   signing_keys: SigningKeysTable;
 }
 
+/** The service's view of the process database: every query lands in the "discovery" schema. */
 export type DiscoveryDb = Kysely<DiscoveryDatabase>;
 
-/** The service's view of the process database: every query lands in the "discovery" schema. */
-export const discoveryDb = (db: Kysely<any>): DiscoveryDb => db.withSchema(SCHEMA) as DiscoveryDb;
+/**
+ * A transaction on that view. What must commit together (a vintage, its parcels, its stored
+ * columns and the market's switch to it) takes this type: called with the plain view, it does
+ * not compile.
+ */
+export type DiscoveryTransaction = Transaction<DiscoveryDatabase>;
+
+/** The service's view of the process database (made once, where the service or command starts). */
+export const discoveryDb = (db: ProcessDatabase): DiscoveryDb => schemaView<DiscoveryDatabase>(db, SCHEMA);

@@ -18,25 +18,26 @@ import { migrations } from './migrations/index.js';
 import { IndexCache } from './ranking/index-cache.js';
 import { indexLoader } from './ranking/index-loader.js';
 import { Ranker } from './ranking/ranker.js';
-import { SCHEMA } from './schema.js';
+import { discoveryDb, SCHEMA } from './schema.js';
 import { IndexWarmup } from './warm-up.js';
 
 export function createDiscoveryService(deps: ServiceDeps): ServiceModule {
   const logger = deps.logger.child({ service: 'discovery' });
+  const db = discoveryDb(deps.db);
   const cacheDir = deps.config.discoveryCacheDir ?? path.join(deps.config.dataDir, 'discovery-cache');
   const cache = cacheDir === false ? undefined : new IndexCache(cacheDir, logger);
-  const ranker = new Ranker(indexLoader({ db: deps.db, cache, logger, faults: deps.faults }));
+  const ranker = new Ranker(indexLoader({ db, cache, logger, faults: deps.faults }));
   const context: DiscoveryContext = {
-    db: deps.db,
+    db,
     clock: deps.clock,
     config: deps.config,
     logger,
     ranker,
-    cursorSecret: cursorSecretLoader(deps.db),
+    cursorSecret: cursorSecretLoader(db),
   };
   // Built on the first LocateParcels that needs a vintage, not at start: most deployments never ask.
-  const parcelIndexes = new ParcelIndexes((vintageId) => loadParcelIndex(deps.db, vintageId), logger);
-  const warmup = new IndexWarmup({ db: deps.db, ranker, cache, logger, faults: deps.faults });
+  const parcelIndexes = new ParcelIndexes((vintageId) => loadParcelIndex(db, vintageId), logger);
+  const warmup = new IndexWarmup({ db, ranker, cache, logger, faults: deps.faults });
   return {
     name: 'discovery',
     schema: SCHEMA,
@@ -49,7 +50,7 @@ export function createDiscoveryService(deps: ServiceDeps): ServiceModule {
       await cache?.flush();
     },
     routes: discoveryRoutes({
-      health: discoveryHealth(deps.db, SCHEMA, migrations, warmup),
+      health: discoveryHealth(db, SCHEMA, migrations, warmup),
       ...buyBoxHandlers(context),
       query: queryHandler(context),
       resolve: resolveHandler(context),

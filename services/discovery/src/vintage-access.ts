@@ -2,14 +2,13 @@ import { forbidden, isUuid, notFound } from '@landscreen/rpc';
 import type { DiscoveryContext } from './context.js';
 import { fieldProvenanceOf } from './field-provenance.js';
 import { entitledColumn, type MarketVintage } from './market-access.js';
-import { discoveryDb } from './schema.js';
 
 /**
  * A vintage a request names, current or not, once the caller's tenant is entitled to its market
  * (D16): an unknown (or not yet complete) vintage 404, not entitled 403 `not_entitled`.
  */
 export async function vintageForCaller(context: DiscoveryContext, tenantId: string, vintageId: string): Promise<MarketVintage> {
-  const row = await discoveryDb(context.db)
+  const row = await context.db
     .selectFrom('vintages')
     .innerJoin('markets', 'markets.id', 'vintages.market_id')
     .select([

@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import { compileSpec, queryHash, type CanonicalSpec } from '@landscreen/buybox-spec';
 import type { Logger } from '@landscreen/rpc';
 import type { VintageFields } from './parcel-rows.js';
@@ -6,7 +5,7 @@ import { pageAfter } from './ranking/page.js';
 import { rankSpecOf } from './ranking/rank.js';
 import type { Ranker } from './ranking/ranker.js';
 import { discoveryResults } from './results.js';
-import { discoveryDb } from './schema.js';
+import type { DiscoveryDb } from './schema.js';
 
 /** Saved buy boxes ranked at start, most recently saved first: a few of the ranker's 32 slots. */
 const PRE_RANKED_BOXES = 8;
@@ -27,9 +26,9 @@ export interface CurrentMarket {
  * by then (cold, that first query took several times a warm one). Best effort: a box that cannot
  * be ranked is skipped.
  */
-export async function rankSavedBuyBoxes(db: Kysely<any>, ranker: Ranker, markets: CurrentMarket[], logger: Logger): Promise<number> {
+export async function rankSavedBuyBoxes(db: DiscoveryDb, ranker: Ranker, markets: CurrentMarket[], logger: Logger): Promise<number> {
   const bySlug = new Map(markets.map((market) => [market.slug, market]));
-  const boxes = await discoveryDb(db).selectFrom('buy_boxes').select(['id', 'spec']).orderBy('updated_at', 'desc').limit(PRE_RANKED_BOXES * 4).execute();
+  const boxes = await db.selectFrom('buy_boxes').select(['id', 'spec']).orderBy('updated_at', 'desc').limit(PRE_RANKED_BOXES * 4).execute();
   let ranked = 0;
   for (const box of boxes) {
     const spec = box.spec as CanonicalSpec;

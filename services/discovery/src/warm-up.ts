@@ -1,8 +1,7 @@
-import type { Kysely } from 'kysely';
 import type { FaultInjector, Logger } from '@landscreen/rpc';
 import type { IndexCache } from './ranking/index-cache.js';
 import type { Ranker } from './ranking/ranker.js';
-import { discoveryDb } from './schema.js';
+import type { DiscoveryDb } from './schema.js';
 import { rankSavedBuyBoxes, type CurrentMarket } from './warm-rankings.js';
 
 const FIRST_RETRY_MS = 1000;
@@ -11,7 +10,7 @@ const LONGEST_RETRY_MS = 30_000;
 export type WarmupStatus = { ready: true } | { ready: false; reason: string };
 
 export interface WarmupOptions {
-  db: Kysely<any>;
+  db: DiscoveryDb;
   ranker: Ranker;
   cache?: IndexCache;
   logger: Logger;
@@ -68,7 +67,7 @@ export class IndexWarmup {
       this.status = { ready: true };
       return;
     }
-    const started = Date.now();
+    const started = performance.now();
     let loaded = 0;
     this.status = { ready: false, reason: `warming the ranking indexes of ${vintageIds.length} current vintage(s)` };
     const warming = async () => {
@@ -89,7 +88,7 @@ export class IndexWarmup {
         if (this.stopped) return;
         this.status = { ready: true };
         this.pause = FIRST_RETRY_MS;
-        logger.info({ vintages: vintageIds.length, rankings, ms: Date.now() - started }, 'vintage indexes warm');
+        logger.info({ vintages: vintageIds.length, rankings, ms: Math.round(performance.now() - started) }, 'vintage indexes warm');
         void this.evict(new Set(vintageIds));
       },
       (error) => this.failed(error),
@@ -111,7 +110,7 @@ export class IndexWarmup {
     const { cache, db, logger } = this.options;
     if (!cache) return;
     try {
-      const known = new Set((await discoveryDb(db).selectFrom('vintages').select('id').execute()).map((row) => row.id));
+      const known = new Set((await db.selectFrom('vintages').select('id').execute()).map((row) => row.id));
       const evicted = await cache.evict(current, known);
       if (evicted.length > 0) logger.info({ evicted }, 'evicted cached vintage indexes');
     } catch (error) {
@@ -120,8 +119,8 @@ export class IndexWarmup {
   }
 }
 
-async function currentMarkets(db: Kysely<any>): Promise<CurrentMarket[]> {
-  const rows = await discoveryDb(db)
+async function currentMarkets(db: DiscoveryDb): Promise<CurrentMarket[]> {
+  const rows = await db
     .selectFrom('markets')
     .innerJoin('vintages', 'vintages.id', 'markets.current_vintage_id')
     .select(['markets.id', 'markets.slug', 'vintages.id as vintage_id', 'vintages.free_fact_fields', 'vintages.derived_fields'])

@@ -1,10 +1,10 @@
 import { createClient, type Client } from '@connectrpc/connect';
-import type { Kysely } from 'kysely';
 import { discoveryv1, diligencev1 } from '@landscreen/proto';
 import type { Clock, FaultInjector, Logger, ServiceDeps } from '@landscreen/rpc';
+import { pipelineDb, type PipelineDb } from './schema.js';
 
 export interface PipelineContext {
-  db: Kysely<any>;
+  db: PipelineDb;
   /** The time of every change the pipeline records (notes, verdicts, fulfilled lead requests). */
   clock: Clock;
   logger: Logger;
@@ -17,7 +17,7 @@ export interface PipelineContext {
 
 export function pipelineContext(deps: ServiceDeps): PipelineContext {
   return {
-    db: deps.db,
+    db: pipelineDb(deps.db),
     clock: deps.clock,
     logger: deps.logger.child({ service: 'pipeline' }),
     discovery: createClient(discoveryv1.DiscoveryService, deps.peer('discovery')),

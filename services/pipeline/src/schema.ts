@@ -1,4 +1,5 @@
-import type { Generated, Kysely } from 'kysely';
+import type { Generated, Kysely, Transaction } from 'kysely';
+import { schemaView, type ProcessDatabase } from '@landscreen/db';
 
 /** The PostgreSQL schema this service owns. */
 export const SCHEMA = 'pipeline';
@@ -118,7 +119,15 @@ export interface PipelineDatabase {
   outbox: OutboxTable;
 }
 
+/** The service's view of the process database: every query lands in the "pipeline" schema. */
 export type PipelineDb = Kysely<PipelineDatabase>;
 
-/** The service's view of a database or transaction: every query lands in the "pipeline" schema. */
-export const pipelineDb = (db: Kysely<any>): PipelineDb => db.withSchema(SCHEMA) as PipelineDb;
+/**
+ * A transaction on that view. What must hold the board's lock until commit (placing or moving a
+ * card) or commit together (a promotion's property, match and item; a lead request and its
+ * outbox event) takes this type: called with the plain view, it does not compile.
+ */
+export type PipelineTransaction = Transaction<PipelineDatabase>;
+
+/** The service's view of the process database (made once, where the service starts). */
+export const pipelineDb = (db: ProcessDatabase): PipelineDb => schemaView<PipelineDatabase>(db, SCHEMA);

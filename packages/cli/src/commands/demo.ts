@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createTenant, findTenant, setMembership } from '@landscreen/auth-service';
+import { createTenant, findTenant, setMembership, authDb } from '@landscreen/auth-service';
 import { generateDemoParcels } from '@landscreen/demo-market';
-import { entitle, importVintage } from '@landscreen/discovery-service';
+import { discoveryDb, entitle, importVintage } from '@landscreen/discovery-service';
 import { toParcelRecord } from '@landscreen/parcel-io';
 import { loadDemoLayers } from '../demo/demo-layers.js';
 import { prepareMarket } from '../prepare/prepare-market.js';
@@ -59,7 +59,7 @@ export const demoCommand: Command = {
       }
       if (batch.length > 0) yield batch;
     }
-    const loaded = await importVintage(database.db, {
+    const loaded = await importVintage(discoveryDb(database.db), {
       market,
       name: 'Demo Texas (synthetic)',
       source: `demo seed=${seed} parcels=${parcels}`,
@@ -84,9 +84,9 @@ export const demoCommand: Command = {
     preparing.update(prepared.parcels, 1, true);
 
     out(`4/4 tenant: entitling tenant "${DEMO_TENANT}" to ${market}`);
-    const tenant = (await findTenant(database.db, DEMO_TENANT)) ?? (await createTenant(database.db, DEMO_TENANT, 'Demo Land Co'));
-    await setMembership(database.db, DEMO_TENANT, DEMO_EMAIL, 'admin', bus);
-    await entitle(database.db, tenant.id, market);
+    const tenant = (await findTenant(authDb(database.db), DEMO_TENANT)) ?? (await createTenant(authDb(database.db), DEMO_TENANT, 'Demo Land Co'));
+    await setMembership(authDb(database.db), DEMO_TENANT, DEMO_EMAIL, 'admin', bus);
+    await entitle(discoveryDb(database.db), tenant.id, market);
     const base = config.publicUrl;
     const seconds = ((Date.now() - started) / 1000).toFixed(0);
     out(

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import { findTenant } from '@landscreen/auth-service';
-import { DiscoveryInputError, entitle } from '@landscreen/discovery-service';
+import { findTenant, authDb } from '@landscreen/auth-service';
+import { discoveryDb, DiscoveryInputError, entitle } from '@landscreen/discovery-service';
 import { UsageError, type Command } from './command.js';
 
 export const entitleCommand: Command = {
@@ -10,13 +10,13 @@ export const entitleCommand: Command = {
   async run({ database, out }, args) {
     const { values } = parseArgs({ args, options: { tenant: { type: 'string' }, market: { type: 'string' } }, strict: true });
     if (!values.tenant || !values.market) throw new UsageError('--tenant and --market are required');
-    const tenant = await findTenant(database.db, values.tenant);
+    const tenant = await findTenant(authDb(database.db), values.tenant);
     if (!tenant) {
       out(`error: no tenant "${values.tenant}"`);
       return 1;
     }
     try {
-      const market = await entitle(database.db, tenant.id, values.market);
+      const market = await entitle(discoveryDb(database.db), tenant.id, values.market);
       out(`${tenant.slug} is entitled to ${market.slug}`);
       return 0;
     } catch (error) {

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { importLayer, LayerImportError } from '@landscreen/catalog-service';
+import { importLayer, LayerImportError, catalogDb } from '@landscreen/catalog-service';
 import { UsageError, type Command } from './command.js';
 import { progressReporter } from './progress.js';
 
@@ -27,7 +27,7 @@ export const importLayerCommand: Command = {
     if (format !== undefined && !FORMATS.includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}`);
     const progress = progressReporter(out, `importing ${values.file}`, 2000, 'features');
     try {
-      const result = await importLayer(database.db, {
+      const result = await importLayer(catalogDb(database.db), {
         source: values.source,
         file: values.file,
         format,

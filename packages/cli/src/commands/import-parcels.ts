@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { importVintage, DiscoveryInputError } from '@landscreen/discovery-service';
+import { discoveryDb, importVintage, DiscoveryInputError } from '@landscreen/discovery-service';
 import { ParcelRowError, readParcelBatches, toParcelRecord, type ParcelRecord } from '@landscreen/parcel-io';
 import { UsageError, type Command } from './command.js';
 import { progressReporter } from './progress.js';
@@ -36,7 +36,7 @@ export const importParcelsCommand: Command = {
       for await (const rows of batches) yield rows.map((row) => toParcelRecord(row, market));
     }
     try {
-      const result = await importVintage(database.db, {
+      const result = await importVintage(discoveryDb(database.db), {
         market,
         name: values.name,
         source: path.basename(file),

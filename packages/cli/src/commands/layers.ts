@@ -1,4 +1,4 @@
-import { listVersions } from '@landscreen/catalog-service';
+import { listVersions, catalogDb } from '@landscreen/catalog-service';
 import type { Command } from './command.js';
 
 export const layersCommand: Command = {
@@ -6,7 +6,7 @@ export const layersCommand: Command = {
   summary: 'List the loaded layer versions of the point-data sources',
   usage: 'landscreen layers',
   async run({ database, out }) {
-    const versions = await listVersions(database.db);
+    const versions = await listVersions(catalogDb(database.db));
     if (versions.length === 0) {
       out('no layers loaded (landscreen import layer --source SOURCE --file PATH)');
       return 0;

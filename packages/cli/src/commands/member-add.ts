@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { AuthInputError, ROLES, setMembership } from '@landscreen/auth-service';
+import { AuthInputError, ROLES, setMembership, authDb } from '@landscreen/auth-service';
 import { UsageError, type Command } from './command.js';
 
 export const memberAddCommand: Command = {
@@ -13,7 +13,7 @@ export const memberAddCommand: Command = {
     try {
       // Announced on the servers' bus, so a demotion bites on the member's next request (also
       // when this runs in a process of its own, with NATS_URL).
-      const member = await setMembership(database.db, values.tenant, values.email, values.role, bus);
+      const member = await setMembership(authDb(database.db), values.tenant, values.email, values.role, bus);
       out(`${member.identity.email} is ${member.role} of ${member.tenant.slug}`);
       return 0;
     } catch (error) {

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { AuthInputError, createServiceToken } from '@landscreen/auth-service';
+import { AuthInputError, createServiceToken, authDb } from '@landscreen/auth-service';
 import { UsageError, type Command } from './command.js';
 
 export const serviceTokenCreateCommand: Command = {
@@ -10,7 +10,7 @@ export const serviceTokenCreateCommand: Command = {
     const { values } = parseArgs({ args, options: { tenant: { type: 'string' }, name: { type: 'string' } }, strict: true });
     if (!values.tenant || !values.name) throw new UsageError('--tenant and --name are required');
     try {
-      const token = await createServiceToken(database.db, values.tenant, values.name);
+      const token = await createServiceToken(authDb(database.db), values.tenant, values.name);
       out(`id: ${token.id}`);
       out(`secret: ${token.secret}`);
       out('Send both: x-service-token-id: <id> and authorization: Bearer <secret>. The secret is not shown again.');

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { AuthInputError, createTenant } from '@landscreen/auth-service';
+import { AuthInputError, createTenant, authDb } from '@landscreen/auth-service';
 import { UsageError, type Command } from './command.js';
 
 export const tenantCreateCommand: Command = {
@@ -10,7 +10,7 @@ export const tenantCreateCommand: Command = {
     const { values } = parseArgs({ args, options: { slug: { type: 'string' }, name: { type: 'string' } }, strict: true });
     if (!values.slug || !values.name) throw new UsageError('--slug and --name are required');
     try {
-      const tenant = await createTenant(database.db, values.slug, values.name);
+      const tenant = await createTenant(authDb(database.db), values.slug, values.name);
       out(`created tenant ${tenant.slug} (${tenant.name}) id=${tenant.id}`);
       return 0;
     } catch (error) {

@@ -4,7 +4,7 @@
 
 import { access, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { importLayer, listVersions } from '@landscreen/catalog-service';
+import { importLayer, listVersions, catalogDb } from '@landscreen/catalog-service';
 import type { DatabaseHandle } from '@landscreen/db';
 import { DEMO_LAYERS_MANIFEST, writeDemoLayers, type DemoLayersManifest } from '@landscreen/demo-market';
 import { progressReporter } from '../commands/progress.js';
@@ -42,7 +42,7 @@ export async function loadDemoLayers(db: DatabaseHandle['db'], options: DemoLaye
   const name = `demo ${options.market} seed=${options.seed} parcels=${options.parcels}`;
   const current = new Map<string, string>();
   // Newest first: the first version seen of a source is its current one.
-  for (const version of await listVersions(db)) if (!current.has(version.source)) current.set(version.source, version.name);
+  for (const version of await listVersions(catalogDb(db))) if (!current.has(version.source)) current.set(version.source, version.name);
   const pending = manifest.layers.filter((layer) => current.get(layer.source) !== name);
   if (pending.length < manifest.layers.length) out(`layers: ${manifest.layers.length - pending.length} sources already have this demo's layer as current; not imported again`);
   for (const [i, layer] of pending.entries()) {
@@ -52,7 +52,7 @@ export async function loadDemoLayers(db: DatabaseHandle['db'], options: DemoLaye
     const progress = progressReporter(out, label, 2000, unit);
     // Most layers load in well under a second: a progress line only for those that take longer.
     const started = Date.now();
-    const result = await importLayer(db, {
+    const result = await importLayer(catalogDb(db), {
       source: layer.source,
       file,
       format: layer.format,

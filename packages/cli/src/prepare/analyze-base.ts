@@ -4,10 +4,11 @@
 // autovacuum came by) the planner expected a handful of rows and chose a bitmap scan of every
 // remaining row and a sort — 1.3 s a page at 1,000,000 parcels, most of prepare's time (measured).
 
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { ProcessDatabase } from '@landscreen/db';
 
 /** Analyzes the current vintage's partition of `market` if it has never been analyzed. */
-export async function analyzeBaseVintage(db: Kysely<any>, market: string): Promise<void> {
+export async function analyzeBaseVintage(db: ProcessDatabase, market: string): Promise<void> {
   const { rows } = await sql<{ vintage: string | null }>`
     select current_vintage_id::text as vintage from discovery.markets where slug = ${market}`.execute(db);
   const vintage = rows[0]?.vintage;

@@ -10,9 +10,9 @@ import { createClient, createRouterTransport, type Client } from '@connectrpc/co
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCatalogService, importLayer, LayerCache } from '@landscreen/catalog-service';
+import { createCatalogService, importLayer, LayerCache, catalogDb } from '@landscreen/catalog-service';
 import type { DatabaseHandle } from '@landscreen/db';
-import { fieldProvenanceOf, provenanceOf } from '@landscreen/discovery-service';
+import { discoveryDb, fieldProvenanceOf, provenanceOf } from '@landscreen/discovery-service';
 import { UnknownFieldError } from '@landscreen/field-catalog';
 import { representativePoint, type GeoJSONGeometry } from '@landscreen/parcel-io';
 import { distanceM } from '@landscreen/point-engine';
@@ -66,7 +66,7 @@ describe.each(DATABASE_MODES)('landscreen prepare (%s)', (mode) => {
   const layer = async (source: string, content: string) => {
     const file = path.join(dir, `layer-${++files}.geojson`);
     writeFileSync(file, content);
-    return importLayer(database.db, { source, file });
+    return importLayer(catalogDb(database.db), { source, file });
   };
   const currentVintage = async (market: string) =>
     (await sql<{ id: string | null }>`select current_vintage_id as id from discovery.markets where slug = ${market}`.execute(database.db)).rows[0]?.id;
@@ -117,8 +117,8 @@ describe.each(DATABASE_MODES)('landscreen prepare (%s)', (mode) => {
         expect(prepared).toMatchObject({ baseVintageId: base.vintageId, parcels: parcels.length, fields: requested });
         expect(await currentVintage(market)).toBe(prepared.vintageId);
 
-        const index = await VintageIndex.load(database.db, prepared.vintageId);
-        const vintage = { id: prepared.vintageId, fieldProvenance: await fieldProvenanceOf(database.db, prepared.vintageId) };
+        const index = await VintageIndex.load(discoveryDb(database.db), prepared.vintageId);
+        const vintage = { id: prepared.vintageId, fieldProvenance: await fieldProvenanceOf(discoveryDb(database.db), prepared.vintageId) };
         const { rows } = await sql<{ parcel_key: string; lat: number; lon: number; owner_name: string; provenance: Record<string, any> }>`
           select parcel_key, lat, lon, owner_name, provenance from discovery.parcels where vintage_id = ${prepared.vintageId} order by parcel_key`.execute(database.db);
         expect(rows.map((row) => row.parcel_key).sort()).toEqual(parcels.map((_, i) => `k${i}`).sort());
@@ -133,7 +133,7 @@ describe.each(DATABASE_MODES)('landscreen prepare (%s)', (mode) => {
           ? await catalog.evaluatePoints({ locations, fields: pointFields })
           : { results: locations.map(({ id }) => ({ id, answers: [] as catalogv1.FieldAnswer[] })) };
         // Overlays: the engine on the parcel's own polygon (EvaluatePoints has no parcel index).
-        const { engine } = await new LayerCache(database.db).current();
+        const { engine } = await new LayerCache(catalogDb(database.db)).current();
         const overlays = engine.evaluate(
           points.map(([x, y]) => ({ lon: x, lat: y })),
           requested,
@@ -176,14 +176,14 @@ describe.each(DATABASE_MODES)('landscreen prepare (%s)', (mode) => {
       { geometry: { type: 'Point', coordinates: [-97, 35] }, properties: { parcel_key: 'n2' } },
     ]);
     const prepared = await prepareMarket(database.db, { market: 'nowhere-parcel', fields: ['nearest_substation_distance_m'] });
-    const index = await VintageIndex.load(database.db, prepared.vintageId);
+    const index = await VintageIndex.load(discoveryDb(database.db), prepared.vintageId);
     const column = index.column('nearest_substation_distance_m');
     // The imported 5 is replaced: prepare's answer (here: unknown) is the fact.
     expect([valueAt(column, index.rowOfKey('n1')!), valueAt(column, index.rowOfKey('n2')!)]).toEqual([null, 0]);
     expect(valueAt(index.column('owner_name'), index.rowOfKey('n1')!)).toBe('Nobody');
     const { rows } = await sql<{ parcel_key: string; provenance: Record<string, any> }>`
       select parcel_key, provenance from discovery.parcels where vintage_id = ${prepared.vintageId} order by parcel_key`.execute(database.db);
-    const vintage = { id: prepared.vintageId, fieldProvenance: await fieldProvenanceOf(database.db, prepared.vintageId) };
+    const vintage = { id: prepared.vintageId, fieldProvenance: await fieldProvenanceOf(discoveryDb(database.db), prepared.vintageId) };
     const shown = (row: (typeof rows)[number], value: unknown) =>
       provenanceOf(row, { typed: {}, derived: value === null ? {} : { nearest_substation_distance_m: value } }, vintage).nearest_substation_distance_m;
     expect(shown(rows[0], null)).toEqual({ source: 'hifld_substations', layer_version: null, formula_version: null, null_reason: 'no_location', vintage_id: prepared.vintageId });
@@ -200,14 +200,14 @@ describe.each(DATABASE_MODES)('landscreen prepare (%s)', (mode) => {
     const first = await prepareMarket(database.db, { market: 'twice', fields: ['nearest_substation_distance_m', 'nearest_substation_status'] });
     const second = await prepareMarket(database.db, { market: 'twice', fields: ['substations_radius_m', 'pipelines_radius_m'] });
     expect(second.baseVintageId).toBe(first.vintageId);
-    const index = await VintageIndex.load(database.db, second.vintageId);
+    const index = await VintageIndex.load(discoveryDb(database.db), second.vintageId);
     const at = index.rowOfKey('t1')!;
     const facts = Object.fromEntries(['nearest_substation_distance_m', 'nearest_substation_status', 'substations_radius_m', 'pipelines_radius_m'].map((field) => [field, valueAt(index.column(field), at)]));
     expect(facts).toMatchObject({ nearest_substation_status: null, substations_radius_m: 10_000, pipelines_radius_m: 10_000 });
     expect(facts.nearest_substation_distance_m).toBeCloseTo(110.9, 0);
     const { rows } = await sql<{ provenance: Record<string, any> }>`select provenance from discovery.parcels where vintage_id = ${second.vintageId}`.execute(database.db);
     const derived = Object.fromEntries(Object.entries(facts).filter(([, value]) => value !== null));
-    const shown = provenanceOf(rows[0], { typed: {}, derived }, { id: second.vintageId, fieldProvenance: await fieldProvenanceOf(database.db, second.vintageId) });
+    const shown = provenanceOf(rows[0], { typed: {}, derived }, { id: second.vintageId, fieldProvenance: await fieldProvenanceOf(discoveryDb(database.db), second.vintageId) });
     const vintage_id = second.vintageId;
     expect(shown).toMatchObject({
       nearest_substation_distance_m: { source: 'hifld_substations', layer_version: substations, formula_version: null, vintage_id },
@@ -246,12 +246,12 @@ describe.each(DATABASE_MODES)('landscreen prepare (%s)', (mode) => {
     expect(await currentVintage('faulty')).toBe(prepared.vintageId);
     // The base: still ready, same rows, and its stored index has no prepared fact.
     expect((await vintages()).map((v) => v.status)).toEqual(['ready', 'ready']);
-    const old = await VintageIndex.load(database.db, base.vintageId);
+    const old = await VintageIndex.load(discoveryDb(database.db), base.vintageId);
     expect(old.size).toBe(2_100);
     expect(old.column('nearest_substation_distance_m')).toBeUndefined();
     const count = await sql<{ n: number }>`select count(*)::int as n from discovery.parcels where vintage_id = ${base.vintageId}`.execute(database.db);
     expect(count.rows[0].n).toBe(2_100);
-    const fresh = await VintageIndex.load(database.db, prepared.vintageId);
+    const fresh = await VintageIndex.load(discoveryDb(database.db), prepared.vintageId);
     expect(valueAt(fresh.column('nearest_substation_distance_m'), fresh.rowOfKey('f00000')!)).toBe(0);
     // The last parcel, of the second page: 0.041° north and 0.049° west of the substation.
     const [x, y] = features[2_099].geometry.coordinates;

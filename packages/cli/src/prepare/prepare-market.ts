@@ -3,10 +3,10 @@
 // current layer versions, and discovery's vintage writing — so it lives here, in the process
 // that owns both, rather than making either service depend on the other.
 
-import { LayerCache } from '@landscreen/catalog-service';
+import { LayerCache, catalogDb } from '@landscreen/catalog-service';
 import type { DatabaseHandle } from '@landscreen/db';
 import type { Engine } from '@landscreen/point-engine';
-import { deriveVintage, type BaseVintage, type ImportProgress } from '@landscreen/discovery-service';
+import { deriveVintage, discoveryDb, type BaseVintage, type ImportProgress } from '@landscreen/discovery-service';
 import { FIELD_BY_NAME, evaluatorOf } from '@landscreen/field-catalog';
 import type { FaultInjector } from '@landscreen/rpc';
 import { analyzeBaseVintage } from './analyze-base.js';
@@ -45,7 +45,7 @@ export interface PrepareResult {
 export async function prepareMarket(db: DatabaseHandle['db'], options: PrepareOptions): Promise<PrepareResult> {
   // Layers are loaded before the vintage's transaction opens (PGlite has a single connection).
   // `let`: once the workers hold the layers, this thread lets its copy go (see startEvaluator).
-  let { engine } = (await new LayerCache(db).current()) as { engine: Engine | null };
+  let { engine } = (await new LayerCache(catalogDb(db)).current()) as { engine: Engine | null };
   await analyzeBaseVintage(db, options.market);
   const loaded = new Set(engine!.loaded().map((layer) => layer.source as string));
   const { fields, uncovered } = preparedFields({ fields: options.fields, preset: options.preset }, loaded);
@@ -65,7 +65,7 @@ export async function prepareMarket(db: DatabaseHandle['db'], options: PrepareOp
     return pool;
   };
   try {
-    const result = await deriveVintage(db, {
+    const result = await deriveVintage(discoveryDb(db), {
       market: options.market,
       source: 'prepare',
       onBase: (found) => {

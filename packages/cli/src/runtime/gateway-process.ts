@@ -1,13 +1,13 @@
 import type { Config } from '@landscreen/config';
 import { createGateway, createServiceClients } from '@landscreen/gateway';
-import { networkTransport, type Logger } from '@landscreen/rpc';
+import { networkTransport, systemClock, type Logger } from '@landscreen/rpc';
 import { buildId } from './build-info.js';
 import { serviceUrl } from './service-process.js';
 
 /** Distributed mode: the gateway alone, reaching every service over the network. */
 export async function startGatewayProcess(config: Config, logger: Logger) {
   const clients = createServiceClients((name) => networkTransport(serviceUrl(config, name)));
-  const gateway = await createGateway({ deps: { clients, build: buildId() }, logger });
+  const gateway = await createGateway({ deps: { clients, build: buildId(), clock: systemClock }, logger });
   const url = await gateway.listen({ host: config.host, port: config.port });
   logger.info({ url, services: config.serviceUrls }, 'gateway is up');
   return { url, close: () => gateway.close() };

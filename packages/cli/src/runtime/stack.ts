@@ -56,7 +56,8 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
   const config = withWorker ? withWorkerSecret(options.config) : options.config;
   const database = options.database ?? (await openConfiguredDatabase(config));
   const bus = options.bus ?? (await openEventBus(config.natsUrl));
-  const { modules, peer, connect } = inProcessServices({ db: database.db, bus, clock: options.clock ?? systemClock, config, logger, faults: options.faults });
+  const clock = options.clock ?? systemClock;
+  const { modules, peer, connect } = inProcessServices({ db: database.db, bus, clock, config, logger, faults: options.faults });
   const started: ServiceModule[] = [];
   let gateway: FastifyInstance | undefined;
   let worker: DiligenceWorker | undefined;
@@ -77,7 +78,7 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
       started.push(module);
     }
     connect();
-    gateway = await createGateway({ deps: { clients: createServiceClients(peer), build: buildId() }, logger });
+    gateway = await createGateway({ deps: { clients: createServiceClients(peer), build: buildId(), clock }, logger });
     let url = '';
     if (options.listen !== false) url = await gateway.listen({ host: config.host, port: config.port });
     if (withWorker) {

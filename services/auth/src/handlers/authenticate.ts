@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { authv1 } from '@landscreen/proto';
 import { isUuid, serviceError } from '@landscreen/rpc';
 import type { AuthContext } from '../context.js';
-import { authDb, ROLES, type Role } from '../schema.js';
+import { ROLES, type Role } from '../schema.js';
 import { digest, matchesDigest } from '../tokens.js';
 import { findTenant } from '../operations/tenants.js';
 import { devCaller } from './dev-caller.js';
@@ -95,7 +95,7 @@ async function legacyCaller(context: AuthContext, tenantSlug: string | undefined
 
 async function serviceTokenCaller(context: AuthContext, id: string, secret: string): Promise<CallerMessage> {
   if (!isUuid(id)) throw invalidToken();
-  const row = await authDb(context.db)
+  const row = await context.db
     .selectFrom('service_tokens')
     .innerJoin('tenants', 'tenants.id', 'service_tokens.tenant_id')
     .select(['service_tokens.secret_digest', 'service_tokens.revoked_at', 'tenants.id', 'tenants.slug', 'tenants.name'])

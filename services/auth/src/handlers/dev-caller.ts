@@ -2,7 +2,7 @@ import { Code } from '@connectrpc/connect';
 import { serviceError } from '@landscreen/rpc';
 import { announceMembershipChange } from '../cache-invalidation.js';
 import type { AuthContext } from '../context.js';
-import { authDb, ROLES, type Role } from '../schema.js';
+import { ROLES, type Role } from '../schema.js';
 import { ensureIdentity, SLUG } from '../operations/tenants.js';
 import { normaliseEmail } from '../tokens.js';
 import type { CallerMessage } from './authenticate.js';
@@ -32,7 +32,7 @@ export async function devCaller(context: AuthContext, token: string, tenantSlug:
   const now = context.clock.now().getTime();
   const cached = context.sessions.get(cacheKey, tenantSlug, now);
   if (cached) return { ...cached, role: (rawRole as Role | undefined) ?? cached.role };
-  const auth = authDb(context.db);
+  const auth = context.db;
   await auth.insertInto('tenants').values({ slug: tenantSlug, name: tenantSlug }).onConflict((c) => c.column('slug').doNothing()).execute();
   const tenant = await auth.selectFrom('tenants').select(['id', 'slug', 'name']).where('slug', '=', tenantSlug).executeTakeFirstOrThrow();
   const identity = await ensureIdentity(context.db, email);

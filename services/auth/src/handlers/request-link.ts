@@ -3,7 +3,6 @@ import type { authv1 } from '@landscreen/proto';
 import { serviceError } from '@landscreen/rpc';
 import type { AuthContext } from '../context.js';
 import { hitLimits } from '../operations/rate-limit.js';
-import { authDb } from '../schema.js';
 import { normaliseEmail } from '../tokens.js';
 
 /**
@@ -15,7 +14,7 @@ export function requestLink(context: AuthContext) {
   return async (request: authv1.RequestLinkRequest) => {
     const email = normaliseEmail(request.email);
     const now = context.clock.now();
-    const db = authDb(context.db);
+    const db = context.db;
     const verdict = await hitLimits(db, now, [
       [`link:email:${email}`, context.limits.linkPerEmail],
       [`link:address:${request.clientAddress}`, context.limits.linkPerAddress],

@@ -4,7 +4,7 @@ import type { authv1 } from '@landscreen/proto';
 import { serviceError } from '@landscreen/rpc';
 import type { AuthContext } from '../context.js';
 import { hitLimits } from '../operations/rate-limit.js';
-import { authDb, type Role } from '../schema.js';
+import type { Role } from '../schema.js';
 import { digest, newToken } from '../tokens.js';
 
 const invalidLink = () => serviceError(Code.Unauthenticated, 'invalid_link', 'This sign-in link is unknown, used or expired.');
@@ -16,7 +16,7 @@ const invalidLink = () => serviceError(Code.Unauthenticated, 'invalid_link', 'Th
 export function verifyLink(context: AuthContext) {
   return async (request: authv1.VerifyLinkRequest) => {
     const now = context.clock.now();
-    const verdict = await hitLimits(authDb(context.db), now, [[`verify:address:${request.clientAddress}`, context.limits.verifyPerAddress]]);
+    const verdict = await hitLimits(context.db, now, [[`verify:address:${request.clientAddress}`, context.limits.verifyPerAddress]]);
     if (!verdict.allowed) {
       throw serviceError(Code.ResourceExhausted, 'rate_limited', 'Too many sign-in attempts; try again later.', {
         retry_after_seconds: verdict.retryAfterSeconds,
@@ -39,7 +39,7 @@ export function verifyLink(context: AuthContext) {
       const link = rows[0];
       // A link whose membership was removed since it was sent opens nothing.
       if (!link?.role) return undefined;
-      await authDb(trx)
+      await trx
         .insertInto('sessions')
         .values({ token_digest: digest(token), identity_id: link.identity_id, created_at: now, expires_at: expiresAt, revoked_at: null })
         .execute();

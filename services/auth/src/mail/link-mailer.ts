@@ -2,7 +2,6 @@ import { sql } from 'kysely';
 import type { AuthContext } from '../context.js';
 import { LINK_TTL_MS } from '../context.js';
 import { pruneLimits } from '../operations/rate-limit.js';
-import { authDb } from '../schema.js';
 import { digest, newToken } from '../tokens.js';
 import type { Mailer } from './mailer.js';
 
@@ -38,7 +37,7 @@ export function createLinkMailer(context: Omit<AuthContext, 'kickMailer'>, maile
   }
 
   async function handle(request: { id: number; email: string; tenant_slug: string | null }) {
-    const db = authDb(context.db);
+    const db = context.db;
     let membership = db
       .selectFrom('identities')
       .innerJoin('memberships', 'memberships.identity_id', 'identities.id')
@@ -74,7 +73,7 @@ export function createLinkMailer(context: Omit<AuthContext, 'kickMailer'>, maile
   }
 
   async function close(id: number, outcome: string) {
-    await authDb(context.db).updateTable('link_requests').set({ processed_at: context.clock.now(), outcome }).where('id', '=', id).execute();
+    await context.db.updateTable('link_requests').set({ processed_at: context.clock.now(), outcome }).where('id', '=', id).execute();
   }
 
   async function drain() {
@@ -106,7 +105,7 @@ export function createLinkMailer(context: Omit<AuthContext, 'kickMailer'>, maile
     start() {
       const sweep = async () => {
         kick();
-        await pruneLimits(authDb(context.db), context.clock.now()).catch(() => {});
+        await pruneLimits(context.db, context.clock.now()).catch(() => {});
         if (!stopped) timer = setTimeout(sweep, SWEEP_MS).unref();
       };
       timer = setTimeout(sweep, 0).unref();

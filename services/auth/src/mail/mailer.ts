@@ -1,6 +1,7 @@
 import { appendFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import type { Clock } from '@landscreen/rpc';
 
 export interface MailMessage {
   to: string;
@@ -30,14 +31,15 @@ export function smtpMailer(url: string): Mailer {
 
 /**
  * The embedded default without a mail server: one JSON line per message appended to
- * `DATA_DIR/mailbox.jsonl`, so a developer can sign in by reading the file.
+ * `DATA_DIR/mailbox.jsonl`, so a developer can sign in by reading the file. `sent_at` is the
+ * service's clock, like the link's expiry it sits beside.
  */
-export function mailboxMailer(dataDir: string): Mailer {
+export function mailboxMailer(dataDir: string, clock: Clock): Mailer {
   const file = path.join(dataDir, 'mailbox.jsonl');
   return {
     async send(message) {
       await mkdir(dataDir, { recursive: true });
-      await appendFile(file, `${JSON.stringify({ from: FROM, ...message, sent_at: new Date().toISOString() })}\n`);
+      await appendFile(file, `${JSON.stringify({ from: FROM, ...message, sent_at: clock.now().toISOString() })}\n`);
     },
     async close() {},
   };

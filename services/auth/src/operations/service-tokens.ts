@@ -1,15 +1,14 @@
-import type { Kysely } from 'kysely';
-import { authDb } from '../schema.js';
+import type { AuthDb } from '../schema.js';
 import { digest, newToken } from '../tokens.js';
 import { AuthInputError, findTenant } from './tenants.js';
 
 /** D8: a service token for utility findings. The secret is returned once and stored as a digest. */
-export async function createServiceToken(db: Kysely<any>, tenantSlug: string, name: string) {
+export async function createServiceToken(db: AuthDb, tenantSlug: string, name: string) {
   const tenant = await findTenant(db, tenantSlug);
   if (!tenant) throw new AuthInputError(`no tenant "${tenantSlug}"`);
   if (!name.trim() || name.length > 128) throw new AuthInputError('a service token needs a name of 1-128 characters');
   const secret = newToken();
-  const row = await authDb(db)
+  const row = await db
     .insertInto('service_tokens')
     .values({ tenant_id: tenant.id, name: name.trim(), secret_digest: digest(secret), revoked_at: null })
     .onConflict((conflict) => conflict.columns(['tenant_id', 'name']).doNothing())

@@ -1,7 +1,6 @@
-import type { Kysely } from 'kysely';
 import type { EventBus } from '@landscreen/events';
 import { announceMembershipChange } from '../cache-invalidation.js';
-import { authDb, ROLES, type Role } from '../schema.js';
+import { ROLES, type Role, type AuthDb } from '../schema.js';
 import { normaliseEmail } from '../tokens.js';
 
 /** D3: a tenant is addressed by a slug. */
@@ -21,10 +20,10 @@ export interface TenantRow {
 }
 
 /** Creates a tenant; an existing slug is an error (operators create tenants on purpose). */
-export async function createTenant(db: Kysely<any>, slug: string, name: string): Promise<TenantRow> {
+export async function createTenant(db: AuthDb, slug: string, name: string): Promise<TenantRow> {
   if (!SLUG.test(slug)) throw new AuthInputError(`"${slug}" is not a valid slug (lowercase letters, digits and dashes)`);
   if (!name.trim()) throw new AuthInputError('a tenant needs a name');
-  const row = await authDb(db)
+  const row = await db
     .insertInto('tenants')
     .values({ slug, name: name.trim() })
     .onConflict((conflict) => conflict.column('slug').doNothing())
@@ -34,14 +33,14 @@ export async function createTenant(db: Kysely<any>, slug: string, name: string):
   return row;
 }
 
-export async function findTenant(db: Kysely<any>, slug: string): Promise<TenantRow | undefined> {
-  return authDb(db).selectFrom('tenants').select(['id', 'slug', 'name']).where('slug', '=', slug).executeTakeFirst();
+export async function findTenant(db: AuthDb, slug: string): Promise<TenantRow | undefined> {
+  return db.selectFrom('tenants').select(['id', 'slug', 'name']).where('slug', '=', slug).executeTakeFirst();
 }
 
 /** Finds or creates the identity of an email (emails compare case-insensitively). */
-export async function ensureIdentity(db: Kysely<any>, email: string): Promise<{ id: string; email: string }> {
+export async function ensureIdentity(db: AuthDb, email: string): Promise<{ id: string; email: string }> {
   const normalised = normaliseEmail(email);
-  const auth = authDb(db);
+  const auth = db;
   await auth.insertInto('identities').values({ email: normalised }).onConflict((conflict) => conflict.column('email').doNothing()).execute();
   return auth.selectFrom('identities').select(['id', 'email']).where('email', '=', normalised).executeTakeFirstOrThrow();
 }
@@ -51,12 +50,12 @@ export async function ensureIdentity(db: Kysely<any>, email: string): Promise<{ 
  * listen on, every replica forgets the identity's cached sessions, so the change bites on the next
  * request; without it (a fresh database nobody serves yet) it bites within SESSION_CACHE_MS.
  */
-export async function setMembership(db: Kysely<any>, tenantSlug: string, email: string, role: string, bus?: EventBus) {
+export async function setMembership(db: AuthDb, tenantSlug: string, email: string, role: string, bus?: EventBus) {
   if (!ROLES.includes(role as Role)) throw new AuthInputError(`role must be one of ${ROLES.join(', ')}`);
   const tenant = await findTenant(db, tenantSlug);
   if (!tenant) throw new AuthInputError(`no tenant "${tenantSlug}"`);
   const identity = await ensureIdentity(db, email);
-  await authDb(db)
+  await db
     .insertInto('memberships')
     .values({ tenant_id: tenant.id, identity_id: identity.id, role: role as Role })
     .onConflict((conflict) => conflict.columns(['tenant_id', 'identity_id']).doUpdateSet({ role: role as Role }))

@@ -1,5 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { getPlan, isPlanId, PLAN_IDS, type Plan, type PlanId } from '@landscreen/field-catalog';
+import type { CatalogDb } from '../schema.js';
 import { utcMonth } from './month.js';
 import { planOf, signupGrantCredits } from './quote.js';
 
@@ -22,7 +23,7 @@ interface AccountRow {
  * The tenant's account, created on `free` the first time billing meets the tenant (D34: a new
  * tenant starts on free) with its sign-up grant fixed then. One round trip either way.
  */
-export async function tenantAccount(db: Kysely<any>, tenantId: string, now: Date): Promise<TenantAccount> {
+export async function tenantAccount(db: CatalogDb, tenantId: string, now: Date): Promise<TenantAccount> {
   const free = planOf('free');
   const { rows } = await sql<AccountRow>`
     with created as (
@@ -58,7 +59,7 @@ export class UnknownPlanIdError extends Error {
  * plan at each request (an upgrade mid-month raises this month's balance at once); what the ledger
  * charged stays charged. A tenant billing has not met yet gets its account (and grant) here.
  */
-export async function setPlan(db: Kysely<any>, tenantId: string, plan: string, now: Date): Promise<Plan> {
+export async function setPlan(db: CatalogDb, tenantId: string, plan: string, now: Date): Promise<Plan> {
   if (!isPlanId(plan)) throw new UnknownPlanIdError(plan);
   await tenantAccount(db, tenantId, now);
   await sql`update catalog.tenant_accounts set plan = ${plan}, plan_changed_at = ${now} where tenant_id = ${tenantId}`.execute(db);

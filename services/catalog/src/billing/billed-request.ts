@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
 import type { Plan } from '@landscreen/field-catalog';
 import type { Clock } from '@landscreen/rpc';
+import type { CatalogDb, CatalogTransaction } from '../schema.js';
 import type { TenantAccount } from './accounts.js';
 import { insufficientCredits } from './errors.js';
 import { claimKey, storeAnswer, storedAnswer } from './idempotency.js';
@@ -8,7 +8,7 @@ import { chargeCredits, monthBalance, type Charge, type Operation } from './ledg
 import { startRequest } from './request-start.js';
 
 export interface BillingContext {
-  db: Kysely<any>;
+  db: CatalogDb;
   clock: Clock;
 }
 
@@ -45,7 +45,7 @@ export interface BilledRequest<T, P = void> {
    * charge or not at all (e.g. a run and its chunks). Its answer is what the caller gets, and the
    * stored answer of a keyed request. Nothing is visible to anyone before the commit.
    */
-  work(trx: Kysely<any>, charge: Charge, prepared: P, plan: Plan): Promise<T>;
+  work(trx: CatalogTransaction, charge: Charge, prepared: P, plan: Plan): Promise<T>;
   codec: AnswerCodec<T>;
 }
 

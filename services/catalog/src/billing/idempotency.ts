@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { CatalogDb, CatalogTransaction } from '../schema.js';
 import { idempotencyKeyReused } from './errors.js';
 
 /** How long a key's answer is replayed (D34: 24 h). */
@@ -22,7 +23,7 @@ interface KeyRow {
 }
 
 /** A keyed request's earlier answer within 24 h (replayed), or none; another body is 422. */
-export async function storedAnswer(db: Kysely<any>, tenantId: string, key: string, hash: string, now: Date): Promise<StoredAnswer> {
+export async function storedAnswer(db: CatalogDb, tenantId: string, key: string, hash: string, now: Date): Promise<StoredAnswer> {
   const { rows } = await sql<KeyRow>`
     select request_hash, response from catalog.idempotency_keys
     where tenant_id = ${tenantId} and key = ${key} and created_at > ${new Date(now.getTime() - IDEMPOTENCY_TTL_MS)}`.execute(db);
@@ -42,7 +43,7 @@ function answerOf(row: KeyRow | undefined, hash: string): StoredAnswer {
  * (then it replays) or rolls back (then it claims), so one key is charged once.
  */
 export async function claimKey(
-  trx: Kysely<any>,
+  trx: CatalogTransaction,
   claim: { tenantId: string; key: string; operation: string; hash: string },
   now: Date,
 ): Promise<StoredAnswer | { kind: 'claimed' }> {
@@ -66,7 +67,7 @@ export async function claimKey(
 }
 
 /** Stores the claimed key's answer (in the same transaction as its charge). */
-export async function storeAnswer(trx: Kysely<any>, tenantId: string, key: string, ledgerId: string | undefined, response: Uint8Array): Promise<void> {
+export async function storeAnswer(trx: CatalogTransaction, tenantId: string, key: string, ledgerId: string | undefined, response: Uint8Array): Promise<void> {
   await sql`
     update catalog.idempotency_keys set response = ${response}, ledger_id = ${ledgerId ?? null}::bigint
     where tenant_id = ${tenantId} and key = ${key}`.execute(trx);

@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { CatalogDb, CatalogTransaction } from '../schema.js';
 import { monthAllowance, type TenantAccount } from './accounts.js';
 import { insufficientCredits } from './errors.js';
 import { nextUtcMonth, utcMonth } from './month.js';
@@ -33,7 +34,7 @@ export interface Charge {
  * `where` on the locked row), and the ledger row is inserted only if it did. The row lock is
  * held until `trx` commits, so what the caller writes after the charge commits with it.
  */
-export async function chargeCredits(trx: Kysely<any>, account: TenantAccount, input: ChargeInput, now: Date): Promise<Charge> {
+export async function chargeCredits(trx: CatalogTransaction, account: TenantAccount, input: ChargeInput, now: Date): Promise<Charge> {
   const month = utcMonth(now);
   const allowance = monthAllowance(account, month);
   const { rows } = await sql<{ charged: number; id: string }>`
@@ -75,7 +76,7 @@ export interface RefundInput {
  * refund counts in the month it happens, like every ledger row). The refunded row is locked
  * first, so concurrent refunds of one charge serialise, and refunding more than was charged throws.
  */
-export async function refundCredits(trx: Kysely<any>, input: RefundInput, now: Date): Promise<{ ledgerId: string }> {
+export async function refundCredits(trx: CatalogTransaction, input: RefundInput, now: Date): Promise<{ ledgerId: string }> {
   if (!Number.isSafeInteger(input.credits) || input.credits <= 0) throw new RangeError(`refund credits must be a positive integer, got ${input.credits}`);
   const original = await sql<{ credits: number; tenant_id: string }>`
     select credits, tenant_id from catalog.credit_ledger where id = ${input.refundOf}::bigint for update`.execute(trx);
@@ -105,7 +106,7 @@ export interface MonthBalance {
 }
 
 /** The tenant's balance of the UTC month of `now`: allowance minus what the ledger charged in it. */
-export async function monthBalance(db: Kysely<any>, account: TenantAccount, now: Date): Promise<MonthBalance> {
+export async function monthBalance(db: CatalogDb, account: TenantAccount, now: Date): Promise<MonthBalance> {
   const month = utcMonth(now);
   const { rows } = await sql<{ charged: number }>`
     select charged from catalog.credit_months where tenant_id = ${account.tenantId} and month = ${month}::date`.execute(db);
@@ -115,7 +116,7 @@ export async function monthBalance(db: Kysely<any>, account: TenantAccount, now:
 }
 
 /** The month's credits by operation, from the ledger itself (refunds net out in their operation). */
-export async function creditsByOperation(db: Kysely<any>, tenantId: string, now: Date): Promise<Record<string, number>> {
+export async function creditsByOperation(db: CatalogDb, tenantId: string, now: Date): Promise<Record<string, number>> {
   const from = new Date(`${utcMonth(now)}T00:00:00Z`);
   const { rows } = await sql<{ operation: string; credits: number }>`
     select operation, sum(credits)::bigint as credits from catalog.credit_ledger

@@ -1,5 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { PLANS } from '@landscreen/field-catalog';
+import type { CatalogDb } from '../schema.js';
 import { monthAllowance, type TenantAccount } from './accounts.js';
 import { rateLimited } from './errors.js';
 import { utcMonth } from './month.js';
@@ -39,7 +40,7 @@ interface StartRow {
  * and a full window is 429 with the seconds to the next minute. Its own statement, not the
  * charge's transaction: a request refused later (402, a replay) still counted as a request.
  */
-export async function startRequest(db: Kysely<any>, tenantId: string, now: Date): Promise<RequestStart> {
+export async function startRequest(db: CatalogDb, tenantId: string, now: Date): Promise<RequestStart> {
   const month = utcMonth(now);
   const windowStart = new Date(Math.floor(now.getTime() / MINUTE_MS) * MINUTE_MS);
   const statement = sql<StartRow>`

@@ -1,8 +1,8 @@
-import type { Kysely } from 'kysely';
 import { layerVersionMessages } from '../layers/version-message.js';
 import { listVersions } from '../layers/versions.js';
+import type { CatalogDb } from '../schema.js';
 
 /** Every stored layer version, newest first, saying which are current. */
-export function listLayers(db: Kysely<any>) {
+export function listLayers(db: CatalogDb) {
   return async () => ({ layers: layerVersionMessages(await listVersions(db)) });
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '@landscreen/db';
 import { catalogv1 } from '@landscreen/proto';
 import { createTestPGlite, createTestPostgres, DATABASE_MODES } from '@landscreen/testing';
+import { catalogDb, type CatalogDb } from '../schema.js';
 import { createCatalogService } from '../service.js';
 import { catalogTestDeps } from '../testing/service-deps.js';
 import { layerFiles, type LayerFiles } from '../testing/layer-files.js';
@@ -19,6 +20,8 @@ describe.each(DATABASE_MODES)('grid layers from GeoTIFFs (%s)', (mode) => {
   let database: DatabaseHandle;
   let files: LayerFiles;
   let client: Client<typeof catalogv1.CatalogService>;
+  /** The service's view of the database, as the service makes it: what the layer functions take. */
+  let catalog: CatalogDb;
   const writeTiff = (name: string, values: number[], metadata: Metadata) =>
     files.write(name, new Uint8Array(writeArrayBuffer(Float32Array.from(values), metadata)));
   const elevationAt = async (lon: number, lat: number) => {
@@ -28,6 +31,7 @@ describe.each(DATABASE_MODES)('grid layers from GeoTIFFs (%s)', (mode) => {
 
   beforeAll(async () => {
     database = mode === 'postgres' ? await createTestPostgres() : await createTestPGlite();
+    catalog = catalogDb(database.db);
     files = await layerFiles();
     client = createClient(catalogv1.CatalogService, createRouterTransport(createCatalogService(catalogTestDeps(database.db)).routes));
   });
@@ -47,7 +51,7 @@ describe.each(DATABASE_MODES)('grid layers from GeoTIFFs (%s)', (mode) => {
       GTRasterTypeGeoKey: 1,
       GeographicTypeGeoKey: 4326,
     });
-    const imported = await importLayer(database.db, { source: 'usgs_3dep', file });
+    const imported = await importLayer(catalog, { source: 'usgs_3dep', file });
     expect(imported).toMatchObject({ geometry: 'grid', features: 9 });
     const centre = await elevationAt(-97.015, 35.015);
     expect(centre.value.value).toBeCloseTo(111, 4);
@@ -67,7 +71,7 @@ describe.each(DATABASE_MODES)('grid layers from GeoTIFFs (%s)', (mode) => {
       ProjectedCSTypeGeoKey: 26914,
       GDAL_NODATA: '-9999',
     });
-    const imported = await importLayer(database.db, { source: 'usgs_3dep', file });
+    const imported = await importLayer(catalog, { source: 'usgs_3dep', file });
     const { layers } = await client.listLayers({});
     expect(layers.find((layer) => layer.id === imported.versionId)).toMatchObject({ crs: 'EPSG:26914', featureCount: 12n, current: true });
     // 30°N 99°W is 5 m west and 5 m north of cell (2, 1)'s centre: bilinear between cells (1..2, 0..1)
@@ -87,11 +91,11 @@ describe.each(DATABASE_MODES)('grid layers from GeoTIFFs (%s)', (mode) => {
       GTModelTypeGeoKey: 2,
       GeographicTypeGeoKey: 4326,
     });
-    await expect(importLayer(database.db, { source: 'hifld_substations', file: tiff })).rejects.toThrow(
+    await expect(importLayer(catalog, { source: 'hifld_substations', file: tiff })).rejects.toThrow(
       'hifld_substations is a points source: a GeoTIFF grid cannot feed it',
     );
     const geojson = await files.write('points.geojson', '{"type":"FeatureCollection","features":[]}');
-    await expect(importLayer(database.db, { source: 'usgs_3dep', file: geojson })).rejects.toThrow(
+    await expect(importLayer(catalog, { source: 'usgs_3dep', file: geojson })).rejects.toThrow(
       'usgs_3dep is a grid source: it loads a single-band GeoTIFF, not geojson',
     );
   });

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { liftTimeouts } from '@landscreen/db';
 import type { LayerSource, SourceId } from '@landscreen/field-catalog';
 import {
@@ -14,6 +14,7 @@ import {
   type VectorLayerFormat,
 } from '@landscreen/layer-io';
 import type { Geometry } from '@landscreen/point-engine';
+import type { CatalogDb, CatalogTransaction } from '../schema.js';
 import { CELLS_PER_CHUNK, encodeCells, encodeFeatures, FEATURES_PER_CHUNK } from './chunk-codec.js';
 import { BoundsAccumulator } from './bounds.js';
 import { layerSourceNamed, propertyMap } from './import-arguments.js';
@@ -54,7 +55,7 @@ const ACCEPTED: Record<LayerSource['geometry'], readonly string[]> = {
  * Vector features stream into chunks, so memory stays flat whatever the file size (a grid is
  * read whole: rasters are random access).
  */
-export async function importLayer(db: Kysely<any>, options: ImportLayerOptions): Promise<ImportLayerResult> {
+export async function importLayer(db: CatalogDb, options: ImportLayerOptions): Promise<ImportLayerResult> {
   const declaration = layerSourceNamed(options.source);
   const map = propertyMap(declaration, options.map);
   const file = path.resolve(options.file);
@@ -88,7 +89,7 @@ async function fileFormat(file: string): Promise<LayerFormat> {
 }
 
 async function importFeatures(
-  db: Kysely<any>,
+  db: CatalogDb,
   declaration: LayerSource,
   file: string,
   format: VectorLayerFormat,
@@ -134,7 +135,7 @@ async function importFeatures(
   });
 }
 
-async function importGrid(db: Kysely<any>, declaration: LayerSource, file: string, name: string, options: ImportLayerOptions): Promise<ImportLayerResult> {
+async function importGrid(db: CatalogDb, declaration: LayerSource, file: string, name: string, options: ImportLayerOptions): Promise<ImportLayerResult> {
   const grid = await readGrid(file);
   return db.transaction().execute(async (trx) => {
     await liftTimeouts(trx);
@@ -164,7 +165,7 @@ function declaredProperties(properties: Record<string, unknown>, declared: reado
   return kept;
 }
 
-async function insertVersion(trx: Kysely<any>, declaration: LayerSource, name: string, format: LayerFormat, file: string): Promise<string> {
+async function insertVersion(trx: CatalogTransaction, declaration: LayerSource, name: string, format: LayerFormat, file: string): Promise<string> {
   const { rows } = await sql<{ id: string }>`
     insert into catalog.layer_versions (seq, source, name, format, file_name, crs, geometry, feature_count)
     values (nextval('catalog.layer_version_seq'), ${declaration.id}, ${name}, ${format}, ${path.basename(file)}, '', ${declaration.geometry}, 0)
@@ -172,7 +173,7 @@ async function insertVersion(trx: Kysely<any>, declaration: LayerSource, name: s
   return rows[0].id;
 }
 
-async function insertChunk(trx: Kysely<any>, versionId: string, chunkNo: number, data: Buffer): Promise<void> {
+async function insertChunk(trx: CatalogTransaction, versionId: string, chunkNo: number, data: Buffer): Promise<void> {
   await sql`insert into catalog.layer_chunks (version_id, chunk_no, data) values (${versionId}, ${chunkNo}, ${data})`.execute(trx);
 }
 
@@ -181,7 +182,7 @@ async function insertChunk(trx: Kysely<any>, versionId: string, chunkNo: number,
  * source running at once, the one that finished last is current.
  */
 async function completeVersion(
-  trx: Kysely<any>,
+  trx: CatalogTransaction,
   versionId: string,
   count: number,
   bbox: [number, number, number, number] | null,

@@ -4,9 +4,9 @@
 // request, and every replica answers alike; only a version not yet in memory is loaded, and the
 // versions no longer current are dropped.
 
-import type { Kysely } from 'kysely';
 import type { SourceId } from '@landscreen/field-catalog';
 import { Engine, type LayerIndex } from '@landscreen/point-engine';
+import type { CatalogDb } from '../schema.js';
 import { loadLayerIndex } from './load-layer.js';
 import { currentVersions, versionById, type CurrentVersion } from './versions.js';
 
@@ -17,7 +17,7 @@ export class LayerCache {
   /** The `seq` of the version loaded per source. */
   private readonly loadedSeq = new Map<string, bigint>();
 
-  constructor(private readonly db: Kysely<any>) {}
+  constructor(private readonly db: CatalogDb) {}
 
   /** The engine with every source's current version loaded, as the database says now. */
   async current(): Promise<{ engine: Engine; versions: CurrentVersion[] }> {

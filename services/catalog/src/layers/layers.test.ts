@@ -5,6 +5,7 @@ import type { DatabaseHandle } from '@landscreen/db';
 import { catalogv1 } from '@landscreen/proto';
 import { readServiceError } from '@landscreen/rpc';
 import { createTestPGlite, createTestPostgres, DATABASE_MODES } from '@landscreen/testing';
+import { catalogDb, type CatalogDb } from '../schema.js';
 import { createCatalogService } from '../service.js';
 import { catalogTestDeps } from '../testing/service-deps.js';
 import { layerFiles, pointCollection, type LayerFiles } from '../testing/layer-files.js';
@@ -28,6 +29,8 @@ describe.each(DATABASE_MODES)('layer versions and the engine RPC (%s)', (mode) =
   let database: DatabaseHandle;
   let files: LayerFiles;
   let client: Client<typeof catalogv1.CatalogService>;
+  /** The service's view of the database, as the service makes it: what the layer functions take. */
+  let catalog: CatalogDb;
 
   const counts = async () => {
     const { rows } = await sql<{ versions: number; chunks: number }>`
@@ -38,6 +41,7 @@ describe.each(DATABASE_MODES)('layer versions and the engine RPC (%s)', (mode) =
 
   beforeAll(async () => {
     database = mode === 'postgres' ? await createTestPostgres() : await createTestPGlite();
+    catalog = catalogDb(database.db);
     files = await layerFiles();
     const service = createCatalogService(catalogTestDeps(database.db));
     client = createClient(catalogv1.CatalogService, createRouterTransport(service.routes));
@@ -63,7 +67,7 @@ describe.each(DATABASE_MODES)('layer versions and the engine RPC (%s)', (mode) =
         { lon: -96, lat: 35, properties: { STAT: 'PLANNED', max_voltage_kv: 138 } },
       ]),
     );
-    const imported = await importLayer(database.db, { source: 'hifld_substations', file, map: 'STAT=status' });
+    const imported = await importLayer(catalog, { source: 'hifld_substations', file, map: 'STAT=status' });
     expect(imported).toMatchObject({ source: 'hifld_substations', features: 2, bbox: [-97, 35, -96, 35] });
 
     const { results } = await evaluate([DISTANCE, 'nearest_substation_status', 'nearest_substation_max_voltage_kv', 'substations_within_radius_count', 'elevation']);
@@ -86,7 +90,7 @@ describe.each(DATABASE_MODES)('layer versions and the engine RPC (%s)', (mode) =
       select data from catalog.layer_chunks where version_id = ${first.id} order by chunk_no`.execute(database.db);
 
     const file = await files.write('substations-2.geojson', pointCollection([{ lon: -97, lat: 35.02, properties: { status: 'RETIRED' } }]));
-    const second = await importLayer(database.db, { source: 'hifld_substations', file, name: 'HIFLD 2026-11' });
+    const second = await importLayer(catalog, { source: 'hifld_substations', file, name: 'HIFLD 2026-11' });
     const { results } = await evaluate([DISTANCE, 'nearest_substation_status']);
     expect(results[0].answers[1].value).toEqual({ case: 'stringValue', value: 'RETIRED' });
     expect(results[0].answers[0].provenance?.layers[0].layerVersionId).toBe(second.versionId);
@@ -109,7 +113,7 @@ describe.each(DATABASE_MODES)('layer versions and the engine RPC (%s)', (mode) =
     const points = Array.from({ length: 4_500 }, (_, i) => ({ lon: -100 + i * 0.001, lat: 40 }));
     points[3_000] = { lon: -100, lat: 95 };
     const file = await files.write('bad.geojson', pointCollection(points));
-    const error = await rejection(() => importLayer(database.db, { source: 'hifld_substations', file }));
+    const error = await rejection(() => importLayer(catalog, { source: 'hifld_substations', file }));
     expect(error).toBeInstanceOf(LayerImportError);
     expect(error.message).toContain('feature 3001 (line 3002)');
     expect(await counts()).toEqual(before);
@@ -124,17 +128,17 @@ describe.each(DATABASE_MODES)('layer versions and the engine RPC (%s)', (mode) =
         JSON.stringify({ type: 'Feature', geometry: { type: 'LineString', coordinates: [[-97, 35], [-96, 35]] }, properties: {} }),
       ].join('\n'),
     );
-    const error = await rejection(() => importLayer(database.db, { source: 'hifld_substations', file }));
+    const error = await rejection(() => importLayer(catalog, { source: 'hifld_substations', file }));
     expect(error.message).toBe(`${file}: feature 2 (line 2): a LineString cannot feed hifld_substations, a points source`);
     expect(await counts()).toEqual(before);
   });
 
   it('names an unknown source or property with a did-you-mean', async () => {
     const file = await files.write('one.geojson', pointCollection([{ lon: -97, lat: 35 }]));
-    expect((await rejection(() => importLayer(database.db, { source: 'hifld_substation', file }))).message).toBe(
+    expect((await rejection(() => importLayer(catalog, { source: 'hifld_substation', file }))).message).toBe(
       'unknown source "hifld_substation" (did you mean "hifld_substations"?)',
     );
-    expect((await rejection(() => importLayer(database.db, { source: 'hifld_substations', file, map: 'VOLT=max_voltage' }))).message).toBe(
+    expect((await rejection(() => importLayer(catalog, { source: 'hifld_substations', file, map: 'VOLT=max_voltage' }))).message).toBe(
       '--map VOLT=max_voltage: hifld_substations reads no property "max_voltage" (did you mean "max_voltage_kv"?); it reads name, max_voltage_kv, status',
     );
   });

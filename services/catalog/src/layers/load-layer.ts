@@ -1,16 +1,17 @@
 // A stored layer version back into a point-engine index. Chunks are read a page at a time, so
 // the rows in flight stay small next to the index they build.
 
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { SourceId } from '@landscreen/field-catalog';
 import { createGridLocator, type LayerGrid } from '@landscreen/layer-io';
 import { buildGridLayer, buildVectorLayer, type FeatureInput, type GridLayerIndex, type LayerIndex } from '@landscreen/point-engine';
 import { decodeCellsInto, decodeFeatures } from './chunk-codec.js';
+import type { CatalogDb } from '../schema.js';
 import type { LayerVersionRow, StoredGridMeta } from './versions.js';
 
 const CHUNKS_PER_PAGE = 16;
 
-export async function loadLayerIndex(db: Kysely<any>, version: LayerVersionRow): Promise<LayerIndex> {
+export async function loadLayerIndex(db: CatalogDb, version: LayerVersionRow): Promise<LayerIndex> {
   const source = version.source as SourceId;
   if (version.grid !== null) {
     const meta = version.grid;
@@ -62,7 +63,7 @@ export function gridLayerIndex(parts: GridLayerParts): GridLayerIndex {
   return index;
 }
 
-async function forEachChunk(db: Kysely<any>, versionId: string, take: (data: Uint8Array) => void): Promise<void> {
+async function forEachChunk(db: CatalogDb, versionId: string, take: (data: Uint8Array) => void): Promise<void> {
   for (let from = 0; ; from += CHUNKS_PER_PAGE) {
     const { rows } = await sql<{ data: Uint8Array }>`
       select data from catalog.layer_chunks

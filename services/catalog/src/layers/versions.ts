@@ -1,7 +1,8 @@
 // Reading layer versions back: the current one per source (its latest, by `seq`) and the list.
 
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { Crs, GeoTransform } from '@landscreen/layer-io';
+import type { CatalogDb } from '../schema.js';
 
 export interface LayerVersionRow {
   id: string;
@@ -34,7 +35,7 @@ export interface CurrentVersion {
 }
 
 /** The current version of every source that has one: one index-only scan per source. */
-export async function currentVersions(db: Kysely<any>): Promise<CurrentVersion[]> {
+export async function currentVersions(db: CatalogDb): Promise<CurrentVersion[]> {
   // Ordered by the table's bigint column: a bare `seq` would name the text alias, and '9' > '10'.
   const { rows } = await sql<CurrentVersion>`
     select distinct on (source) source, id, seq::text as seq from catalog.layer_versions order by source, layer_versions.seq desc`.execute(db);
@@ -42,18 +43,18 @@ export async function currentVersions(db: Kysely<any>): Promise<CurrentVersion[]
 }
 
 /** Every stored version, newest first. */
-export async function listVersions(db: Kysely<any>): Promise<LayerVersionRow[]> {
+export async function listVersions(db: CatalogDb): Promise<LayerVersionRow[]> {
   const { rows } = await sql<LayerVersionRow>`select * from catalog.layer_versions order by seq desc`.execute(db);
   return rows;
 }
 
-export async function versionById(db: Kysely<any>, id: string): Promise<LayerVersionRow | undefined> {
+export async function versionById(db: CatalogDb, id: string): Promise<LayerVersionRow | undefined> {
   const { rows } = await sql<LayerVersionRow>`select * from catalog.layer_versions where id = ${id}`.execute(db);
   return rows[0];
 }
 
 /** The current version row of every source that has one. */
-export async function currentVersionRows(db: Kysely<any>): Promise<LayerVersionRow[]> {
+export async function currentVersionRows(db: CatalogDb): Promise<LayerVersionRow[]> {
   const { rows } = await sql<LayerVersionRow>`
     select distinct on (source) * from catalog.layer_versions order by source, seq desc`.execute(db);
   return rows;

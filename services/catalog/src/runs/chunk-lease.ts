@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { Caller } from '@landscreen/rpc';
+import type { CatalogDb } from '../schema.js';
 import type { RunLocation } from './insert-run.js';
 import { FINAL_STATUSES, type RunStatus } from './run-rows.js';
 
@@ -32,7 +33,7 @@ export type LeaseOutcome = { kind: 'leased'; lease: ChunkLease } | { kind: 'sett
  * cancel never interleaves with a lease or a completion. A new lease replaces an expired one's
  * token: the worker that held it can no longer complete the chunk.
  */
-export async function leaseChunk(db: Kysely<any>, runId: string, chunkNo: number, now: Date, leaseMs: number, workerId: string): Promise<LeaseOutcome> {
+export async function leaseChunk(db: CatalogDb, runId: string, chunkNo: number, now: Date, leaseMs: number, workerId: string): Promise<LeaseOutcome> {
   return db.transaction().execute(async (trx) => {
     const { rows: runs } = await sql<{ status: RunStatus; tenant_id: string; caller: Caller | string; fields: string[] }>`
       select status, tenant_id, caller, fields from catalog.runs where id = ${runId} for update`.execute(trx);
@@ -76,7 +77,7 @@ function parseLocations(value: unknown): RunLocation[] {
  * one worker, and never after a cancel. Answers false when the write was refused (the lease was
  * taken over after expiring, or the run was cancelled meanwhile); the results are then dropped.
  */
-export async function completeChunk(db: Kysely<any>, lease: ChunkLease, resultsNdjson: string, now: Date): Promise<boolean> {
+export async function completeChunk(db: CatalogDb, lease: ChunkLease, resultsNdjson: string, now: Date): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const { rows: runs } = await sql<{ status: RunStatus }>`select status from catalog.runs where id = ${lease.runId} for update`.execute(trx);
     if (!runs[0] || FINAL_STATUSES.includes(runs[0].status)) return false;
@@ -98,7 +99,7 @@ export async function completeChunk(db: Kysely<any>, lease: ChunkLease, resultsN
 }
 
 /** Gives a lease up early (its evaluation failed), so the chunk's next delivery may take it at once. */
-export async function releaseChunk(db: Kysely<any>, lease: ChunkLease): Promise<void> {
+export async function releaseChunk(db: CatalogDb, lease: ChunkLease): Promise<void> {
   await sql`
     update catalog.run_chunks set lease_token = null, lease_expires_at = null
     where run_id = ${lease.runId} and chunk_no = ${lease.chunkNo} and status = 'pending' and lease_token = ${lease.token}`.execute(db);

@@ -1,6 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { createRelayLoop, type EventBus, type RelayLoop } from '@landscreen/events';
 import type { Logger } from '@landscreen/rpc';
+import type { CatalogDb } from '../schema.js';
 import { CHUNK_READY_SUBJECT, chunkEventId, RUNS_STREAM, RUNS_SUBJECTS, type ChunkReadyEvent } from './subjects.js';
 
 export interface ChunkRelayOptions {
@@ -18,7 +19,7 @@ export interface ChunkRelayOptions {
  * between commit and publish loses nothing (the shared polling loop retries with backoff), and a publish repeated after a crash is dropped by
  * the stream's duplicate window (and would be harmless anyway: a done chunk is settled).
  */
-export function createChunkRelay(deps: { db: Kysely<any>; bus: EventBus; logger: Logger }, options: ChunkRelayOptions): RelayLoop {
+export function createChunkRelay(deps: { db: CatalogDb; bus: EventBus; logger: Logger }, options: ChunkRelayOptions): RelayLoop {
   return createRelayLoop(
     deps,
     { ...options, stream: { name: RUNS_STREAM, subjects: RUNS_SUBJECTS }, rows: 'run chunks' },
@@ -26,7 +27,7 @@ export function createChunkRelay(deps: { db: Kysely<any>; bus: EventBus; logger:
   );
 }
 
-export async function relayChunks(db: Kysely<any>, bus: EventBus, batchSize: number): Promise<number> {
+export async function relayChunks(db: CatalogDb, bus: EventBus, batchSize: number): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const { rows } = await sql<{ run_id: string; chunk_no: number }>`
       select run_id, chunk_no from catalog.run_chunks

@@ -5,6 +5,7 @@ import { createRun } from '../handlers/create-run.js';
 import { getRun } from '../handlers/get-run.js';
 import { listRuns } from '../handlers/list-runs.js';
 import { readRunResults } from '../handlers/read-run-results.js';
+import type { CatalogDb } from '../schema.js';
 import { createChunkRelay } from './chunk-relay.js';
 import { ledgerRefund } from './run-billing.js';
 import type { RunsContext } from './runs-context.js';
@@ -17,12 +18,13 @@ export { RESULT_FORMATS, type ResultFormat } from './results-page.js';
 
 /**
  * The catalog service's part of runs: its RPC handlers and the chunk relay, which every replica
- * runs (they share the unpublished chunks through `for update skip locked`, as D27's relays do).
+ * runs (they share the unpublished chunks through `for update skip locked`, as D27's relays do),
+ * on the service's view of the database.
  */
-export function catalogRuns(deps: ServiceDeps) {
-  const context: RunsContext = { db: deps.db, clock: deps.clock, refund: ledgerRefund, chunkSize: deps.config.runs.chunkSize };
+export function catalogRuns(deps: ServiceDeps, db: CatalogDb) {
+  const context: RunsContext = { db, clock: deps.clock, refund: ledgerRefund, chunkSize: deps.config.runs.chunkSize };
   const relay = createChunkRelay(
-    { db: deps.db, bus: deps.bus, logger: deps.logger.child({ component: 'run-chunk-relay' }) },
+    { db, bus: deps.bus, logger: deps.logger.child({ component: 'run-chunk-relay' }) },
     { pollMs: deps.config.relay.pollMs, batchSize: deps.config.relay.batchSize },
   );
   return {

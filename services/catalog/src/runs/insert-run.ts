@@ -1,5 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { Caller } from '@landscreen/rpc';
+import type { CatalogTransaction } from '../schema.js';
 import type { RunRow } from './run-rows.js';
 
 export interface RunLocation {
@@ -30,7 +31,7 @@ const CHUNKS_PER_STATEMENT = 25;
  * charge never stands without its run, nor a run without its charge). Every chunk starts
  * unpublished: the relay hands it to JetStream once this transaction has committed.
  */
-export async function insertRun(trx: Kysely<any>, run: NewRun): Promise<RunRow> {
+export async function insertRun(trx: CatalogTransaction, run: NewRun): Promise<RunRow> {
   const chunkCount = Math.ceil(run.locations.length / run.chunkSize);
   const charged = run.creditsPerLocation * run.locations.length;
   const { rows } = await sql<RunRow>`

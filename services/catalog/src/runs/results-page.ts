@@ -1,5 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { conflict, issue, validationError } from '@landscreen/rpc';
+import type { CatalogDb } from '../schema.js';
 import { readRun, type RunRow } from './run-rows.js';
 
 /** D34's result object, as a done chunk stores it (one JSON line per location). */
@@ -35,7 +36,7 @@ export interface ResultsPage {
  * run answers the locations it did process. A run's done chunks never change, so reading page by
  * page needs no snapshot.
  */
-export async function readResultsPage(db: Kysely<any>, tenantId: string, runId: string, format: string, fromChunk: number): Promise<ResultsPage> {
+export async function readResultsPage(db: CatalogDb, tenantId: string, runId: string, format: string, fromChunk: number): Promise<ResultsPage> {
   if (!(RESULT_FORMATS as readonly string[]).includes(format)) {
     throw validationError([issue.literalError(['query', 'format'], format, [...RESULT_FORMATS])]);
   }

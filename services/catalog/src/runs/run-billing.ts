@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
 import { refundCredits } from '../billing/ledger.js';
+import type { CatalogTransaction } from '../schema.js';
 
 export interface RefundRequest {
   tenantId: string;
@@ -12,7 +12,7 @@ export interface RefundRequest {
 }
 
 /** Gives back a stopped run's unprocessed locations, inside the transaction that stops it. */
-export type RunRefund = (trx: Kysely<any>, refund: RefundRequest) => Promise<void>;
+export type RunRefund = (trx: CatalogTransaction, refund: RefundRequest) => Promise<void>;
 
 /** The credit ledger's refund (services/catalog/src/billing): a row of negative credits naming the run's charge. */
 export const ledgerRefund: RunRefund = async (trx, refund) => {

@@ -1,7 +1,8 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import type { catalogv1 } from '@landscreen/proto';
 import { isUuid, notFound } from '@landscreen/rpc';
+import type { CatalogDb, CatalogTransaction } from '../schema.js';
 
 /** A run's states (D35): queued → running → succeeded | failed, and cancelled from queued or running. */
 export const RUN_STATUSES = ['queued', 'running', 'succeeded', 'cancelled', 'failed'] as const;
@@ -37,7 +38,10 @@ const RUN_COLUMNS = sql.raw(
 export const runNotFound = () => notFound('run_not_found', 'Run not found.');
 
 /** The run of this tenant; another tenant's run, or an id that is not a UUID, is not found (D2). */
-export async function readRun(db: Kysely<any>, tenantId: string, runId: string, lock = false): Promise<RunRow> {
+export function readRun(db: CatalogDb, tenantId: string, runId: string): Promise<RunRow>;
+/** The same, locked (`for update`) until `trx` commits: only a transaction can hold the lock. */
+export function readRun(trx: CatalogTransaction, tenantId: string, runId: string, lock: true): Promise<RunRow>;
+export async function readRun(db: CatalogDb, tenantId: string, runId: string, lock = false): Promise<RunRow> {
   if (!isUuid(runId)) throw runNotFound();
   const { rows } = await sql<RunRow>`
     select ${RUN_COLUMNS} from catalog.runs where id = ${runId} and tenant_id = ${tenantId}
@@ -47,7 +51,7 @@ export async function readRun(db: Kysely<any>, tenantId: string, runId: string, 
 }
 
 /** The tenant's runs, newest first, after the (created_at, id) cursor when there is one. */
-export async function listRuns(db: Kysely<any>, tenantId: string, limit: number, after?: { createdAt: string; id: string }): Promise<RunRow[]> {
+export async function listRuns(db: CatalogDb, tenantId: string, limit: number, after?: { createdAt: string; id: string }): Promise<RunRow[]> {
   const { rows } = await sql<RunRow>`
     select ${RUN_COLUMNS} from catalog.runs
     where tenant_id = ${tenantId}

@@ -1,10 +1,10 @@
-import type { Kysely } from 'kysely';
 import type { Clock } from '@landscreen/rpc';
+import type { CatalogDb } from '../schema.js';
 import type { RunRefund } from './run-billing.js';
 
 /** What the run RPCs share. */
 export interface RunsContext {
-  db: Kysely<any>;
+  db: CatalogDb;
   /** Creation, lease and finish times come from this clock. */
   clock: Clock;
   refund: RunRefund;

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Transport } from '@connectrpc/connect';
-import type { Kysely } from 'kysely';
 import type { BusEvent, EventBus, Subscription } from '@landscreen/events';
 import type { Clock, Logger } from '@landscreen/rpc';
 import { evaluatePoints } from '../handlers/evaluate-points.js';
 import { LayerCache } from '../layers/layer-cache.js';
+import type { ProcessDatabase } from '@landscreen/db';
+import { catalogDb } from '../schema.js';
 import { completeChunk, leaseChunk, releaseChunk, type ChunkLease } from './chunk-lease.js';
 import { evaluateChunk } from './evaluate-chunk.js';
 import { ledgerRefund, type RunRefund } from './run-billing.js';
@@ -13,7 +14,8 @@ import { stopRun } from './stop-run.js';
 import { CHUNK_READY_SUBJECT, RUNS_STREAM, RUNS_SUBJECTS, RUNS_WORKER_DURABLE, type ChunkReadyEvent } from './subjects.js';
 
 export interface RunsWorkerOptions {
-  db: Kysely<any>;
+  /** The process's database; the worker works in the catalog's schema of it. */
+  db: ProcessDatabase;
   bus: EventBus;
   clock: Clock;
   logger: Logger;
@@ -55,7 +57,8 @@ export interface RunsWorker {
  * another worker leases the chunk again. Any number of worker processes share the consumer.
  */
 export async function startRunsWorker(options: RunsWorkerOptions): Promise<RunsWorker> {
-  const { db, bus, clock, logger } = options;
+  const { bus, clock, logger } = options;
+  const db = catalogDb(options.db);
   // The catalog's engine over the layers this process loads from the catalog schema, and its EvaluatePoints implementation.
   const layers = new LayerCache(db);
   const evaluate = evaluatePoints(layers, options.discovery);

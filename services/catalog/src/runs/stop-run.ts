@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { CatalogDb } from '../schema.js';
 import { FINAL_STATUSES, readRun, type RunRow } from './run-rows.js';
 import type { RunRefund } from './run-billing.js';
 
@@ -10,7 +11,7 @@ import type { RunRefund } from './run-billing.js';
  * completion, which takes the same lock) refunds exactly once, and only what was never processed.
  */
 export async function stopRun(
-  db: Kysely<any>,
+  db: CatalogDb,
   refund: RunRefund,
   target: { tenantId: string; runId: string; status: 'cancelled' | 'failed'; error?: string },
   now: Date,

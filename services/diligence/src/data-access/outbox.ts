@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { DiligenceTransaction } from '../schema.js';
 import type { DiligenceSubject } from '@landscreen/events';
 
 /**
@@ -6,12 +6,11 @@ import type { DiligenceSubject } from '@landscreen/events';
  * only if the state change it describes committed. The relay publishes it with its id as
  * `Nats-Msg-Id`.
  */
-export async function recordEvent(trx: Kysely<any>, subject: DiligenceSubject, data: Record<string, unknown>): Promise<string> {
+export async function recordEvent(trx: DiligenceTransaction, subject: DiligenceSubject, data: Record<string, unknown>): Promise<string> {
   const row = await trx
-    .withSchema('diligence')
     .insertInto('outbox')
     .values({ subject, data: JSON.stringify(data) })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return row.id as string;
+  return row.id;
 }

@@ -1,5 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { diligenceSubject } from '@landscreen/events';
+import type { DiligenceTransaction } from '../schema.js';
 import { DEFAULT_STEPS } from './steps.js';
 
 export interface PromotionJobInput {
@@ -19,9 +20,10 @@ export interface PromotionJobInput {
  * D20: the diligence job of a promoted property, written inside the promotion's transaction (the
  * one write into this schema from outside the diligence service). One job per property: a
  * repeated or concurrent promotion gets the existing job back and writes nothing. A new job comes
- * with its default steps and a `diligence.job.created` event in the outbox.
+ * with its default steps and a `diligence.job.created` event in the outbox. The caller's
+ * transaction is another service's (the pipeline's), of whatever tables it types.
  */
-export async function ensurePromotionJob(trx: Kysely<any>, input: PromotionJobInput): Promise<{ jobId: string; created: boolean }> {
+export async function ensurePromotionJob<Database>(trx: Transaction<Database>, input: PromotionJobInput): Promise<{ jobId: string; created: boolean }> {
   // One statement (one round trip) writes the job, its steps and its event — or, when the job
   // exists, nothing: the steps and the event select from the insert's (then empty) result.
   const { rows } = await sql<{ id: string }>`
@@ -46,14 +48,13 @@ export async function ensurePromotionJob(trx: Kysely<any>, input: PromotionJobIn
     )
     select id from job`.execute(trx);
   if (rows[0]) return { jobId: rows[0].id, created: true };
-  const existing = await trx
-    .withSchema('diligence')
+  const existing = await (trx.withSchema('diligence') as unknown as DiligenceTransaction)
     .selectFrom('jobs')
     .select('id')
     .where('tenant_id', '=', input.tenantId)
     .where('property_id', '=', input.propertyId)
     .executeTakeFirstOrThrow();
-  return { jobId: existing.id as string, created: false };
+  return { jobId: existing.id, created: false };
 }
 
 /**
@@ -61,7 +62,7 @@ export async function ensurePromotionJob(trx: Kysely<any>, input: PromotionJobIn
  * those without one, each with its default steps and its `diligence.job.created` event, in one
  * statement; a property that has a job already gets nothing new. Answers how many were created.
  */
-export async function ensurePromotionJobs(trx: Kysely<any>, inputs: PromotionJobInput[]): Promise<number> {
+export async function ensurePromotionJobs<Database>(trx: Transaction<Database>, inputs: PromotionJobInput[]): Promise<number> {
   if (inputs.length === 0) return 0;
   const rows = inputs.map((input) => ({
     tenant_id: input.tenantId,

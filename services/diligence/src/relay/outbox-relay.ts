@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { ProcessDatabase } from '@landscreen/db';
 import { createRelayLoop, type EventBus, type RelayLoop } from '@landscreen/events';
 import type { FaultInjector, Logger } from '@landscreen/rpc';
 import { DILIGENCE_OUTBOX, type OutboxTable } from './outbox-table.js';
@@ -22,7 +22,7 @@ export interface OutboxRelayOptions {
 }
 
 export interface OutboxRelayDeps {
-  db: Kysely<any>;
+  db: ProcessDatabase;
   bus: EventBus;
   logger: Logger;
   faults?: FaultInjector;

@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { ProcessDatabase } from '@landscreen/db';
 import { DILIGENCE_OUTBOX } from './outbox-table.js';
 
 /** Rows looked at per prune statement: a bounded index scan however large the outbox is. */
@@ -16,7 +17,7 @@ export const PRUNE_BATCH = 10_000;
  * deletes a full batch. Several relays may prune at once: a row two of them pick is deleted once,
  * the other's delete waits on it and then finds it gone.
  */
-export async function pruneOutbox(db: Kysely<any>, retentionHours: number, batch = PRUNE_BATCH, table = DILIGENCE_OUTBOX.table): Promise<number> {
+export async function pruneOutbox(db: ProcessDatabase, retentionHours: number, batch = PRUNE_BATCH, table = DILIGENCE_OUTBOX.table): Promise<number> {
   const result = await sql`
     delete from ${sql.table(table)} where id in (
       select id from (select id, published_at, created_at from ${sql.table(table)} order by seq limit ${batch}) oldest

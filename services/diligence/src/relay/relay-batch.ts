@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { ProcessDatabase } from '@landscreen/db';
 import type { EventBus } from '@landscreen/events';
 import type { FaultInjector } from '@landscreen/rpc';
 import { DILIGENCE_OUTBOX } from './outbox-table.js';
@@ -25,7 +26,7 @@ interface OutboxRow {
  * trip per batch, not per event); NATS keeps a connection's order, so the stream stores them in
  * that order.
  */
-export async function relayBatch(db: Kysely<any>, bus: EventBus, batchSize: number, faults?: FaultInjector, table = DILIGENCE_OUTBOX.table): Promise<number> {
+export async function relayBatch(db: ProcessDatabase, bus: EventBus, batchSize: number, faults?: FaultInjector, table = DILIGENCE_OUTBOX.table): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const { rows } = await sql<OutboxRow>`
       select id, subject, data from ${sql.table(table)}

@@ -7,14 +7,13 @@ import { buyBoxName } from '../buy-box-name.js';
 import type { DiscoveryContext } from '../context.js';
 import { knownFieldsOf, TYPED_FIELDS } from '../fields.js';
 import { buyBoxMessage } from '../messages/buy-box.js';
-import { discoveryDb } from '../schema.js';
 import { canonicalSpecFrom } from '../spec-input.js';
 
 const COLUMNS = ['id', 'name', 'description', 'spec', 'spec_hash', 'created_at', 'updated_at'] as const;
 const missing = (name: string) => notFound('buy_box_not_found', `No buy box named "${name}".`);
 
 export function buyBoxHandlers(context: DiscoveryContext) {
-  const db = discoveryDb(context.db);
+  const db = context.db;
   return {
     async listBuyBoxes(_request: discoveryv1.ListBuyBoxesRequest, call: HandlerContext) {
       const { tenantId } = requireCaller(call);
@@ -74,7 +73,7 @@ export function buyBoxHandlers(context: DiscoveryContext) {
 /** A saved buy box of the caller's tenant, or 404. */
 export async function loadBuyBox(context: DiscoveryContext, tenantId: string, requested: string) {
   const name = buyBoxName(requested, ['body', 'buy_box']);
-  const row = await discoveryDb(context.db).selectFrom('buy_boxes').select(COLUMNS).where('tenant_id', '=', tenantId).where('name', '=', name).executeTakeFirst();
+  const row = await context.db.selectFrom('buy_boxes').select(COLUMNS).where('tenant_id', '=', tenantId).where('name', '=', name).executeTakeFirst();
   if (!row) throw missing(name);
   return row;
 }

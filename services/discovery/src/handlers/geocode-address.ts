@@ -6,7 +6,6 @@ import type { discoveryv1 } from '@landscreen/proto';
 import { forbidden, issue, notFound, requireCaller, validationError } from '@landscreen/rpc';
 import type { DiscoveryContext } from '../context.js';
 import { entitledColumn } from '../market-access.js';
-import { discoveryDb } from '../schema.js';
 
 type Response = MessageInitShape<typeof discoveryv1.GeocodeAddressResponseSchema>;
 
@@ -70,7 +69,7 @@ export function geocodeAddressHandler(context: DiscoveryContext) {
 
 /** vintage id → market slug: the named market's current vintage (D16's checks), or every entitled one's. */
 async function searchedVintages(context: DiscoveryContext, tenantId: string, market: string): Promise<Map<string, string>> {
-  const query = discoveryDb(context.db).selectFrom('markets').select(['slug', 'current_vintage_id', entitledColumn(tenantId)]);
+  const query = context.db.selectFrom('markets').select(['slug', 'current_vintage_id', entitledColumn(tenantId)]);
   if (market !== '') {
     const row = await query.where('slug', '=', market).executeTakeFirst();
     if (!row) throw notFound('market_not_found', `No market "${market}".`);

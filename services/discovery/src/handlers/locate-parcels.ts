@@ -6,7 +6,6 @@ import type { DiscoveryContext } from '../context.js';
 import type { ParcelHit, ParcelIndex } from '../locate/parcel-index.js';
 import type { ParcelIndexes } from '../locate/parcel-indexes.js';
 import { entitledColumn } from '../market-access.js';
-import { discoveryDb } from '../schema.js';
 
 /** As many points as the largest batch of the point-data API (D35's runs). */
 export const MAX_POINTS = 100_000;
@@ -81,7 +80,7 @@ function locate(vintages: readonly SearchedVintage[], lon: number, lat: number, 
 
 /** The current vintage of the named market (checked as D16 says), or of every entitled market. */
 async function currentVintages(context: DiscoveryContext, tenantId: string, market: string): Promise<{ market: string; vintageId: string }[]> {
-  const query = discoveryDb(context.db).selectFrom('markets').select(['slug', 'current_vintage_id', entitledColumn(tenantId)]);
+  const query = context.db.selectFrom('markets').select(['slug', 'current_vintage_id', entitledColumn(tenantId)]);
   if (market !== '') {
     const row = await query.where('slug', '=', market).executeTakeFirst();
     if (!row) throw notFound('market_not_found', `No market "${market}".`);

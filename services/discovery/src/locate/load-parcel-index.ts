@@ -1,6 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { PolygonalGeometry } from '@landscreen/point-engine';
 import { ParcelIndex, type IndexedParcelInput } from './parcel-index.js';
+import type { DiscoveryDb } from '../schema.js';
 
 const PAGE = 5_000;
 
@@ -13,7 +14,7 @@ interface StoredParcel extends Omit<IndexedParcelInput, 'geometry'> {
  * index scan, memory bounded by the page) and indexes those with a polygonal geometry; a parcel
  * imported as a point has no area to be in or near, so it is never located.
  */
-export async function loadParcelIndex(db: Kysely<any>, vintageId: string): Promise<ParcelIndex> {
+export async function loadParcelIndex(db: DiscoveryDb, vintageId: string): Promise<ParcelIndex> {
   const parcels: IndexedParcelInput[] = [];
   let after = '';
   for (;;) {

@@ -1,7 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { BBox, GeoJSONGeometry, ParcelRecord } from '@landscreen/parcel-io';
 import type { FieldProvenance } from '../field-provenance.js';
-import { discoveryDb } from '../schema.js';
+import type { DiscoveryDb, DiscoveryTransaction } from '../schema.js';
 import { valueAt } from '../ranking/columns.js';
 import { VintageIndex } from '../ranking/vintage-index.js';
 import { importVintage, type ImportProgress, type ImportResult } from './import-vintage.js';
@@ -67,7 +67,7 @@ interface StoredParcel {
  * Parcels are read page by page in parcel_key order, inside the import's transaction; their
  * free and derived facts come from the base vintage's stored ranking index (they live there).
  */
-export async function deriveVintage(db: Kysely<any>, options: DeriveVintageOptions): Promise<ImportResult> {
+export async function deriveVintage(db: DiscoveryDb, options: DeriveVintageOptions): Promise<ImportResult> {
   const base = await baseVintage(db, options.market);
   options.onBase?.({ marketId: base.marketId, vintageId: base.vintageId, parcels: base.parcels });
   const index = await VintageIndex.load(db, base.vintageId);
@@ -83,11 +83,11 @@ export async function deriveVintage(db: Kysely<any>, options: DeriveVintageOptio
   });
 }
 
-async function baseVintage(db: Kysely<any>, slug: string) {
+async function baseVintage(db: DiscoveryDb, slug: string) {
   const market = await findMarket(db, slug);
   if (!market) throw new DiscoveryInputError(`no market "${slug}"`);
   if (!market.current_vintage_id) throw new DiscoveryInputError(`market "${slug}" has no current vintage: import its parcels first`);
-  const vintage = await discoveryDb(db)
+  const vintage = await db
     .selectFrom('vintages')
     .select(['parcel_count', 'free_fact_fields', 'derived_fields', 'field_provenance'])
     .where('id', '=', market.current_vintage_id)
@@ -103,7 +103,7 @@ async function baseVintage(db: Kysely<any>, slug: string) {
 }
 
 async function* derivedRecords(
-  trx: Kysely<any>,
+  trx: DiscoveryTransaction,
   base: Awaited<ReturnType<typeof baseVintage>>,
   index: VintageIndex,
   derive: DeriveVintageOptions['derive'],

@@ -1,9 +1,9 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { liftTimeouts } from '@landscreen/db';
 import { ParcelRowError, type ParcelRecord } from '@landscreen/parcel-io';
 import { systemClock, type Clock } from '@landscreen/rpc';
 import type { FieldProvenance } from '../field-provenance.js';
-import { discoveryDb } from '../schema.js';
+import type { DiscoveryDb, DiscoveryTransaction } from '../schema.js';
 import { saveColumns } from '../ranking/column-store.js';
 import { VintageIndexBuilder } from '../ranking/vintage-index.js';
 import { ensureMarket } from './markets.js';
@@ -29,7 +29,7 @@ export interface ImportResult {
  * multi-row inserts (unnest of column arrays), so memory stays flat whatever the file size.
  */
 export async function importVintage(
-  db: Kysely<any>,
+  db: DiscoveryDb,
   options: {
     market: string;
     name?: string;
@@ -39,7 +39,7 @@ export async function importVintage(
      * function of the import's transaction giving them, for records read from the database
      * (prepare reads the previous vintage: PGlite has one connection, held by the transaction).
      */
-    records: ParcelRecords | ((trx: Kysely<any>) => ParcelRecords);
+    records: ParcelRecords | ((trx: DiscoveryTransaction) => ParcelRecords);
     onProgress?(progress: ImportProgress): void;
     /**
      * A prepared vintage's provenance per field (field-provenance.ts), asked once every record
@@ -54,8 +54,7 @@ export async function importVintage(
   return db.transaction().execute(async (trx) => {
     // Minutes at a million parcels (inserts, the attach's index builds): no query timeout applies.
     await liftTimeouts(trx);
-    const discovery = discoveryDb(trx);
-    const vintage = await discovery
+    const vintage = await trx
       .insertInto('vintages')
       .values({ market_id: market.id, status: 'loading', source: options.source, completed_at: null })
       .returning('id')
@@ -112,7 +111,7 @@ export async function importVintage(
     const built = index.build();
     await attached;
     await saveColumns(trx, built);
-    await discovery
+    await trx
       .updateTable('vintages')
       .set({
         status: 'ready',
@@ -124,12 +123,12 @@ export async function importVintage(
       })
       .where('id', '=', vintage.id)
       .execute();
-    await discovery.updateTable('markets').set({ current_vintage_id: vintage.id }).where('id', '=', market.id).execute();
+    await trx.updateTable('markets').set({ current_vintage_id: vintage.id }).where('id', '=', market.id).execute();
     return { marketId: market.id, vintageId: vintage.id, parcels };
   });
 }
 
-async function insertBatch(trx: Kysely<any>, table: string, vintageId: string, records: ParcelRecord[]): Promise<void> {
+async function insertBatch(trx: DiscoveryTransaction, table: string, vintageId: string, records: ParcelRecord[]): Promise<void> {
   const number = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
   // One JSON document per batch: serialised natively here and parsed once by the server, which is
   // several times faster than binding twenty parameter arrays of escaped text.

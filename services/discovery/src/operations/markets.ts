@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import { discoveryDb } from '../schema.js';
+import type { DiscoveryDb } from '../schema.js';
 
 export const MARKET_SLUG = /^[a-z0-9](?:[a-z0-9-]{0,98}[a-z0-9])?$/;
 
@@ -18,9 +17,9 @@ export interface MarketRow {
 }
 
 /** Finds a market by slug, creating it (named `name`, else the slug) when it does not exist. */
-export async function ensureMarket(db: Kysely<any>, slug: string, name?: string): Promise<MarketRow> {
+export async function ensureMarket(db: DiscoveryDb, slug: string, name?: string): Promise<MarketRow> {
   if (!MARKET_SLUG.test(slug)) throw new DiscoveryInputError(`"${slug}" is not a valid market slug (lowercase letters, digits and dashes)`);
-  const discovery = discoveryDb(db);
+  const discovery = db;
   await discovery
     .insertInto('markets')
     .values({ slug, name: name?.trim() || slug, current_vintage_id: null })
@@ -30,15 +29,15 @@ export async function ensureMarket(db: Kysely<any>, slug: string, name?: string)
   return discovery.selectFrom('markets').select(['id', 'slug', 'name', 'current_vintage_id']).where('slug', '=', slug).executeTakeFirstOrThrow();
 }
 
-export async function findMarket(db: Kysely<any>, slug: string): Promise<MarketRow | undefined> {
-  return discoveryDb(db).selectFrom('markets').select(['id', 'slug', 'name', 'current_vintage_id']).where('slug', '=', slug).executeTakeFirst();
+export async function findMarket(db: DiscoveryDb, slug: string): Promise<MarketRow | undefined> {
+  return db.selectFrom('markets').select(['id', 'slug', 'name', 'current_vintage_id']).where('slug', '=', slug).executeTakeFirst();
 }
 
 /** D16: entitles a tenant to a market (idempotent). */
-export async function entitle(db: Kysely<any>, tenantId: string, marketSlug: string): Promise<MarketRow> {
+export async function entitle(db: DiscoveryDb, tenantId: string, marketSlug: string): Promise<MarketRow> {
   const market = await findMarket(db, marketSlug);
   if (!market) throw new DiscoveryInputError(`no market "${marketSlug}"`);
-  await discoveryDb(db)
+  await db
     .insertInto('entitlements')
     .values({ tenant_id: tenantId, market_id: market.id })
     .onConflict((conflict) => conflict.columns(['tenant_id', 'market_id']).doNothing())

@@ -5,6 +5,7 @@ import { toParcelRecord } from '@landscreen/parcel-io';
 import { createTestPGlite, createTestPostgres } from '@landscreen/testing';
 import { importVintage } from '../operations/import-vintage.js';
 import { VintageIndex } from './vintage-index.js';
+import { discoveryDb } from '../schema.js';
 
 // Keys out of order, with case and prefixes that a locale-aware sort would order differently.
 const KEYS = ['b', 'a', 'B', 'aa', 'a-1', 'Z', 'é'];
@@ -21,7 +22,7 @@ describe.each([
     const records = KEYS.map((key, index) =>
       toParcelRecord({ line: index + 1, geometry: null, properties: { parcel_key: key, acres: index * 10, zoning: index % 2 ? 'ag' : 'industrial', slope_degrees: index, note: `n${index}` } }, 'store-tx'),
     );
-    vintageId = (await importVintage(database.db, { market: 'store-tx', source: 'test', records })).vintageId;
+    vintageId = (await importVintage(discoveryDb(database.db), { market: 'store-tx', source: 'test', records })).vintageId;
   });
   afterAll(() => database?.close());
 
@@ -40,17 +41,17 @@ describe.each([
   it('loads back the keys, their order and every column as the import built them', async () => {
     const kinds = await sql<{ kind: string }>`select kind from discovery.vintage_columns where vintage_id = ${vintageId} and field like '#%' order by kind`.execute(database.db);
     expect(kinds.rows.map((row) => row.kind)).toEqual(['key_order', 'keys']);
-    expectIndex(await VintageIndex.load(database.db, vintageId));
+    expectIndex(await VintageIndex.load(discoveryDb(database.db), vintageId));
   });
 
   it('orders the keys itself when the stored order is not one (a damaged row)', async () => {
     const reversed = Buffer.from(Uint32Array.from(KEYS.keys()).reverse().buffer);
     await sql`update discovery.vintage_columns set data = ${reversed} where vintage_id = ${vintageId} and kind = 'key_order'`.execute(database.db);
-    expectIndex(await VintageIndex.load(database.db, vintageId));
+    expectIndex(await VintageIndex.load(discoveryDb(database.db), vintageId));
   });
 
   it('orders the keys itself for a vintage stored without its key order', async () => {
     await sql`delete from discovery.vintage_columns where vintage_id = ${vintageId} and kind = 'key_order'`.execute(database.db);
-    expectIndex(await VintageIndex.load(database.db, vintageId));
+    expectIndex(await VintageIndex.load(discoveryDb(database.db), vintageId));
   });
 });

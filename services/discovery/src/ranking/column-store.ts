@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { canCopyOut, copyOut } from '@landscreen/db';
 import { isUuid } from '@landscreen/rpc';
 import type { Column } from './columns.js';
 import type { VintageIndex } from './vintage-index.js';
+import type { DiscoveryDb, DiscoveryTransaction } from '../schema.js';
 
 const KEYS = '#parcel_key';
 const KEY_ORDER = '#parcel_key_order';
@@ -23,7 +24,7 @@ const aligned = (bytes: Uint8Array): ArrayBuffer =>
  * fact — numbers as little-endian float64, codes as int32 with their dictionary, anything else
  * as JSON — plus the parcel keys.
  */
-export async function saveColumns(trx: Kysely<any>, index: VintageIndex): Promise<void> {
+export async function saveColumns(trx: DiscoveryTransaction, index: VintageIndex): Promise<void> {
   const insert = (field: string, kind: string, data: Buffer, dictionary: unknown[] | null) =>
     sql`insert into discovery.vintage_columns (vintage_id, field, kind, data, dictionary)
         values (${index.vintageId}, ${field}, ${kind}, ${data}, ${dictionary === null ? null : JSON.stringify(dictionary)}::jsonb)`.execute(trx);
@@ -43,7 +44,7 @@ export async function saveColumns(trx: Kysely<any>, index: VintageIndex): Promis
  * same ids) has another fingerprint. Nothing here decompresses a value: `octet_length(data)` took
  * 2.4 s at a million parcels, a hash of the dictionaries (an APN column's holds 1M entries) 2.7 s.
  */
-export async function columnsFingerprint(db: Kysely<any>, vintageId: string): Promise<string> {
+export async function columnsFingerprint(db: DiscoveryDb, vintageId: string): Promise<string> {
   const { rows } = await sql<{ field: string; kind: string; version: string; size: number; dictionary: number | null }>`
     select field, kind, xmin::text as version, pg_column_size(data) as size, pg_column_size(dictionary) as dictionary
     from discovery.vintage_columns where vintage_id = ${vintageId} order by field collate "C"`.execute(db);
@@ -67,7 +68,7 @@ interface StoredColumn {
   dictionary: unknown[] | null;
 }
 
-export async function loadColumns(db: Kysely<any>, vintageId: string): Promise<StoredColumns> {
+export async function loadColumns(db: DiscoveryDb, vintageId: string): Promise<StoredColumns> {
   const rows = await readStoredColumns(db, vintageId);
   let keys: string[] | undefined;
   let rowsByKey: Uint32Array | undefined;
@@ -88,7 +89,7 @@ export async function loadColumns(db: Kysely<any>, vintageId: string): Promise<S
  * as its bytes: as a query result it came as hex text, twice the size, and decoding it was most
  * of loading a million-parcel vintage (3.6 s).
  */
-async function readStoredColumns(db: Kysely<any>, vintageId: string): Promise<StoredColumn[]> {
+async function readStoredColumns(db: DiscoveryDb, vintageId: string): Promise<StoredColumn[]> {
   if (!canCopyOut(db)) {
     const { rows } = await sql<StoredColumn>`
       select field, kind, data, dictionary from discovery.vintage_columns where vintage_id = ${vintageId}`.execute(db);

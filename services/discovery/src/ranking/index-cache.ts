@@ -36,7 +36,8 @@ export class IndexCache {
     const file = this.pathOf(vintageId);
     try {
       const index = await readIndexFile(file, vintageId, fingerprint);
-      // Its modification time is its last use, for eviction.
+      // Its modification time is its last use, for eviction: the file system's clock, which
+      // eviction compares it with (not the service's injected one).
       const now = new Date();
       await utimes(file, now, now).catch(() => undefined);
       return index;

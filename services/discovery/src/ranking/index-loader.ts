@@ -1,13 +1,13 @@
-import type { Kysely } from 'kysely';
 import type { FaultInjector, Logger } from '@landscreen/rpc';
 import { columnsFingerprint } from './column-store.js';
 import type { IndexCache } from './index-cache.js';
 import { VintageIndex } from './vintage-index.js';
+import type { DiscoveryDb } from '../schema.js';
 
 export type IndexLoader = (vintageId: string) => Promise<VintageIndex>;
 
 export interface IndexLoaderOptions {
-  db: Kysely<any>;
+  db: DiscoveryDb;
   /** Local copies of indexes; absent: every load reads the database. */
   cache?: IndexCache;
   logger: Logger;

@@ -1,7 +1,7 @@
-import type { Kysely } from 'kysely';
 import { ColumnBuilder, type Column } from './columns.js';
 import { loadColumns } from './column-store.js';
 import type { ParcelKeys } from './parcel-keys.js';
+import type { DiscoveryDb } from '../schema.js';
 
 /**
  * Everything ranking needs of one vintage, in memory, by column. Built while the vintage is
@@ -52,7 +52,7 @@ export class VintageIndex {
     return row !== undefined && this.keys.at(row) === key ? row : undefined;
   }
 
-  static async load(db: Kysely<any>, vintageId: string): Promise<VintageIndex> {
+  static async load(db: DiscoveryDb, vintageId: string): Promise<VintageIndex> {
     const { keys, rowsByKey, columns } = await loadColumns(db, vintageId);
     return assemble(vintageId, keys, columns, rowsByKey);
   }

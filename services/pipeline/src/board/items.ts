@@ -1,6 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { absentIfNull, type pipelinev1 } from '@landscreen/proto';
 import { stageRank, type Stage } from './stages.js';
+import type { PipelineDb } from '../schema.js';
 
 export interface BoardFilter {
   stage?: Stage;
@@ -81,7 +82,7 @@ function cardOf(card: StoredCard, rank: number, job: CardJob | undefined): pipel
  * the card's fields as sixteen columns instead costs node-postgres twice the time on a board of
  * 5,000, and each extra column a little more (issue 15, docs/benchmarks.md).
  */
-export async function boardCards(db: Kysely<any>, tenantId: string, filter: BoardFilter): Promise<pipelinev1.Card[]> {
+export async function boardCards(db: PipelineDb, tenantId: string, filter: BoardFilter): Promise<pipelinev1.Card[]> {
   const stageFilter = filter.stage ? sql`and stage_rank = ${stageRank(filter.stage)}` : filter.includeArchived ? sql`` : sql`and stage_rank < ${stageRank('archived')}`;
   const [{ rows }, { rows: jobs }] = await Promise.all([
     sql<{ card: string }>`
@@ -110,7 +111,7 @@ export async function boardCards(db: Kysely<any>, tenantId: string, filter: Boar
  * when the tenant has no such card. Its job status is looked up on the job's unique
  * (tenant, property) key.
  */
-export async function oneCard(db: Kysely<any>, tenantId: string, key: { itemId: string } | { propertyId: string }): Promise<pipelinev1.Card | undefined> {
+export async function oneCard(db: PipelineDb, tenantId: string, key: { itemId: string } | { propertyId: string }): Promise<pipelinev1.Card | undefined> {
   const { rows } = await sql<{ card: string; status: string | null; job_id: string | null; rank: number }>`
     select i.card, s.status, s.job_id,
            (select count(*)::int from pipeline.items o

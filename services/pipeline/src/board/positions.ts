@@ -1,5 +1,5 @@
-import { sql, type Kysely } from 'kysely';
-import { pipelineDb } from '../schema.js';
+import { sql } from 'kysely';
+import type { PipelineTransaction } from '../schema.js';
 import { stageRank, type Stage } from './stages.js';
 
 /**
@@ -7,7 +7,7 @@ import { stageRank, type Stage } from './stages.js';
  * stage, which must not interleave with another move. (Adding a card does not take it: see
  * nextPosition.)
  */
-export async function lockBoard(trx: Kysely<any>, tenantId: string): Promise<void> {
+export async function lockBoard(trx: PipelineTransaction, tenantId: string): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtextextended(${`pipeline.board:${tenantId}`}, 0))`.execute(trx);
 }
 
@@ -19,7 +19,7 @@ export const nextPosition = (tenantId: string, stage: Stage) =>
   sql<number>`(select coalesce(max(position) + 1, 0) from pipeline.items where ${inStage(tenantId, stage)})`;
 
 /** Rewrites a stage's positions as 0..n-1 in its current order (ties from concurrent adds resolved by id). */
-async function renumber(trx: Kysely<any>, tenantId: string, stage: Stage): Promise<void> {
+async function renumber(trx: PipelineTransaction, tenantId: string, stage: Stage): Promise<void> {
   await sql`
     update pipeline.items set position = ranked.rank
     from (
@@ -38,14 +38,13 @@ export interface Placement {
 /**
  * Moves a card to `stage` at `position` (0-based, clamped to the end; omitted: last, D18).
  * Called with the board locked. Both stages are renumbered first, so positions are exact ranks;
- * then the cards at and after the target shift down by one.
+ * then the cards at and after the target shift down by one. `at` is the card's new updated_at.
  */
-export async function placeItem(trx: Kysely<any>, item: Placement, stage: Stage, position?: number): Promise<void> {
+export async function placeItem(trx: PipelineTransaction, item: Placement, stage: Stage, position: number | undefined, at: Date): Promise<void> {
   if (stage === item.stage && position === undefined) return;
   await renumber(trx, item.tenant_id, item.stage);
   if (stage !== item.stage) await renumber(trx, item.tenant_id, stage);
-  const db = pipelineDb(trx);
-  const others = await db
+  const others = await trx
     .selectFrom('items')
     .select((eb) => eb.fn.countAll<string>().as('count'))
     .where('tenant_id', '=', item.tenant_id)
@@ -53,13 +52,13 @@ export async function placeItem(trx: Kysely<any>, item: Placement, stage: Stage,
     .where('id', '<>', item.id)
     .executeTakeFirstOrThrow();
   const target = Math.min(position ?? Number.MAX_SAFE_INTEGER, Number(others.count));
-  const current = await db.selectFrom('items').select('position').where('id', '=', item.id).executeTakeFirstOrThrow();
+  const current = await trx.selectFrom('items').select('position').where('id', '=', item.id).executeTakeFirstOrThrow();
   // Close the gap the card leaves, then open one where it lands.
   if (stage === item.stage) {
-    await db.updateTable('items').set((eb) => ({ position: eb('position', '-', 1) }))
+    await trx.updateTable('items').set((eb) => ({ position: eb('position', '-', 1) }))
       .where('tenant_id', '=', item.tenant_id).where('stage_rank', '=', stageRank(stage)).where('position', '>', current.position).execute();
   }
-  await db.updateTable('items').set((eb) => ({ position: eb('position', '+', 1) }))
+  await trx.updateTable('items').set((eb) => ({ position: eb('position', '+', 1) }))
     .where('tenant_id', '=', item.tenant_id).where('stage_rank', '=', stageRank(stage)).where('position', '>=', target).where('id', '<>', item.id).execute();
-  await db.updateTable('items').set({ stage, position: target, updated_at: sql`now()` }).where('id', '=', item.id).execute();
+  await trx.updateTable('items').set({ stage, position: target, updated_at: at }).where('id', '=', item.id).execute();
 }

@@ -7,7 +7,6 @@ import { lockBoard, placeItem } from '../board/positions.js';
 import { isStage, nextStage, type Stage } from '../board/stages.js';
 import type { PipelineContext } from '../context.js';
 import { ensureItem, ensureProperty, type PropertyInput } from '../promotion/ensure-rows.js';
-import { pipelineDb } from '../schema.js';
 
 const itemMissing = (id: string) => notFound('pipeline_item_not_found', `No pipeline item "${id}" in your organization.`);
 const propertyMissing = (id: string) => notFound('property_not_found', `No property "${id}" in your organization.`);
@@ -34,13 +33,12 @@ export function boardHandlers(context: PipelineContext) {
      */
     async addToBoard(request: pipelinev1.AddToBoardRequest, call: HandlerContext) {
       const caller = requireCaller(call);
-      const db = pipelineDb(context.db);
       // The property to put on the board: the tenant's own (by id), or a parcel made into one.
       let property: PropertyInput | (Pick<PropertyInput, 'marketId' | 'vintageId' | 'parcelKey' | 'parcel'> & { id: string });
       if (request.propertyId !== undefined) {
         const propertyId = request.propertyId;
         if (!isUuid(propertyId)) throw propertyMissing(propertyId);
-        const found = await db
+        const found = await context.db
           .selectFrom('properties')
           .select(['id', 'market_id', 'vintage_id', 'parcel_key', 'parcel'])
           .where('id', '=', propertyId)
@@ -98,8 +96,7 @@ export function boardHandlers(context: PipelineContext) {
       }
       await context.db.transaction().execute(async (trx) => {
         await lockBoard(trx, tenantId);
-        const db = pipelineDb(trx);
-        const item = await db
+        const item = await trx
           .selectFrom('items')
           .select(['id', 'tenant_id', 'stage'])
           .where('id', '=', request.itemId)
@@ -108,9 +105,9 @@ export function boardHandlers(context: PipelineContext) {
         if (!item) throw itemMissing(request.itemId);
         const current = item.stage as Stage;
         const stage = nextStage(current, { stage: request.stage as Stage | undefined, archived: request.archived });
-        await placeItem(trx, { ...item, stage: current }, stage, request.position);
+        await placeItem(trx, { ...item, stage: current }, stage, request.position, context.clock.now());
         if (request.notes !== undefined || request.clearNotes) {
-          await db.updateTable('items').set({ notes: request.clearNotes ? null : request.notes!, updated_at: context.clock.now() }).where('id', '=', item.id).execute();
+          await trx.updateTable('items').set({ notes: request.clearNotes ? null : request.notes!, updated_at: context.clock.now() }).where('id', '=', item.id).execute();
         }
       });
       return { card: await cardAfterWrite(context, tenantId, request.itemId) };

@@ -4,7 +4,6 @@ import { isUuid, notFound, onBehalfOf, requireCaller } from '@landscreen/rpc';
 import { oneCard } from '../board/items.js';
 import type { PipelineContext } from '../context.js';
 import { storedMustEvidence, storedSpecMessage } from '../messages/stored-spec.js';
-import { pipelineDb } from '../schema.js';
 
 const iso = (value: Date) => new Date(value).toISOString();
 /** A stored jsonb document as the UTF-8 JSON text discovery answered (node-postgres parsed it). */
@@ -21,11 +20,10 @@ export function propertyHandlers(context: PipelineContext) {
       const { tenantId } = requireCaller(call);
       const missing = notFound('property_not_found', `No property "${request.propertyId}" in your organization.`);
       if (!isUuid(request.propertyId)) throw missing;
-      const db = pipelineDb(context.db);
-      const property = await db.selectFrom('properties').selectAll().where('id', '=', request.propertyId).where('tenant_id', '=', tenantId).executeTakeFirst();
+      const property = await context.db.selectFrom('properties').selectAll().where('id', '=', request.propertyId).where('tenant_id', '=', tenantId).executeTakeFirst();
       if (!property) throw missing;
       const [matches, card, diligence] = await Promise.all([
-        db.selectFrom('buy_box_matches').selectAll().where('property_id', '=', property.id).orderBy('created_at', 'desc').orderBy('id').execute(),
+        context.db.selectFrom('buy_box_matches').selectAll().where('property_id', '=', property.id).orderBy('created_at', 'desc').orderBy('id').execute(),
         oneCard(context.db, tenantId, { propertyId: property.id }),
         context.diligence.getPropertyDiligence({ propertyId: property.id }, onBehalfOf(call)),
       ]);

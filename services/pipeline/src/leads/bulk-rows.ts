@@ -1,6 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { MatchInput, PropertyInput } from '../promotion/ensure-rows.js';
 import { stageRank } from '../board/stages.js';
+import type { PipelineTransaction } from '../schema.js';
 
 /**
  * Set-based versions of promotion's ensure* (promotion/ensure-rows.ts) for a lead import or a
@@ -67,7 +68,7 @@ const idsBy = <R extends { id: string }>(rows: R[], key: (row: R) => string) => 
 type PropertyRow = Omit<PropertyInput, 'tenantId' | 'parcel'> & { parcel: unknown };
 
 /** Properties, one per tenant and parcel_key (D19); answered by parcel_key. */
-export async function ensureProperties(trx: Kysely<any>, tenantId: string, inputs: PropertyRow[]): Promise<Map<string, BulkEnsured>> {
+export async function ensureProperties(trx: PipelineTransaction, tenantId: string, inputs: PropertyRow[]): Promise<Map<string, BulkEnsured>> {
   return ensureByKey(
     inputs,
     (input) => input.parcelKey,
@@ -105,7 +106,7 @@ export async function ensureProperties(trx: Kysely<any>, tenantId: string, input
 type MatchRow = Omit<MatchInput, 'tenantId' | 'evaluation'> & { evaluation: unknown };
 
 /** Buy-box matches, one per property and spec_hash (D19), all of one spec; answered by property id. */
-export async function ensureMatches(trx: Kysely<any>, tenantId: string, inputs: MatchRow[]): Promise<Map<string, BulkEnsured>> {
+export async function ensureMatches(trx: PipelineTransaction, tenantId: string, inputs: MatchRow[]): Promise<Map<string, BulkEnsured>> {
   const specHash = inputs[0]?.specHash;
   return ensureByKey(
     inputs,
@@ -156,7 +157,7 @@ export interface ItemRow {
  * Cards, one per property, new ones last in `new` in input order (D18); an existing card takes the
  * verdict of a match made now. Answered by property id.
  */
-export async function ensureItems(trx: Kysely<any>, tenantId: string, inputs: ItemRow[]): Promise<Map<string, BulkEnsured>> {
+export async function ensureItems(trx: PipelineTransaction, tenantId: string, inputs: ItemRow[]): Promise<Map<string, BulkEnsured>> {
   const items = await ensureByKey(
     inputs,
     (input) => input.propertyId,

@@ -3,7 +3,6 @@ import type { pipelinev1 } from '@landscreen/proto';
 import { isUuid, notFound, requireCaller } from '@landscreen/rpc';
 import { storedSpecMessage } from '../messages/stored-spec.js';
 import type { PipelineContext } from '../context.js';
-import { pipelineDb } from '../schema.js';
 import { deliveryLeadMessage, deliverySummaryMessage, leadRequestMessage } from './views.js';
 
 const deliveryMissing = (id: string) => notFound('delivery_not_found', `No delivery "${id}" in your organization.`);
@@ -13,7 +12,7 @@ export function deliveryHandlers(context: PipelineContext) {
   return {
     async listDeliveries(_request: pipelinev1.ListDeliveriesRequest, call: HandlerContext) {
       const { tenantId } = requireCaller(call);
-      const rows = await pipelineDb(context.db)
+      const rows = await context.db
         .selectFrom('deliveries')
         .selectAll()
         .where('tenant_id', '=', tenantId)
@@ -26,12 +25,11 @@ export function deliveryHandlers(context: PipelineContext) {
     async getDelivery(request: pipelinev1.GetDeliveryRequest, call: HandlerContext) {
       const { tenantId } = requireCaller(call);
       if (!isUuid(request.deliveryId)) throw deliveryMissing(request.deliveryId);
-      const db = pipelineDb(context.db);
-      const delivery = await db.selectFrom('deliveries').selectAll().where('id', '=', request.deliveryId).where('tenant_id', '=', tenantId).executeTakeFirst();
+      const delivery = await context.db.selectFrom('deliveries').selectAll().where('id', '=', request.deliveryId).where('tenant_id', '=', tenantId).executeTakeFirst();
       if (!delivery) throw deliveryMissing(request.deliveryId);
       const [leadRequest, leads] = await Promise.all([
-        db.selectFrom('lead_requests').selectAll().where('id', '=', delivery.lead_request_id).executeTakeFirstOrThrow(),
-        db.selectFrom('delivery_leads').selectAll().where('delivery_id', '=', delivery.id).orderBy('rank').execute(),
+        context.db.selectFrom('lead_requests').selectAll().where('id', '=', delivery.lead_request_id).executeTakeFirstOrThrow(),
+        context.db.selectFrom('delivery_leads').selectAll().where('delivery_id', '=', delivery.id).orderBy('rank').execute(),
       ]);
       return {
         delivery: {

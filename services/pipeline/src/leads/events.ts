@@ -1,5 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { OutboxTable } from '@landscreen/diligence-service/relay';
+import type { PipelineTransaction } from '../schema.js';
 
 /** The JetStream stream of the pipeline's lead events (D30). */
 export const LEADS_STREAM = 'LEADS';
@@ -14,6 +15,6 @@ export interface LeadRequestCreated {
 }
 
 /** Writes the event of a new lead request inside the transaction that wrote the request. */
-export async function recordLeadRequestCreated(trx: Kysely<any>, event: LeadRequestCreated): Promise<void> {
+export async function recordLeadRequestCreated(trx: PipelineTransaction, event: LeadRequestCreated): Promise<void> {
   await sql`insert into pipeline.outbox (subject, data) values (${LEAD_REQUEST_CREATED}, ${JSON.stringify(event)})`.execute(trx);
 }

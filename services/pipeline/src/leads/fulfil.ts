@@ -3,7 +3,6 @@ import { sql } from 'kysely';
 import { discoveryjson, type discoveryv1 } from '@landscreen/proto';
 import { callerHeaders, readServiceError, type Caller } from '@landscreen/rpc';
 import type { PipelineContext } from '../context.js';
-import { pipelineDb } from '../schema.js';
 import { ensureMatches, ensureProperties, RawJson } from './bulk-rows.js';
 import { excludedParcelKeys, pickLeads } from './pick-leads.js';
 
@@ -29,8 +28,7 @@ export type FulfilOutcome = 'fulfilled' | 'failed' | 'done_before';
  * and no spend.
  */
 export async function fulfilLeadRequest(context: PipelineContext, requestId: string): Promise<FulfilOutcome> {
-  const db = pipelineDb(context.db);
-  const request = await db.selectFrom('lead_requests').selectAll().where('id', '=', requestId).executeTakeFirst();
+  const request = await context.db.selectFrom('lead_requests').selectAll().where('id', '=', requestId).executeTakeFirst();
   if (!request || request.status !== 'open') return 'done_before';
   const caller = request.caller as Caller;
   const options = { headers: callerHeaders(caller) };
@@ -72,8 +70,7 @@ async function deliver(context: PipelineContext, requestId: string, caller: Call
   });
   return context.db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtextextended(${`pipeline.leads:${caller.tenantId}`}, 0))`.execute(trx);
-    const db = pipelineDb(trx);
-    const current = await db.selectFrom('lead_requests').select('status').where('id', '=', requestId).forUpdate().executeTakeFirstOrThrow();
+    const current = await trx.selectFrom('lead_requests').select('status').where('id', '=', requestId).forUpdate().executeTakeFirstOrThrow();
     if (current.status !== 'open') return 'done_before';
     const taken = await excludedParcelKeys(trx, caller.tenantId, picked.parcelKeys);
     if (taken.size > 0) throw new PickedParcelTaken(`${taken.size} picked parcels were taken meanwhile`);
@@ -113,7 +110,7 @@ async function deliver(context: PipelineContext, requestId: string, caller: Call
         failed: JSON.parse(discoveryjson.mustEvidenceJson(evaluation.failed)),
       })),
     );
-    const delivery = await db
+    const delivery = await trx
       .insertInto('deliveries')
       .values({
         tenant_id: caller.tenantId,
@@ -130,7 +127,7 @@ async function deliver(context: PipelineContext, requestId: string, caller: Call
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await db
+    await trx
         .insertInto('delivery_leads')
         .values(
           leads.map(({ parcelKey, candidate, evaluation }, index) => ({
@@ -150,7 +147,7 @@ async function deliver(context: PipelineContext, requestId: string, caller: Call
           })),
         )
         .execute();
-    await db.updateTable('lead_requests').set({ status: 'fulfilled', delivery_id: delivery.id, completed_at: context.clock.now() }).where('id', '=', requestId).execute();
+    await trx.updateTable('lead_requests').set({ status: 'fulfilled', delivery_id: delivery.id, completed_at: context.clock.now() }).where('id', '=', requestId).execute();
     await context.fault(FULFIL_FAULT_BEFORE_COMMIT);
     return 'fulfilled';
   });
@@ -158,7 +155,7 @@ async function deliver(context: PipelineContext, requestId: string, caller: Call
 
 /** The request as failed, with why; only an open one (a fulfilled request stays fulfilled). */
 export async function markFailed(context: PipelineContext, requestId: string, code: string, reason: string): Promise<void> {
-  await pipelineDb(context.db)
+  await context.db
     .updateTable('lead_requests')
     .set({ status: 'failed', failure_code: code, failure_reason: reason, completed_at: context.clock.now() })
     .where('id', '=', requestId)

@@ -2,7 +2,6 @@ import type { HandlerContext } from '@connectrpc/connect';
 import type { pipelinev1 } from '@landscreen/proto';
 import { onBehalfOf, requireCaller, validationError } from '@landscreen/rpc';
 import type { PipelineContext } from '../context.js';
-import { pipelineDb } from '../schema.js';
 import { recordLeadRequestCreated } from './events.js';
 import { leadRequestMessage } from './views.js';
 
@@ -22,7 +21,7 @@ export function leadRequestHandlers(context: PipelineContext) {
       // count is cheap (the ranking is cached per query_hash) and warms what the worker reads.
       await context.discovery.findLeads({ buyBox: request.buyBox, countOnly: true, limit: 0 }, onBehalfOf(call));
       const row = await context.db.transaction().execute(async (trx) => {
-        const inserted = await pipelineDb(trx)
+        const inserted = await trx
           .insertInto('lead_requests')
           .values({
             tenant_id: caller.tenantId,
@@ -41,7 +40,7 @@ export function leadRequestHandlers(context: PipelineContext) {
 
     async listLeadRequests(_request: pipelinev1.ListLeadRequestsRequest, call: HandlerContext) {
       const { tenantId } = requireCaller(call);
-      const rows = await pipelineDb(context.db)
+      const rows = await context.db
         .selectFrom('lead_requests')
         .selectAll()
         .where('tenant_id', '=', tenantId)

@@ -1,7 +1,8 @@
 import type { CallOptions } from '@connectrpc/connect';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { discoveryv1 } from '@landscreen/proto';
 import type { PipelineContext } from '../context.js';
+import type { PipelineDb } from '../schema.js';
 
 /** A page of Query as large as discovery serves (spec Limits: 1-200). */
 const PAGE = 200;
@@ -19,7 +20,7 @@ export interface PickedLeads {
  * property (promoted, added to the board, imported or delivered) and every parcel of an earlier
  * delivery.
  */
-export async function excludedParcelKeys(db: Kysely<any>, tenantId: string, among?: string[]): Promise<Set<string>> {
+export async function excludedParcelKeys(db: PipelineDb, tenantId: string, among?: string[]): Promise<Set<string>> {
   const only = among ? sql`and parcel_key = any(${among}::text[])` : sql``;
   const { rows } = await sql<{ parcel_key: string }>`
     select parcel_key from pipeline.properties where tenant_id = ${tenantId} ${only}

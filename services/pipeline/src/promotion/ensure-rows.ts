@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
 import { nextPosition } from '../board/positions.js';
-import { pipelineDb } from '../schema.js';
+import type { PipelineTransaction } from '../schema.js';
 
 export interface Ensured {
   id: string;
@@ -27,9 +26,8 @@ export interface PropertyInput {
  * id either way: a repeated (or concurrent, once the insert has waited for the other transaction)
  * write finds the first one's row instead of making its own.
  */
-export async function ensureProperty(trx: Kysely<any>, input: PropertyInput): Promise<Ensured> {
-  const db = pipelineDb(trx);
-  const inserted = await db
+export async function ensureProperty(trx: PipelineTransaction, input: PropertyInput): Promise<Ensured> {
+  const inserted = await trx
     .insertInto('properties')
     .values({
       tenant_id: input.tenantId,
@@ -48,7 +46,7 @@ export async function ensureProperty(trx: Kysely<any>, input: PropertyInput): Pr
     .returning('id')
     .executeTakeFirst();
   if (inserted) return { id: inserted.id, created: true };
-  const existing = await db
+  const existing = await trx
     .selectFrom('properties')
     .select('id')
     .where('tenant_id', '=', input.tenantId)
@@ -70,14 +68,13 @@ export interface CardVerdict {
  * time of the change, from the service's clock.
  */
 export async function ensureItem(
-  trx: Kysely<any>,
+  trx: PipelineTransaction,
   tenantId: string,
   propertyId: string,
   options: { notes?: string | null; verdict?: CardVerdict; verdictChanged?: boolean; at: Date },
 ): Promise<Ensured> {
-  const db = pipelineDb(trx);
   const { verdict } = options;
-  const inserted = await db
+  const inserted = await trx
     .insertInto('items')
     .values({
       tenant_id: tenantId,
@@ -95,14 +92,14 @@ export async function ensureItem(
   if (inserted) return { id: inserted.id, created: true };
   let existing;
   if (verdict && options.verdictChanged) {
-    existing = await db
+    existing = await trx
       .updateTable('items')
       .set({ buy_box: verdict.buyBox, verdict: verdict.verdict, score: verdict.score, updated_at: options.at })
       .where('property_id', '=', propertyId)
       .returning('id')
       .executeTakeFirstOrThrow();
   } else {
-    existing = await db.selectFrom('items').select('id').where('property_id', '=', propertyId).executeTakeFirstOrThrow();
+    existing = await trx.selectFrom('items').select('id').where('property_id', '=', propertyId).executeTakeFirstOrThrow();
   }
   return { id: existing.id, created: false };
 }
@@ -125,9 +122,8 @@ export interface MatchInput {
 }
 
 /** The buy-box match: one per property and spec_hash, holding the deep screen (D19, D28). */
-export async function ensureMatch(trx: Kysely<any>, input: MatchInput): Promise<Ensured> {
-  const db = pipelineDb(trx);
-  const inserted = await db
+export async function ensureMatch(trx: PipelineTransaction, input: MatchInput): Promise<Ensured> {
+  const inserted = await trx
     .insertInto('buy_box_matches')
     .values({
       tenant_id: input.tenantId,
@@ -149,7 +145,7 @@ export async function ensureMatch(trx: Kysely<any>, input: MatchInput): Promise<
     .returning('id')
     .executeTakeFirst();
   if (inserted) return { id: inserted.id, created: true };
-  const existing = await db
+  const existing = await trx
     .selectFrom('buy_box_matches')
     .select('id')
     .where('property_id', '=', input.propertyId)

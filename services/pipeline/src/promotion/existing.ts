@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { PipelineDb } from '../schema.js';
 
 export interface PromotionIds {
   property_id: string;
@@ -12,7 +13,7 @@ export interface PromotionIds {
  * spec and its job), read in one query; undefined when any is missing. A repeated promotion is
  * answered from this without a transaction or a write.
  */
-export async function existingPromotion(db: Kysely<any>, tenantId: string, parcelKey: string, specHash: string): Promise<PromotionIds | undefined> {
+export async function existingPromotion(db: PipelineDb, tenantId: string, parcelKey: string, specHash: string): Promise<PromotionIds | undefined> {
   const { rows } = await sql<PromotionIds>`
     select p.id as property_id, i.id as pipeline_item_id, m.id as buy_box_match_id, s.job_id as diligence_job_id
     from pipeline.properties p
