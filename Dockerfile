@@ -22,5 +22,5 @@ ENV BUILD_ID=${BUILD_ID} DATA_DIR=/data
 RUN mkdir -p /data && chown node:node /data
 VOLUME ["/data"]
 USER node
-ENTRYPOINT ["node", "packages/cli/bin/landscreen.js"]
+ENTRYPOINT ["node", "--max-semi-space-size=64", "packages/cli/bin/landscreen.js"]
 CMD ["serve"]

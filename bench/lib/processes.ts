@@ -22,7 +22,8 @@ export async function freePort(): Promise<number> {
  */
 export function startLandscreen(args: string[], env: Record<string, string>): ChildProcess {
   const profile = process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : [];
-  return spawn(process.execPath, [...profile, BIN, ...args], {
+  // The flag the CLI's shebang gives Node (packages/cli/bin/landscreen.js): the server as `npm start` runs it.
+  return spawn(process.execPath, [...profile, '--max-semi-space-size=64', BIN, ...args], {
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
