@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { BIN, freePort, startLandscreen, stop } from './lib/processes.js';
+import { BIN, NODE_FLAGS, freePort, startLandscreen, stop } from './lib/processes.js';
 import { percentile } from './lib/measure.js';
 
 const parcels = Number(process.env.BENCH_PARCELS ?? 1_000_000);
@@ -50,7 +50,7 @@ async function ensureMarket(): Promise<number | undefined> {
     await admin.end();
   }
   const started = Date.now();
-  await run(process.execPath, [BIN, 'demo', '--parcels', String(parcels), '--market', market], { env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 });
+  await run(process.execPath, [...NODE_FLAGS, BIN, 'demo', '--parcels', String(parcels), '--market', market], { env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 });
   return (Date.now() - started) / 1000;
 }
 

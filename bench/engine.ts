@@ -33,7 +33,7 @@ import { readLayer } from '@landscreen/layer-io';
 import type { Engine } from '@landscreen/point-engine';
 import { ADMIN_DATABASE_URL, freshDatabase } from './lib/database.js';
 import { BENCH_DB_ENV, BENCH_DB_TIMEOUTS, layeredMarket } from './lib/layered-market.js';
-import { BIN } from './lib/processes.js';
+import { BIN, NODE_FLAGS } from './lib/processes.js';
 import { BENCH_FIELDS, randomPoints, type Location } from './lib/engine-fields.js';
 
 const PARCELS = Number(process.env.BENCH_PARCELS ?? 1_000_000);
@@ -180,7 +180,7 @@ async function preparePeersAndRun(client: pg.Client, url: string): Promise<void>
   // CPU seconds of the prepare process (all its threads) through GNU time where installed: the
   // machine is shared, and wall time alone says little about the work.
   const timed = existsSync('/usr/bin/time');
-  const command = [process.execPath, BIN, 'prepare', '--market', market.market];
+  const command = [process.execPath, ...NODE_FLAGS, BIN, 'prepare', '--market', market.market];
   const { stdout, stderr } = await run(timed ? '/usr/bin/time' : command[0], timed ? ['-f', 'prepare-cpu %U %S %M', ...command] : command.slice(1), {
     env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'warn', ...BENCH_DB_ENV },
     maxBuffer: 64 * 1024 * 1024,

@@ -20,7 +20,7 @@ import { DEMO_CENTER, writeDemoLayers } from '@landscreen/demo-market';
 import { FIELDS } from '@landscreen/field-catalog';
 import { NatsServerProcess } from '../packages/events/src/test-nats-server.js';
 import { freshDatabase } from './lib/database.js';
-import { BIN, freePort, startLandscreen, stop, waitUntilReady } from './lib/processes.js';
+import { BIN, NODE_FLAGS, freePort, startLandscreen, stop, waitUntilReady } from './lib/processes.js';
 
 const LOCATIONS = Number(process.env.BENCH_RUN_LOCATIONS ?? 100_000);
 const FIELD_COUNT = 20;
@@ -39,7 +39,7 @@ function prng(seed: number): () => number {
 
 /** `landscreen serve --runs-worker`; resolves once it consumes. */
 function startRunsWorker(env: Record<string, string>): { child: ChildProcess; ready: Promise<void> } {
-  const child = spawn(process.execPath, [BIN, 'serve', '--runs-worker'], { env: { ...process.env, LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...NODE_FLAGS, BIN, 'serve', '--runs-worker'], { env: { ...process.env, LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   const ready = new Promise<void>((resolve, reject) => {
     let seen = '';
     child.stdout!.on('data', (chunk) => {

@@ -4,6 +4,9 @@ import { fileURLToPath } from 'node:url';
 
 export const BIN = fileURLToPath(new URL('../../packages/cli/bin/landscreen.js', import.meta.url));
 
+/** The flags the CLI's shebang gives Node (packages/cli/bin/landscreen.js): the CLI as a user runs it. */
+export const NODE_FLAGS = ['--max-semi-space-size=64'];
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
@@ -22,8 +25,7 @@ export async function freePort(): Promise<number> {
  */
 export function startLandscreen(args: string[], env: Record<string, string>): ChildProcess {
   const profile = process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : [];
-  // The flag the CLI's shebang gives Node (packages/cli/bin/landscreen.js): the server as `npm start` runs it.
-  return spawn(process.execPath, [...profile, '--max-semi-space-size=64', BIN, ...args], {
+  return spawn(process.execPath, [...profile, ...NODE_FLAGS, BIN, ...args], {
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
