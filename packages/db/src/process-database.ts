@@ -14,8 +14,8 @@ export type ProcessDatabase = Kysely<{}>;
  * A service's typed view of the process database: every table the query builder names lands in
  * `schema`. Bulk reads (copyOut) work through the view as they do through the handle.
  */
-export function schemaView<Database>(db: ProcessDatabase | Kysely<any>, schema: string): Kysely<Database> {
-  const view = (db as Kysely<any>).withSchema(schema) as unknown as Kysely<Database>;
-  registerView(view, db as Kysely<any>);
+export function schemaView<Database>(db: ProcessDatabase, schema: string): Kysely<Database> {
+  const view = db.withSchema(schema) as unknown as Kysely<Database>;
+  registerView(view, db);
   return view;
 }

@@ -32,11 +32,10 @@ export async function devCaller(context: AuthContext, token: string, tenantSlug:
   const now = context.clock.now().getTime();
   const cached = context.sessions.get(cacheKey, tenantSlug, now);
   if (cached) return { ...cached, role: (rawRole as Role | undefined) ?? cached.role };
-  const auth = context.db;
-  await auth.insertInto('tenants').values({ slug: tenantSlug, name: tenantSlug }).onConflict((c) => c.column('slug').doNothing()).execute();
-  const tenant = await auth.selectFrom('tenants').select(['id', 'slug', 'name']).where('slug', '=', tenantSlug).executeTakeFirstOrThrow();
+  await context.db.insertInto('tenants').values({ slug: tenantSlug, name: tenantSlug }).onConflict((c) => c.column('slug').doNothing()).execute();
+  const tenant = await context.db.selectFrom('tenants').select(['id', 'slug', 'name']).where('slug', '=', tenantSlug).executeTakeFirstOrThrow();
   const identity = await ensureIdentity(context.db, email);
-  const created = await auth
+  const created = await context.db
     .insertInto('memberships')
     .values({ tenant_id: tenant.id, identity_id: identity.id, role: (rawRole as Role | undefined) ?? 'admin' })
     .onConflict((c) => c.columns(['tenant_id', 'identity_id']).doNothing())
@@ -44,7 +43,7 @@ export async function devCaller(context: AuthContext, token: string, tenantSlug:
     .executeTakeFirst();
   // A new membership changes what the identity's other sessions resolve to (e.g. tenant_required).
   if (created) await announceMembershipChange(context.bus, identity.id, context.logger);
-  const membership = await auth
+  const membership = await context.db
     .selectFrom('memberships')
     .select('role')
     .where('tenant_id', '=', tenant.id)

@@ -40,9 +40,8 @@ export async function findTenant(db: AuthDb, slug: string): Promise<TenantRow | 
 /** Finds or creates the identity of an email (emails compare case-insensitively). */
 export async function ensureIdentity(db: AuthDb, email: string): Promise<{ id: string; email: string }> {
   const normalised = normaliseEmail(email);
-  const auth = db;
-  await auth.insertInto('identities').values({ email: normalised }).onConflict((conflict) => conflict.column('email').doNothing()).execute();
-  return auth.selectFrom('identities').select(['id', 'email']).where('email', '=', normalised).executeTakeFirstOrThrow();
+  await db.insertInto('identities').values({ email: normalised }).onConflict((conflict) => conflict.column('email').doNothing()).execute();
+  return db.selectFrom('identities').select(['id', 'email']).where('email', '=', normalised).executeTakeFirstOrThrow();
 }
 
 /**
