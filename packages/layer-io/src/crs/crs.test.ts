@@ -40,9 +40,17 @@ describe('EPSG codes answered without a network', () => {
     expect(toLonLat(26914, 500000, 1e12)).toEqual([NaN, NaN]);
   });
 
-  it('refuses a code it has no definition for, saying what it knows', () => {
-    expect(() => crsFromEpsg(2277)).toThrow(CrsError);
-    expect(() => crsFromEpsg(2277)).toThrow(/EPSG:2277 is not a CRS this build can reproject \(it knows 4326, 4269/);
+  it('refuses a code that names no horizontal CRS (NAVD88 height), saying what it knows', () => {
+    expect(() => crsFromEpsg(5703)).toThrow(CrsError);
+    expect(() => crsFromEpsg(5703)).toThrow(/EPSG:5703 is not a CRS this build can reproject \(it knows the EPSG dataset's geographic and projected CRSs/);
+    expect(() => crsFromEpsg(999_999)).toThrow(/EPSG:999999 is not a CRS this build can reproject/);
+  });
+
+  it('knows any projected CRS of the EPSG dataset by its code: State Plane Texas Central in US survey feet', () => {
+    // NAD83 Texas Central (ftUS): its false origin (2,296,583.333 ftUS E, 9,842,500 ftUS N) is 29°40'N 100°20'W.
+    const [lon, lat] = toLonLat(2277, 2_296_583.333, 9_842_500);
+    expect(lon).toBeCloseTo(-100 - 1 / 3, 6);
+    expect(lat).toBeCloseTo(29 + 2 / 3, 6);
   });
 });
 

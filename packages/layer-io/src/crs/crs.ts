@@ -3,6 +3,7 @@
 import proj4, { type Converter } from 'proj4';
 import { CrsError, errorMessage } from '../errors.js';
 import { KNOWN_CODES_SUMMARY, registerDefinitions } from './definitions.js';
+import { epsgIndexEntry } from './epsg-index.js';
 
 export interface Crs {
   /** How the file names it, for messages and provenance: "EPSG:26914", or a .prj's CRS name. */
@@ -26,6 +27,10 @@ export function isWgs84(crs: Crs): boolean {
 export function crsFromEpsg(code: number): Crs {
   registerDefinitions();
   const definition = `EPSG:${code}`;
+  if (Number.isInteger(code) && code > 0 && proj4.defs(definition) === undefined) {
+    const entry = epsgIndexEntry(code);
+    if (entry !== null) proj4.defs(definition, entry.proj4);
+  }
   if (!Number.isInteger(code) || code <= 0 || proj4.defs(definition) === undefined) {
     throw new CrsError(
       `${definition} is not a CRS this build can reproject (it knows ${KNOWN_CODES_SUMMARY}); ` +

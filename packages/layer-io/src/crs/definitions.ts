@@ -1,8 +1,8 @@
 // The EPSG codes answerable without a network. proj4 ships 4326, 4269 (NAD83), 3857 and the
-// WGS84 UTM zones (326xx north, 327xx south); the rest that US public layers commonly use are
-// written here as proj strings. A .prj carries its own WKT definition, so any CRS proj4 can parse
-// works there (State Plane included); only a bare code (GeoTIFF geokeys, a GeoJSON "crs") needs
-// this table. The NAD83 realisations are taken as WGS84-aligned (towgs84 0), as proj4 does for
+// WGS84 UTM zones (326xx north, 327xx south); the ones US public layers use most are written here
+// as proj strings, and every other code is looked up in the EPSG dataset (epsg-index.ts). A .prj
+// carries its own WKT definition, so any CRS proj4 can parse works there; only a bare code
+// (GeoTIFF geokeys, a GeoJSON "crs") needs these. The NAD83 realisations are taken as WGS84-aligned (towgs84 0), as proj4 does for
 // NAD83 itself: the difference (about a metre) is below what the layers resolve.
 
 import proj4 from 'proj4';
@@ -40,5 +40,4 @@ export function registerDefinitions(): void {
 }
 
 /** What the refusal of an unknown code lists, so the operator knows what would have worked. */
-export const KNOWN_CODES_SUMMARY =
-  '4326, 4269, 4152, 4759, 6318, 3857 (102100), 5070, 6350, 26901–26923 (NAD83 UTM), 32601–32660 and 32701–32760 (WGS84 UTM)';
+export const KNOWN_CODES_SUMMARY = "the EPSG dataset's geographic and projected CRSs, and ArcGIS's 102100";

@@ -20,3 +20,43 @@ export interface LayerGrid {
   /** WGS84 bounds of the whole grid (its edges densified and reprojected). */
   bbox: BBox;
 }
+
+/** What a GeoTIFF's header says about its grid: everything but the cells. */
+export interface GridHeader {
+  /** The file, as given. */
+  file: string;
+  width: number;
+  height: number;
+  /** GDAL_NODATA, when the file declares it. */
+  noData: number | null;
+  crs: Crs;
+  geoTransform: GeoTransform;
+  /** WGS84 bounds (the edges densified and reprojected). */
+  bbox: BBox;
+  /** Bytes of the file. */
+  bytes: number;
+  /** How the cells are stored, for messages and for reading them window by window. */
+  layout: GridLayout;
+}
+
+export interface GridLayout {
+  tiled: boolean;
+  /** A tile's size, or a strip's (the whole width, RowsPerStrip rows). */
+  blockWidth: number;
+  blockHeight: number;
+  /** TIFF Compression (1 none, 5 LZW, 8 and 32946 DEFLATE, …) and Predictor (1 none, 2 horizontal, 3 floating point). */
+  compression: number;
+  predictor: number;
+  bigTiff: boolean;
+  /** Tiles or strips whose byte count is 0 (GDAL's sparse files): no data. */
+  emptyBlocks: number;
+}
+
+/** A rectangle of a grid's cells, read: values row-major, no data as NaN or the declared value. */
+export interface GridWindow {
+  col: number;
+  row: number;
+  width: number;
+  height: number;
+  values: Float32Array;
+}

@@ -53,9 +53,9 @@ describe('GeoJSON with a "crs" member', () => {
   });
 
   it('refuses a CRS code it cannot reproject, naming the file and the code', async () => {
-    const file = await dir.write('spcs.geojson', collection([point([3_100_000, 10_070_000])], 'urn:ogc:def:crs:EPSG::2277'));
+    const file = await dir.write('spcs.geojson', collection([point([3_100_000, 10_070_000])], 'urn:ogc:def:crs:EPSG::5703'));
     const error = await layerError(file);
-    expect(error.message).toMatch(new RegExp(`^${file}: "crs" member \\(line 2\\): EPSG:2277 is not a CRS this build can reproject`));
+    expect(error.message).toMatch(new RegExp(`^${file}: "crs" member \\(line 2\\): EPSG:5703 is not a CRS this build can reproject`));
   });
 
   it('refuses a "crs" that comes after the features it would change', async () => {
