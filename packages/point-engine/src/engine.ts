@@ -10,7 +10,7 @@ import { LayerBuildError } from './errors.js';
 import { evaluateGridGroup } from './evaluate-grid.js';
 import { setNull, VectorGroupEvaluator, type LocationContext } from './evaluate-vector.js';
 import { rulerAt, type Ruler } from './geodesy.js';
-import { GridLayerIndex, type GridInput } from './grid-index.js';
+import { GridLayerIndex, type GridInput, type GridMosaicInput, type HeldBlocks } from './grid-index.js';
 import { evaluateParcelOverlays, evaluateParcelRecord, type ParcelMatch } from './parcel-fields.js';
 import { compilePlan, type EvaluationPlan } from './plan.js';
 import { answerOrder } from './spatial-order.js';
@@ -29,6 +29,17 @@ export interface EvaluateOptions {
    * no parcel index is available, and parcel fields answer `no_coverage`.
    */
   readonly parcels?: readonly (ParcelMatch | null)[];
+  /**
+   * The blocks of grids not held in memory whole, loaded for these locations (Engine.loadGridBlocks;
+   * evaluateLoaded does both). Absent for a grid: its resident blocks, and an error if one is missing.
+   */
+  readonly gridBlocks?: ReadonlyMap<SourceId, HeldGridBlocks>;
+}
+
+/** The blocks of one grid layer version held for an evaluation (null: all its blocks are resident). */
+export interface HeldGridBlocks {
+  readonly version: string;
+  readonly blocks: HeldBlocks | null;
 }
 
 /** Indexes one layer version of a vector source (points, lines, polygons or mixed). */
@@ -38,10 +49,16 @@ export function buildVectorLayer(source: SourceId, version: string, features: It
   return VectorLayerIndex.build(declaration, version, features);
 }
 
-/** Indexes one layer version of a grid source. */
+/** Indexes one layer version of a grid source held whole in memory. */
 export function buildGridLayer(source: SourceId, version: string, grid: GridInput): GridLayerIndex {
   if (layerSource(source).geometry !== 'grid') throw new LayerBuildError(`${source} is not a grid source`, null);
-  return new GridLayerIndex(source, version, grid);
+  return GridLayerIndex.whole(source, version, grid);
+}
+
+/** Indexes one layer version of a grid source of one or more tiles whose cells come in blocks from a store. */
+export function buildGridMosaic(source: SourceId, version: string, mosaic: GridMosaicInput): GridLayerIndex {
+  if (layerSource(source).geometry !== 'grid') throw new LayerBuildError(`${source} is not a grid source`, null);
+  return new GridLayerIndex(source, version, mosaic);
 }
 
 export class Engine {
@@ -78,8 +95,39 @@ export class Engine {
     return plan;
   }
 
+  /**
+   * The blocks the locations' grid fields read, of every grid layer not held whole, loaded and
+   * held for one evaluation (the layers being the engine's now).
+   */
+  async loadGridBlocks(locations: readonly Location[], fields: readonly string[] | EvaluationPlan): Promise<Map<SourceId, HeldGridBlocks>> {
+    const plan = this.planOf(fields);
+    const held = new Map<SourceId, HeldGridBlocks>();
+    for (const group of plan.grid) {
+      const index = this.layers.get(group.source);
+      if (index?.kind !== 'grid' || index.resident) continue;
+      const needs = { value: group.slots.some((slot) => slot.evaluator.kind === 'grid_value'), terrain: group.slots.some((slot) => slot.evaluator.kind !== 'grid_value') };
+      held.set(group.source, { version: index.version, blocks: await index.hold(locations, needs) });
+    }
+    return held;
+  }
+
+  /** `evaluate` after loading the grid blocks it reads (grids too large to hold whole are read from storage block by block). */
+  async evaluateLoaded(locations: readonly Location[], fields: readonly string[] | EvaluationPlan, options: EvaluateOptions = {}): Promise<EngineAnswer> {
+    const plan = this.planOf(fields);
+    for (;;) {
+      const gridBlocks = await this.loadGridBlocks(locations, plan);
+      // A newer version of a grid loaded meanwhile (by another request) has blocks of its own: load those.
+      const current = [...gridBlocks].every(([source, held]) => this.layers.get(source)?.version === held.version);
+      if (current) return this.evaluate(locations, plan, { ...options, gridBlocks });
+    }
+  }
+
+  private planOf(fields: readonly string[] | EvaluationPlan): EvaluationPlan {
+    return Array.isArray(fields) ? this.plan(fields as readonly string[]) : (fields as EvaluationPlan);
+  }
+
   evaluate(locations: readonly Location[], fields: readonly string[] | EvaluationPlan, options: EvaluateOptions = {}): EngineAnswer {
-    const plan = Array.isArray(fields) ? this.plan(fields as readonly string[]) : (fields as EvaluationPlan);
+    const plan = this.planOf(fields);
     const layers = new Map(this.layers);
     const vector = plan.vector.map((group) => {
       const index = layers.get(group.source);
@@ -87,7 +135,7 @@ export class Engine {
     });
     const grid = plan.grid.map((group) => {
       const index = layers.get(group.source);
-      return index?.kind === 'grid' ? index : null;
+      return index?.kind === 'grid' ? { index, view: index.viewOf(heldFor(index, options.gridBlocks)) } : null;
     });
     const vectorLayer = (source: SourceId) => {
       const index = layers.get(source);
@@ -114,8 +162,8 @@ export class Engine {
         else for (const slot of plan.vector[g].slots) setNull(answer, slot.index, 'no_coverage');
       }
       for (let g = 0; g < plan.grid.length; g++) {
-        const index = grid[g];
-        if (index) evaluateGridGroup(plan.grid[g], index, this.provenanceOf(index), at, answer);
+        const layer = grid[g];
+        if (layer) evaluateGridGroup(plan.grid[g], layer.index, layer.view, this.provenanceOf(layer.index), at, answer);
         else for (const slot of plan.grid[g].slots) setNull(answer, slot.index, 'no_coverage');
       }
       for (const slot of plan.radiusUsed) {
@@ -174,6 +222,14 @@ export class Engine {
     }
     return provenance;
   }
+}
+
+/** The blocks held for this version of a grid; null (its resident blocks) when none were. */
+function heldFor(index: GridLayerIndex, gridBlocks: EvaluateOptions['gridBlocks']): HeldBlocks | null {
+  const held = gridBlocks?.get(index.source);
+  if (held === undefined) return null;
+  if (held.version !== index.version) throw new Error(`grid blocks held for ${index.source} version ${held.version}, evaluated on ${index.version}`);
+  return held.blocks;
 }
 
 /** The location being evaluated; the CONUS test runs at most once per location, when a field needs it. */

@@ -3,12 +3,14 @@
 
 import type { LocationAnswer, Provenance } from './answers.js';
 import type { LocationContext } from './evaluate-vector.js';
+import type { GridBlockView } from './grid-blocks.js';
 import { compassPoint, type GridLayerIndex, type GridSample, type TerrainSample } from './grid-index.js';
 import type { GridGroup } from './plan.js';
 
 export function evaluateGridGroup(
   group: GridGroup,
   index: GridLayerIndex,
+  view: GridBlockView,
   provenance: Provenance,
   at: LocationContext,
   answer: LocationAnswer,
@@ -25,7 +27,7 @@ export function evaluateGridGroup(
       continue;
     }
     if (evaluator.kind === 'grid_value') {
-      sample ??= index.sample(at.lon, at.lat);
+      sample ??= index.sample(at.lon, at.lat, view);
       if (sample === 'outside') answer.reasons[i] = 'outside_coverage';
       else if (sample === 'no_data') answer.reasons[i] = 'no_data';
       else {
@@ -34,7 +36,7 @@ export function evaluateGridGroup(
       }
       continue;
     }
-    terrain ??= index.terrain(at.lon, at.lat);
+    terrain ??= index.terrain(at.lon, at.lat, view);
     if (terrain === 'outside') answer.reasons[i] = 'outside_coverage';
     else if (terrain === 'no_data') answer.reasons[i] = 'no_data';
     else if (evaluator.kind === 'slope_degrees') {

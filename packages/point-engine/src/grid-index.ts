@@ -1,34 +1,36 @@
-// The index of one gridded layer version (a single band, as a single-band GeoTIFF gives it),
-// georeferenced in WGS84 degrees by a bounding box or a north-up GDAL geotransform.
+// The index of one gridded layer version: a single band over one or more tiles (the GeoTIFFs of a
+// DEM, each kept on its own native grid and CRS), whose cells come in blocks through a store.
 //
-// Sampling: bilinear between the four cell centres around the point, because elevation and the
-// other gridded sources are continuous fields and nearest-cell sampling would make values jump
-// at cell edges; when one of the four is nodata, the value of the cell containing the point
-// (nodata there answers null `no_data`). Slope and aspect: Horn's method on the 3x3 cells around
-// the containing cell, with the cell size in meters at the point's latitude; neighbours off the
-// grid or nodata take the centre's value (GDAL's -compute_edges behaviour).
+// Which tile answers a point: the finest one holding it with data there — tiles are ranked by cell
+// size (their native cell area when every tile has the same CRS, else the ground area of a cell at
+// the tile's centre, equal within 1 %), then later in name order first; a tile with no data at the
+// point gives way to the next. Sampling: bilinear between the four cell centres around the point,
+// because elevation and the other gridded sources are continuous fields and nearest-cell sampling
+// would make values jump at cell edges; when one of the four is nodata, the value of the cell
+// containing the point. Slope and aspect: Horn's method on the 3x3 cells around the containing
+// cell, with the cell size in meters at the point; neighbours that are nodata take the centre's
+// value (GDAL's -compute_edges behaviour). Across a seam, the cells past a tile's edge are read
+// from the tile that holds their centres (its nearest cell), so a mosaic of aligned tiles answers
+// exactly as one grid would; past the edge of every tile, bilinear repeats the edge cells and
+// Horn takes the centre's value, as before there were tiles.
 
+import Flatbush from 'flatbush';
 import type { SourceId } from '@landscreen/field-catalog';
-import { rulerAt } from './geodesy.js';
+import { GridBlocksNotLoadedError, ResidentBlocks, type GridBlock, type GridBlockStore, type GridBlockView } from './grid-blocks.js';
+import { GridTile, type GridTileInput, type TilePosition } from './grid-tile.js';
 import { LayerBuildError } from './errors.js';
 
-export interface GridInput {
-  readonly width: number;
-  readonly height: number;
-  /** [minLon, minLat, maxLon, maxLat] of the outer cell edges; or give `geotransform`. */
-  readonly bbox?: readonly [number, number, number, number];
-  /** GDAL order: [originLon, cellWidth, 0, originLat, 0, cellHeight (negative: north-up)]. */
-  readonly geotransform?: readonly [number, number, number, number, number, number];
-  readonly noData?: number | null;
+/** One grid whose cells are all in memory, as a single tile (the shape grids had before tiles). */
+export interface GridInput extends Omit<GridTileInput, 'firstBlock'> {
   /** Row-major, row 0 at the origin (the north edge when north-up). */
   readonly values: Float32Array | Float64Array;
-  /**
-   * For a grid kept in its native CRS (as layer-io reads GeoTIFFs): WGS84 lon/lat to the
-   * geotransform's coordinates. Absent: the geotransform or bbox is in WGS84 degrees.
-   */
-  readonly project?: (lon: number, lat: number) => readonly [number, number];
-  /** Ground size of a cell in meters [across, down]; absent: from degrees at the cell's latitude. */
-  readonly cellSizeM?: (col: number, row: number) => readonly [number, number];
+}
+
+export interface GridMosaicInput {
+  /** In name order: on overlaps of equal resolution, the later tile wins. */
+  readonly tiles: readonly GridTileInput[];
+  readonly blockSize: number;
+  readonly blocks: GridBlockStore;
 }
 
 export type GridSample = { readonly value: number } | 'outside' | 'no_data';
@@ -39,140 +41,178 @@ export interface TerrainSample {
   readonly aspectDegrees: number | null;
 }
 
+/** The blocks one evaluation reads, by key, held for it (structured-cloneable: posted to workers). */
+export type HeldBlocks = ReadonlyMap<number, GridBlock>;
+
+/** Which of a point's answers an evaluation needs, so that only their cells are loaded. */
+export interface GridNeeds {
+  readonly value: boolean;
+  readonly terrain: boolean;
+}
+
+/** Tiles up to this many are scanned in order; more get a spatial index over their bounds. */
+const SCAN_TILES = 8;
+/** Tiles whose cell sizes differ by less than this are of one resolution (then name order decides). */
+const SAME_RESOLUTION = 0.01;
+
+/** A block of valid cells handed out for blocks not loaded yet while finding which blocks a point needs. */
+let stand_in: Float32Array = new Float32Array(0);
+
 export class GridLayerIndex {
   readonly kind = 'grid' as const;
-  readonly width: number;
-  readonly height: number;
-  private readonly x0: number;
-  private readonly dx: number;
-  private readonly y0: number;
-  private readonly dy: number;
-  private readonly noData: number | null;
-  private readonly values: Float32Array | Float64Array;
-  private readonly project: GridInput['project'];
-  private readonly cellSizeM: GridInput['cellSizeM'];
+  /** Tiles in the order they answer (see the rules above). */
+  readonly tiles: readonly GridTile[];
+  private readonly store: GridBlockStore;
+  private readonly tree: Flatbush | null;
+  private readonly at: TilePosition = { fx: 0, fy: 0 };
+  private readonly residentView: GridBlockView;
 
   constructor(
     readonly source: SourceId,
     readonly version: string,
-    grid: GridInput,
+    mosaic: GridMosaicInput,
   ) {
-    const { width, height, values } = grid;
-    if (!(Number.isInteger(width) && Number.isInteger(height) && width > 0 && height > 0)) {
-      throw new LayerBuildError(`grid of ${source}: width and height must be positive integers`, null);
-    }
-    if (values.length !== width * height) {
-      throw new LayerBuildError(`grid of ${source}: ${values.length} values for ${width}x${height} cells`, null);
-    }
-    if (grid.geotransform) {
-      const [x0, dx, rx, y0, ry, dy] = grid.geotransform;
-      if (rx !== 0 || ry !== 0) throw new LayerBuildError(`grid of ${source}: rotated geotransforms are not supported`, null);
-      [this.x0, this.dx, this.y0, this.dy] = [x0, dx, y0, dy];
-    } else if (grid.bbox) {
-      const [minLon, minLat, maxLon, maxLat] = grid.bbox;
-      [this.x0, this.dx, this.y0, this.dy] = [minLon, (maxLon - minLon) / width, maxLat, -(maxLat - minLat) / height];
+    if (mosaic.tiles.length === 0) throw new LayerBuildError(`grid of ${source}: no tiles`, null);
+    const tiles = mosaic.tiles.map((tile) => new GridTile(source, tile, mosaic.blockSize));
+    this.tiles = answeringOrder(tiles);
+    this.store = mosaic.blocks;
+    if (stand_in.length < mosaic.blockSize * mosaic.blockSize) stand_in = new Float32Array(mosaic.blockSize * mosaic.blockSize);
+    if (this.tiles.length > SCAN_TILES) {
+      const tree = new Flatbush(this.tiles.length);
+      for (const tile of this.tiles) tree.add(...tile.bounds);
+      tree.finish();
+      this.tree = tree;
     } else {
-      throw new LayerBuildError(`grid of ${source}: a bbox or a geotransform is required`, null);
+      this.tree = null;
     }
-    if (!(this.dx !== 0 && this.dy !== 0 && Number.isFinite(this.dx) && Number.isFinite(this.dy))) {
-      throw new LayerBuildError(`grid of ${source}: cell size must be finite and non-zero`, null);
+    this.residentView = (key) => {
+      const block = this.store.peek(key);
+      if (block === undefined) throw new GridBlocksNotLoadedError(source, key);
+      return block;
+    };
+  }
+
+  /** A grid held whole in memory, one tile. */
+  static whole(source: SourceId, version: string, grid: GridInput): GridLayerIndex {
+    const { values, ...tile } = grid;
+    if (values.length !== grid.width * grid.height) {
+      throw new LayerBuildError(`grid of ${source}: ${values.length} values for ${grid.width}x${grid.height} cells`, null);
     }
-    this.width = width;
-    this.height = height;
-    this.values = values;
-    this.project = grid.project;
-    this.cellSizeM = grid.cellSizeM;
-    // Float32 storage rounds the declared nodata the same way it rounded the cells.
-    const noData = grid.noData ?? null;
-    this.noData = noData === null ? null : values instanceof Float32Array ? Math.fround(noData) : noData;
+    const blockSize = Math.max(grid.width, grid.height, 1);
+    return new GridLayerIndex(source, version, { tiles: [tile], blockSize, blocks: new ResidentBlocks(new Map([[0, values as GridBlock]])) });
   }
 
-  private isNoData(value: number): boolean {
-    return Number.isNaN(value) || value === this.noData;
+  /** Whether every block is in memory, so that evaluations need no loading. */
+  get resident(): boolean {
+    return this.store.complete;
   }
 
-  /** Cell coordinates of the point (fractional), or null off the grid. */
-  private locate(lon: number, lat: number): { fx: number; fy: number } | null {
-    let x = lon;
-    let y = lat;
-    if (this.project) [x, y] = this.project(lon, lat);
-    const fx = (x - this.x0) / this.dx;
-    const fy = (y - this.y0) / this.dy;
-    if (!(fx >= 0 && fx <= this.width && fy >= 0 && fy <= this.height)) return null;
-    return { fx, fy };
+  /**
+   * Loads the blocks these points' answers read and holds them for one evaluation. The cells a
+   * point reads do not depend on their values but through no data (a tile with none at the point
+   * gives way to the next), so the points are walked with what is in memory, the blocks found
+   * missing are loaded, and the walk is repeated with them until nothing is missing.
+   */
+  async hold(points: ArrayLike<{ readonly lon: number; readonly lat: number }>, needs: GridNeeds): Promise<HeldBlocks | null> {
+    if (this.store.complete) return null;
+    const held = new Map<number, GridBlock>();
+    for (;;) {
+      const missing = new Set<number>();
+      const walk: GridBlockView = (key) => {
+        let block = held.get(key);
+        if (block !== undefined) return block;
+        block = this.store.peek(key);
+        if (block !== undefined) {
+          held.set(key, block);
+          return block;
+        }
+        missing.add(key);
+        return stand_in;
+      };
+      for (let n = 0; n < points.length; n++) {
+        const { lon, lat } = points[n];
+        if (needs.value) this.sample(lon, lat, walk);
+        if (needs.terrain) this.terrain(lon, lat, walk);
+      }
+      if (missing.size === 0) return held;
+      for (const [key, block] of await this.store.load([...missing])) held.set(key, block);
+    }
   }
 
-  private cell(col: number, row: number): number {
-    return this.values[row * this.width + col];
+  /** A view of blocks `hold` answered (null: the resident blocks). */
+  viewOf(held: HeldBlocks | null): GridBlockView {
+    if (held === null) return this.residentView;
+    return (key) => {
+      const block = held.get(key);
+      if (block !== undefined) return block;
+      throw new GridBlocksNotLoadedError(this.source, key);
+    };
   }
 
-  /** A neighbour of a cell; off the grid or nodata, the centre's value. */
-  private neighbour(col: number, row: number, dc: number, dr: number, centre: number): number {
-    const c = col + dc;
-    const r = row + dr;
-    if (c < 0 || r < 0 || c >= this.width || r >= this.height) return centre;
-    const value = this.cell(c, r);
-    return this.isNoData(value) ? centre : value;
+  sample(lon: number, lat: number, view: GridBlockView = this.residentView): GridSample {
+    const at = this.at;
+    let covered = false;
+    for (const tile of this.tilesAt(lon, lat)) {
+      if (!tile.locate(lon, lat, at)) continue;
+      covered = true;
+      const value = this.sampleTile(tile, at.fx, at.fy, view);
+      if (!Number.isNaN(value)) return { value };
+    }
+    return covered ? 'no_data' : 'outside';
   }
 
-  sample(lon: number, lat: number): GridSample {
-    const at = this.locate(lon, lat);
-    if (!at) return 'outside';
-    const { width, height } = this;
-    const col = Math.min(Math.floor(at.fx), width - 1);
-    const row = Math.min(Math.floor(at.fy), height - 1);
-    const gx = Math.min(Math.max(at.fx - 0.5, 0), width - 1);
-    const gy = Math.min(Math.max(at.fy - 0.5, 0), height - 1);
+  terrain(lon: number, lat: number, view: GridBlockView = this.residentView): TerrainSample | 'outside' | 'no_data' {
+    const at = this.at;
+    let covered = false;
+    for (const tile of this.tilesAt(lon, lat)) {
+      if (!tile.locate(lon, lat, at)) continue;
+      covered = true;
+      const col = Math.min(Math.floor(at.fx), tile.width - 1);
+      const row = Math.min(Math.floor(at.fy), tile.height - 1);
+      const centre = tile.cell(col, row, view);
+      if (Number.isNaN(centre)) continue;
+      return this.horn(tile, col, row, centre, view);
+    }
+    return covered ? 'no_data' : 'outside';
+  }
+
+  private sampleTile(tile: GridTile, fx: number, fy: number, view: GridBlockView): number {
+    const col = Math.min(Math.floor(fx), tile.width - 1);
+    const row = Math.min(Math.floor(fy), tile.height - 1);
+    const gx = fx - 0.5;
+    const gy = fy - 0.5;
     const c0 = Math.floor(gx);
     const r0 = Math.floor(gy);
-    const c1 = Math.min(c0 + 1, width - 1);
-    const r1 = Math.min(r0 + 1, height - 1);
     const tx = gx - c0;
     const ty = gy - r0;
-    const v00 = this.cell(c0, r0);
-    const v10 = this.cell(c1, r0);
-    const v01 = this.cell(c0, r1);
-    const v11 = this.cell(c1, r1);
-    if (this.isNoData(v00) || this.isNoData(v10) || this.isNoData(v01) || this.isNoData(v11)) {
-      const own = this.cell(col, row);
-      return this.isNoData(own) ? 'no_data' : { value: own };
-    }
+    const v00 = this.cellOrEdge(tile, c0, r0, view);
+    const v10 = this.cellOrEdge(tile, c0 + 1, r0, view);
+    const v01 = this.cellOrEdge(tile, c0, r0 + 1, view);
+    const v11 = this.cellOrEdge(tile, c0 + 1, r0 + 1, view);
+    if (Number.isNaN(v00) || Number.isNaN(v10) || Number.isNaN(v01) || Number.isNaN(v11)) return tile.cell(col, row, view);
     const top = v00 + (v10 - v00) * tx;
     const bottom = v01 + (v11 - v01) * tx;
-    return { value: top + (bottom - top) * ty };
+    return top + (bottom - top) * ty;
   }
 
-  terrain(lon: number, lat: number): TerrainSample | 'outside' | 'no_data' {
-    const at = this.locate(lon, lat);
-    if (!at) return 'outside';
-    const col = Math.min(Math.floor(at.fx), this.width - 1);
-    const row = Math.min(Math.floor(at.fy), this.height - 1);
-    const centre = this.cell(col, row);
-    if (this.isNoData(centre)) return 'no_data';
-    const a = this.neighbour(col, row, -1, -1, centre);
-    const b = this.neighbour(col, row, 0, -1, centre);
-    const c = this.neighbour(col, row, 1, -1, centre);
-    const d = this.neighbour(col, row, -1, 0, centre);
-    const f = this.neighbour(col, row, 1, 0, centre);
-    const g = this.neighbour(col, row, -1, 1, centre);
-    const h = this.neighbour(col, row, 0, 1, centre);
-    const i = this.neighbour(col, row, 1, 1, centre);
+  private horn(tile: GridTile, col: number, row: number, centre: number, view: GridBlockView): TerrainSample {
+    const near = (dc: number, dr: number) => {
+      const value = this.beyond(tile, col + dc, row + dr, view) ?? centre;
+      return Number.isNaN(value) ? centre : value;
+    };
+    const a = near(-1, -1);
+    const b = near(0, -1);
+    const c = near(1, -1);
+    const d = near(-1, 0);
+    const f = near(1, 0);
+    const g = near(-1, 1);
+    const h = near(0, 1);
+    const i = near(1, 1);
     const perCol = (c + 2 * f + i - (a + 2 * d + g)) / 8;
     const perRow = (g + 2 * h + i - (a + 2 * b + c)) / 8;
-    // Meters per column eastwards and per row northwards (negative for a north-up grid's rows).
     // A projected grid's axes are taken as east and north (its meridian convergence, a degree or
     // two inside a UTM zone, is ignored).
-    let eastPerCol: number;
-    let northPerRow: number;
-    if (this.cellSizeM) {
-      const [across, down] = this.cellSizeM(col, row);
-      eastPerCol = Math.sign(this.dx) * across;
-      northPerRow = Math.sign(this.dy) * down;
-    } else {
-      const ruler = rulerAt(this.y0 + (row + 0.5) * this.dy);
-      eastPerCol = this.dx * ruler.kx;
-      northPerRow = this.dy * ruler.ky;
-    }
+    const [eastPerCol, northPerRow] = tile.metresPerCell(col, row);
     const dzEast = perCol / eastPerCol;
     const dzNorth = perRow / northPerRow;
     const slopeDegrees = (Math.atan(Math.hypot(dzEast, dzNorth)) * 180) / Math.PI;
@@ -181,6 +221,56 @@ export class GridLayerIndex {
     const aspect = (Math.atan2(-dzEast, -dzNorth) * 180) / Math.PI;
     return { slopeDegrees, aspectDegrees: aspect < 0 ? aspect + 360 : aspect };
   }
+
+  /** A cell of `tile`, past its edge read from the tile beyond, or the nearest edge cell when no tile is there. */
+  private cellOrEdge(tile: GridTile, col: number, row: number, view: GridBlockView): number {
+    const value = this.beyond(tile, col, row, view);
+    if (value !== undefined) return value;
+    return tile.cell(Math.min(Math.max(col, 0), tile.width - 1), Math.min(Math.max(row, 0), tile.height - 1), view);
+  }
+
+  /** A cell of `tile` (NaN: no data); past its edge, the value of the cell of another tile under its centre; undefined when none is. */
+  private beyond(tile: GridTile, col: number, row: number, view: GridBlockView): number | undefined {
+    if (tile.has(col, row)) return tile.cell(col, row, view);
+    const [x, y] = tile.centreNative(col, row);
+    const at: TilePosition = { fx: 0, fy: 0 };
+    const [lon, lat] = tile.toWgs84(x, y);
+    for (const other of this.tilesAt(lon, lat)) {
+      if (other === tile) continue;
+      const inside = other.crsKey === tile.crsKey ? other.locateNative(x, y, at) : other.locate(lon, lat, at);
+      if (!inside) continue;
+      const c = Math.floor(at.fx);
+      const r = Math.floor(at.fy);
+      if (other.has(c, r)) return other.cell(c, r, view);
+    }
+    return undefined;
+  }
+
+  /** The tiles whose bounds hold the point, in answering order. */
+  private tilesAt(lon: number, lat: number): readonly GridTile[] {
+    if (this.tree === null) return this.tiles;
+    const found = this.tree.search(lon, lat, lon, lat);
+    found.sort((a, b) => a - b);
+    return found.map((i) => this.tiles[i]);
+  }
+}
+
+/** Finest first; of one resolution, the later in name order first. */
+function answeringOrder(tiles: readonly GridTile[]): GridTile[] {
+  const oneCrs = tiles.every((tile) => tile.crsKey === tiles[0].crsKey);
+  const size = (tile: GridTile) => (oneCrs ? Math.abs(tile.dx * tile.dy) : tile.cellAreaM2());
+  const ranked = tiles.map((tile, nameOrder) => ({ tile, nameOrder, size: size(tile) }));
+  // Sizes within 1 % of the finest of a run are one resolution: a total order (sorting by a
+  // tolerance directly would not be transitive).
+  ranked.sort((a, b) => a.size - b.size);
+  let classStart = 0;
+  const resolutionClass = new Map<GridTile, number>();
+  ranked.forEach((entry, i) => {
+    if (entry.size > ranked[classStart].size * (1 + SAME_RESOLUTION)) classStart = i;
+    resolutionClass.set(entry.tile, classStart);
+  });
+  ranked.sort((a, b) => resolutionClass.get(a.tile)! - resolutionClass.get(b.tile)! || b.nameOrder - a.nameOrder);
+  return ranked.map((entry) => entry.tile);
 }
 
 const COMPASS = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'] as const;

@@ -2,7 +2,7 @@
 // WGS84, and the engine that answers catalog fields at points from the current layer of each
 // source (issue 12). Pure and in memory: readers, storage and transport live elsewhere.
 
-export { Engine, buildGridLayer, buildVectorLayer, type EvaluateOptions, type LayerIndex, type Location } from './engine.js';
+export { Engine, buildGridLayer, buildGridMosaic, buildVectorLayer, type EvaluateOptions, type HeldGridBlocks, type LayerIndex, type Location } from './engine.js';
 export {
   NULL_REASONS,
   NULL_REASON_MEANINGS,
@@ -15,7 +15,9 @@ export {
 } from './answers.js';
 export { VectorLayerIndex, type FeatureInput } from './vector-index.js';
 export type { VectorLayerSnapshot } from './layer-snapshot.js';
-export { GridLayerIndex, compassPoint, type GridInput } from './grid-index.js';
+export { GridLayerIndex, compassPoint, type GridInput, type GridMosaicInput, type HeldBlocks } from './grid-index.js';
+export type { GridTileInput } from './grid-tile.js';
+export { GridBlocksNotLoadedError, ResidentBlocks, type GridBlock, type GridBlockStore } from './grid-blocks.js';
 export type { Geometry, PolygonalGeometry, Position } from './geometry.js';
 export type { MatchedParcel, ParcelMatch } from './parcel-fields.js';
 export { compilePlan, type EvaluationPlan } from './plan.js';

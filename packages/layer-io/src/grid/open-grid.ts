@@ -14,6 +14,8 @@ import type { GeoTransform, GridHeader, GridLayout, GridWindow } from './types.j
 import type { BBox } from '@landscreen/parcel-io';
 
 const PIXEL_IS_POINT = 2;
+/** TIFF tag 317, which geotiff.js's types do not name as read eagerly. */
+const PREDICTOR_TAG = 317;
 /** Points per edge when reprojecting the bounds: a projected edge is curved in lon/lat. */
 const EDGE_SAMPLES = 64;
 /** Cells a window holds at most when the caller does not say (32 MiB of float32). */
@@ -111,7 +113,7 @@ async function readHeader(path: string, image: GeoTIFFImage, bytes: number, opti
     blockWidth: image.getTileWidth(),
     blockHeight: image.getTileHeight(),
     compression: Number(directory.getValue('Compression') ?? 1),
-    predictor: Number(directory.getValue('Predictor') ?? 1),
+    predictor: Number(directory.getValue(PREDICTOR_TAG) ?? 1),
     bigTiff: false,
     emptyBlocks: 0,
   };
@@ -136,7 +138,7 @@ async function readHeader(path: string, image: GeoTIFFImage, bytes: number, opti
  */
 async function emptyBlocksOf(path: string, image: GeoTIFFImage, fileBytes: number): Promise<Set<number>> {
   const directory = image.getFileDirectory();
-  const [offsetsTag, countsTag] = image.isTiled ? ['TileOffsets', 'TileByteCounts'] : ['StripOffsets', 'StripByteCounts'];
+  const [offsetsTag, countsTag] = image.isTiled ? (['TileOffsets', 'TileByteCounts'] as const) : (['StripOffsets', 'StripByteCounts'] as const);
   const offsets = (await directory.loadValue(offsetsTag)) as ArrayLike<number | bigint> | undefined;
   const counts = (await directory.loadValue(countsTag)) as ArrayLike<number | bigint> | undefined;
   if (offsets === undefined || counts === undefined || offsets.length !== counts.length) {
@@ -208,7 +210,9 @@ function gridFile(path: string, tiff: GeoTIFF, image: GeoTIFFImage, header: Grid
         }
       }
     },
-    close: () => tiff.close(),
+    close: async () => {
+      await tiff.close();
+    },
   };
 }
 
