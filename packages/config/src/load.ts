@@ -150,6 +150,12 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     concurrency: bounded('RUNS_WORKER_CONCURRENCY', 2, 1, 64),
   };
 
+  // Grid layers (D38): the most cells one import may store, and the engine's cache of grid blocks.
+  const grids = {
+    maxCells: bounded('LAYER_MAX_CELLS', 500_000_000, 1, Number.MAX_SAFE_INTEGER),
+    cacheMb: bounded('LAYER_GRID_CACHE_MB', 512, 16, 1_048_576),
+  };
+
   const serviceUrls: Partial<Record<ServiceName, string>> = {};
   const servicePorts = { ...DEFAULT_SERVICE_PORTS };
   for (const name of SERVICE_NAMES) {
@@ -180,6 +186,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     relay,
     worker,
     runs,
+    grids,
     ...overrides,
   };
   if (problems.length > 0) throw new ConfigError(problems);

@@ -48,6 +48,15 @@ export interface Config {
   worker: WorkerConfig;
   /** Asynchronous point-data runs (D35): chunking, the chunk relay and the runs workers. */
   runs: RunsConfig;
+  /** Grid layers: import limits and the engine's cache of their blocks. */
+  grids: GridsConfig;
+}
+
+export interface GridsConfig {
+  /** LAYER_MAX_CELLS: the most cells one grid import (all its tiles) may store; checked from the headers before any cell is read. */
+  maxCells: number;
+  /** LAYER_GRID_CACHE_MB: megabytes of grid blocks the engine of one process holds at once (least recently used go first). */
+  cacheMb: number;
 }
 
 export interface RunsConfig {

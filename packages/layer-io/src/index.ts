@@ -1,6 +1,7 @@
 // Public surface of @landscreen/layer-io: GIS layer files (GeoJSON, newline-delimited GeoJSON,
-// CSV, Shapefile plain or zipped, single-band GeoTIFF) read as WGS84 features or a grid, with the
-// file's CRS (a .prj, geokeys, a GeoJSON "crs") reprojected by proj4 and refused when unknown.
+// CSV, Shapefile plain or zipped, single-band GeoTIFF) read as WGS84 features or a grid (whole, or
+// window by window), with the file's CRS (a .prj, geokeys, a GeoJSON "crs") reprojected by proj4 and
+// refused when unknown.
 
 export type {
   FeaturePosition,
@@ -16,7 +17,9 @@ export { LayerReadError, describePosition } from './errors.js';
 export { detectFormat, layerFormatFromExtension, sniffLayerFormat } from './format.js';
 export { readLayer } from './read-layer.js';
 export { parsePropertyMap } from './property-map.js';
-export { WGS84, crsFromEpsg, crsFromWkt, transformToWgs84, type Crs, type ToWgs84 } from './crs/crs.js';
+export { WGS84, crsFromEpsg, crsFromWkt, isWgs84, transformToWgs84, type Crs, type ToWgs84 } from './crs/crs.js';
 export { readGrid, type ReadGridOptions } from './grid/read-grid.js';
+export { openGrid, type CellLimit, type GridFile, type OpenGridOptions, type WindowOptions } from './grid/open-grid.js';
 export { createGridLocator, type Cell, type GridLocator } from './grid/locator.js';
-export type { GeoTransform, LayerGrid } from './grid/types.js';
+export { gridProjection, type GridProjection } from './grid/projection.js';
+export type { GeoTransform, GridHeader, GridLayout, GridWindow, LayerGrid } from './grid/types.js';

@@ -4,7 +4,9 @@ export { SCHEMA, catalogDb, type CatalogDatabase, type CatalogDb, type CatalogTr
 export { importLayer, type ImportLayerOptions, type ImportLayerResult } from './layers/import-layer.js';
 export { LayerImportError } from './layers/layer-import-error.js';
 export { listVersions, type LayerVersionRow } from './layers/versions.js';
-export { LayerCache } from './layers/layer-cache.js';
+export { LayerCache, DEFAULT_GRID_CACHE_BYTES, type LayerCacheOptions } from './layers/layer-cache.js';
+export { storedBytesByVersion, versionSize, type VersionSize } from './layers/version-sizes.js';
+export { DEFAULT_MAX_CELLS, GRID_BLOCK_SIZE } from './layers/import-grid.js';
 export { engineFromSnapshots, snapshotLayers, type LayerSnapshot } from './layers/layer-snapshot.js';
 export { startRunsWorker, ledgerRefund, type RunsWorker, type RunsWorkerOptions } from './runs/index.js';
 export { setPlan, UnknownPlanIdError, quoteCredits, refundCredits, billedRequest, type Charge, type BillingStatus } from './billing/index.js';

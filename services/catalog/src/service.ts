@@ -19,7 +19,7 @@ import { catalogDb, SCHEMA } from './schema.js';
 export function createCatalogService(deps: ServiceDeps): ServiceModule {
   // The service's view of the database, made once: the handlers, the layer cache, billing and runs share it.
   const db = catalogDb(deps.db);
-  const layers = new LayerCache(db);
+  const layers = new LayerCache(db, { gridCacheBytes: deps.config.grids.cacheMb * 2 ** 20 });
   const runs = catalogRuns(deps, db);
   const evaluate = evaluatePoints(layers, () => deps.peer('discovery'));
   // Billing (D34): the ledger, rpm windows and idempotency keys, on the service's clock.

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { importLayer, LayerImportError, catalogDb } from '@landscreen/catalog-service';
+import { SOURCE_DECLARATION_BY_ID, type SourceId } from '@landscreen/field-catalog';
 import { UsageError, type Command } from './command.js';
 import { progressReporter } from './progress.js';
 
@@ -9,23 +10,27 @@ export const importLayerCommand: Command = {
   words: ['import', 'layer'],
   summary: 'Load a GIS layer file as a new version of a point-data source',
   usage:
-    'landscreen import layer --source SOURCE --file PATH [--format geojson|ndjson|csv|shapefile|geotiff] [--map attr=property,...] [--name NAME]',
-  async run({ database, out }, args) {
+    'landscreen import layer --source SOURCE --file PATH [--file PATH ...] [--format geojson|ndjson|csv|shapefile|geotiff] [--map attr=property,...] [--name NAME] ' +
+    '(a grid source takes GeoTIFF tiles, --file repeated or a folder of them, as one version)',
+  async run({ config, database, out }, args) {
     const { values } = parseArgs({
       args,
       options: {
         source: { type: 'string' },
-        file: { type: 'string' },
+        file: { type: 'string', multiple: true },
         format: { type: 'string' },
         map: { type: 'string' },
         name: { type: 'string' },
       },
       strict: true,
     });
-    if (!values.source || !values.file) throw new UsageError('--source and --file are required');
+    if (!values.source || !values.file || values.file.length === 0) throw new UsageError('--source and --file are required');
     const format = values.format as (typeof FORMATS)[number] | undefined;
     if (format !== undefined && !FORMATS.includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}`);
-    const progress = progressReporter(out, `importing ${values.file}`, 2000, 'features');
+    const what = values.file.length === 1 ? values.file[0] : `${values.file.length} files`;
+    const declaration = SOURCE_DECLARATION_BY_ID.get(values.source as SourceId);
+    const grid = declaration !== undefined && 'geometry' in declaration && declaration.geometry === 'grid';
+    const progress = progressReporter(out, `importing ${what}`, 2000, grid ? 'cells' : 'features');
     try {
       const result = await importLayer(catalogDb(database.db), {
         source: values.source,
@@ -33,6 +38,7 @@ export const importLayerCommand: Command = {
         format,
         map: values.map,
         name: values.name,
+        maxCells: config.grids.maxCells,
         onProgress: ({ features, fraction }) => progress.update(features, fraction),
       });
       const unit = result.geometry === 'grid' ? 'cells' : 'features';

@@ -3,12 +3,15 @@
 // the engine is most of prepare's CPU (≈200 fields a parcel), and on one thread it would leave
 // the other cores idle. The layers are read and indexed once, here: each worker gets them as
 // snapshots on SharedArrayBuffers (catalog's layer-snapshot.ts) and rebuilds only its trees,
-// without a database connection (reading the 75 layers again cost each worker 10-40 s).
+// without a database connection (reading the 75 layers again cost each worker 10-40 s). A grid
+// too large to hold whole stays here: the blocks a page reads are loaded here and go with the page
+// (on SharedArrayBuffers: shared, not copied).
 
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { snapshotLayers, type LayerSnapshot } from '@landscreen/catalog-service';
-import { EngineAnswer, type Engine, type EvaluationPlan, type Location, type PolygonalGeometry, type Provenance } from '@landscreen/point-engine';
+import type { SourceId } from '@landscreen/field-catalog';
+import { Engine, EngineAnswer, type EvaluationPlan, type HeldGridBlocks, type Location, type PolygonalGeometry, type Provenance } from '@landscreen/point-engine';
 
 export interface WorkerData {
   /** The layers of the prepare's engine, shared (not copied) between the workers. */
@@ -23,6 +26,8 @@ export interface PageRequest {
   lats: Float64Array;
   keys: string[];
   geometries: (PolygonalGeometry | null)[];
+  /** The blocks of grids not held whole that the page reads. */
+  gridBlocks: Map<SourceId, HeldGridBlocks>;
 }
 
 export interface PageResponse {
@@ -57,7 +62,7 @@ export function inProcessEvaluator(engine: Engine, plan: EvaluationPlan): PageEv
   return {
     parallelism: 1,
     evaluate: async (page) =>
-      engine.evaluate(page.locations, plan, {
+      engine.evaluateLoaded(page.locations, plan, {
         parcels: page.keys.map((id, n) => ({ vintage: page.vintage, parcel: { id, geometry: page.geometries[n] }, match_type: 'exact_intersect', distance_m: 0, radius_m: 0 })),
       }),
     close: async () => {},
@@ -71,6 +76,12 @@ export const DEFAULT_ENGINE_WORKERS = Math.max(1, Math.min(os.availableParalleli
 export async function workerPoolEvaluator(options: { engine: Engine; count: number; plan: EvaluationPlan }): Promise<PageEvaluator> {
   const { count, plan, engine } = options;
   const data: WorkerData = { layers: snapshotLayers(engine), fields: plan.fields };
+  // Only the grids whose blocks load on demand are kept here, to load each page's blocks.
+  const grids = new Engine();
+  for (const { source } of engine.loaded()) {
+    const index = engine.layer(source as SourceId)!;
+    if (index.kind === 'grid' && !index.resident) grids.load(index);
+  }
   const workers = Array.from({ length: count }, () => new Worker(new URL('./engine-worker.mjs', import.meta.url), { workerData: data }));
   const pending = new Map<number, { resolve(answer: EngineAnswer): void; reject(error: Error): void }>();
   // Provenances come back as copies: one object per distinct provenance, so pages share them.
@@ -122,8 +133,9 @@ export async function workerPoolEvaluator(options: { engine: Engine; count: numb
   let next = 0;
   return {
     parallelism: count + 1,
-    evaluate(page) {
-      if (failure) return Promise.reject(failure);
+    async evaluate(page) {
+      if (failure) throw failure;
+      const gridBlocks = await grids.loadGridBlocks(page.locations, plan);
       const id = next++;
       const request: PageRequest = {
         id,
@@ -133,6 +145,7 @@ export async function workerPoolEvaluator(options: { engine: Engine; count: numb
         keys: page.keys,
         // Only the fields of the parcel group read the polygon: spare the copy otherwise.
         geometries: plan.parcelOverlay.length > 0 || plan.parcelRecord.length > 0 ? page.geometries : page.keys.map(() => null),
+        gridBlocks,
       };
       return new Promise<EngineAnswer>((resolve, reject) => {
         pending.set(id, { resolve, reject });

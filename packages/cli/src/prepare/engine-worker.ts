@@ -20,7 +20,7 @@ try {
       const parcels = page.keys.map(
         (id, n): ParcelMatch => ({ vintage: page.vintage, parcel: { id, geometry: page.geometries[n] }, match_type: 'exact_intersect', distance_m: 0, radius_m: 0 }),
       );
-      const answer = engine.evaluate(locations, plan, { parcels });
+      const answer = engine.evaluate(locations, plan, { parcels, gridBlocks: page.gridBlocks });
       const response: PageResponse = {
         id: page.id,
         kinds: answer.kinds,

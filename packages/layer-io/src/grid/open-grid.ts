@@ -14,7 +14,7 @@ import type { GeoTransform, GridHeader, GridLayout, GridWindow } from './types.j
 import type { BBox } from '@landscreen/parcel-io';
 
 const PIXEL_IS_POINT = 2;
-/** TIFF tag 317, which geotiff.js's types do not name as read eagerly. */
+/** TIFF tag 317 (Predictor), which geotiff.js's types do not list as read eagerly. */
 const PREDICTOR_TAG = 317;
 /** Points per edge when reprojecting the bounds: a projected edge is curved in lon/lat. */
 const EDGE_SAMPLES = 64;
@@ -113,7 +113,7 @@ async function readHeader(path: string, image: GeoTIFFImage, bytes: number, opti
     blockWidth: image.getTileWidth(),
     blockHeight: image.getTileHeight(),
     compression: Number(directory.getValue('Compression') ?? 1),
-    predictor: Number(directory.getValue(PREDICTOR_TAG) ?? 1),
+    predictor: Number((await directory.loadValue(PREDICTOR_TAG)) ?? 1),
     bigTiff: false,
     emptyBlocks: 0,
   };

@@ -51,7 +51,7 @@ export function evaluatePoints(layers: LayerCache, discoveryTransport?: () => Tr
       parcels = await locateParcels(discovery, request, parcelFields, call);
     }
     const { engine } = await layers.current();
-    const answer = engine.evaluate(request.locations, request.fields, { parcels });
+    const answer = await engine.evaluateLoaded(request.locations, request.fields, { parcels });
     const results = locationResults(answer, request.locations.map((location) => location.id));
     // The engine calls a location without a match no_parcel; here a search was made and found nothing within the radius.
     if (parcels) {

@@ -61,7 +61,7 @@ export function fetchBatchHandler(billing: BillingContext, layers: LayerCache, e
           return answerFetchResults(located, await evaluateLocations(evaluate, { locations: request.locations, fields }, call));
         }
         const { engine } = await layers.current();
-        return engineFetchResults(located, engine.evaluate(request.locations, fields));
+        return engineFetchResults(located, await engine.evaluateLoaded(request.locations, fields));
       },
       work: async (_trx, charge, results, plan) =>
         create(catalogv1.FetchBatchResponseSchema, {

@@ -28,7 +28,7 @@ export function getUtilityFindingsHandler(layers: LayerCache, discoveryTransport
     // A parcel imported without a point has nowhere to be evaluated: said, not a 500.
     if (!point) throw serviceError(Code.FailedPrecondition, 'parcel_without_location', `Parcel "${request.parcelKey}" has no location to evaluate the utility fields at.`);
     const { engine } = await layers.current();
-    const [result] = locationResults(engine.evaluate([point], UTILITY_FIELDS), [request.parcelKey]);
+    const [result] = locationResults(await engine.evaluateLoaded([point], UTILITY_FIELDS), [request.parcelKey]);
     return {
       market: found.market,
       vintageId: found.vintageId,

@@ -1,6 +1,7 @@
 // How a layer version's content is stored in catalog.layer_chunks: vector features as a JSON
 // array of [geometry, properties] per chunk (only the properties the source declares, already
-// renamed by --map), a grid's cells as little-endian float32 slices. Compression is left to
+// renamed by --map), a grid's cells as little-endian float32: a square block of a tile per chunk
+// (import-grid.ts), or, for grids stored before tiles, row-major slices. Compression is left to
 // PostgreSQL's TOAST (lz4 where available), which squeezes JSON coordinates well and costs the
 // importer nothing.
 
@@ -8,7 +9,7 @@ import type { FeatureInput, Geometry } from '@landscreen/point-engine';
 
 /** Features per chunk: a few hundred kilobytes of JSON, one insert each. */
 export const FEATURES_PER_CHUNK = 2_000;
-/** Grid cells per chunk (4 MB). */
+/** Grid cells per chunk of a grid stored before tiles (4 MB, row-major slices). */
 export const CELLS_PER_CHUNK = 1 << 20;
 
 type StoredFeature = [Geometry, Record<string, unknown>];
@@ -25,6 +26,13 @@ export function decodeFeatures(data: Uint8Array): FeatureInput[] {
 export function encodeCells(values: Float32Array, from: number, to: number): Buffer {
   const slice = values.subarray(from, to);
   return Buffer.from(slice.buffer, slice.byteOffset, slice.byteLength);
+}
+
+/** A stored block's cells, on a SharedArrayBuffer (prepare's workers share it rather than copy it). */
+export function decodeBlock(data: Uint8Array): Float32Array {
+  const cells = new Float32Array(new SharedArrayBuffer(data.byteLength));
+  new Uint8Array(cells.buffer).set(data);
+  return cells;
 }
 
 /** Copies a stored slice into `target` at `offset` (cells); answers the next offset. */

@@ -1,12 +1,10 @@
 import path from 'node:path';
-import { sql } from 'kysely';
 import { liftTimeouts } from '@landscreen/db';
 import type { LayerSource, SourceId } from '@landscreen/field-catalog';
 import {
   describePosition,
   detectFormat,
   LayerReadError,
-  readGrid,
   readLayer,
   type LayerFeature,
   type LayerFormat,
@@ -14,19 +12,27 @@ import {
   type VectorLayerFormat,
 } from '@landscreen/layer-io';
 import type { Geometry } from '@landscreen/point-engine';
-import type { CatalogDb, CatalogTransaction } from '../schema.js';
-import { CELLS_PER_CHUNK, encodeCells, encodeFeatures, FEATURES_PER_CHUNK } from './chunk-codec.js';
+import type { CatalogDb } from '../schema.js';
+import { encodeFeatures, FEATURES_PER_CHUNK } from './chunk-codec.js';
 import { BoundsAccumulator } from './bounds.js';
+import { importFiles } from './grid-files.js';
 import { layerSourceNamed, propertyMap } from './import-arguments.js';
+import { importGrid } from './import-grid.js';
 import { LayerImportError } from './layer-import-error.js';
+import { completeVersion, insertChunk, insertVersion } from './version-rows.js';
 
 export interface ImportLayerOptions {
   source: string;
-  file: string;
+  /** A file, or (for a grid source) several GeoTIFF tiles or folders of them, stored as one version. */
+  file: string | readonly string[];
   format?: LayerFormat;
   /** `--map attr=property,...` as typed. */
   map?: string;
   name?: string;
+  /** Most cells a grid version may hold (LAYER_MAX_CELLS; default DEFAULT_MAX_CELLS). */
+  maxCells?: number;
+  /** Cells a stored grid block has a side (default GRID_BLOCK_SIZE; tests use small ones). */
+  gridBlockSize?: number;
   /** Features (or cells) stored so far and the share of the file read, when known. */
   onProgress?(progress: { features: number; fraction?: number }): void;
 }
@@ -52,26 +58,33 @@ const ACCEPTED: Record<LayerSource['geometry'], readonly string[]> = {
  * Loads a layer file as a new version of its source in ONE transaction (issue 12, D37): the
  * version exists, and so becomes current, only once the whole file is stored; a bad feature, a
  * feature of the wrong geometry kind or a crash leaves no version row and no chunk behind.
- * Vector features stream into chunks, so memory stays flat whatever the file size (a grid is
- * read whole: rasters are random access).
+ * Vector features stream into chunks, and grids window by window (import-grid.ts), so memory
+ * stays flat whatever the file size. A grid version may be several GeoTIFF tiles.
  */
 export async function importLayer(db: CatalogDb, options: ImportLayerOptions): Promise<ImportLayerResult> {
   const declaration = layerSourceNamed(options.source);
   const map = propertyMap(declaration, options.map);
-  const file = path.resolve(options.file);
-  const format = options.format ?? (await fileFormat(file));
-  if ((format === 'geotiff') !== (declaration.geometry === 'grid')) {
+  const { files, name: defaultName } = await importFiles(options.file);
+  if (files.length > 1 && declaration.geometry !== 'grid') {
+    throw new LayerImportError(`${declaration.id} is a ${declaration.geometry} source: it loads one file per version, not ${files.length}`);
+  }
+  const formats = await Promise.all(files.map(async (file) => options.format ?? (await fileFormat(file))));
+  for (const [i, format] of formats.entries()) {
+    if ((format === 'geotiff') === (declaration.geometry === 'grid')) continue;
     throw new LayerImportError(
       declaration.geometry === 'grid'
-        ? `${declaration.id} is a grid source: it loads a single-band GeoTIFF, not ${format}`
+        ? `${files[i]}: ${declaration.id} is a grid source: it loads a single-band GeoTIFF, not ${format}`
         : `${declaration.id} is a ${declaration.geometry} source: a GeoTIFF grid cannot feed it`,
     );
   }
-  const name = options.name ?? path.basename(file);
+  const name = options.name ?? defaultName;
   try {
-    return format === 'geotiff'
-      ? await importGrid(db, declaration, file, name, options)
-      : await importFeatures(db, declaration, file, format, name, map, options);
+    if (declaration.geometry === 'grid') {
+      const { onProgress, maxCells, gridBlockSize: blockSize } = options;
+      const grid = await importGrid(db, declaration, { files, name, maxCells, blockSize, onProgress });
+      return { versionId: grid.versionId, source: declaration.id, geometry: 'grid', features: grid.cells, bbox: grid.bbox };
+    }
+    return await importFeatures(db, declaration, files[0], formats[0] as VectorLayerFormat, name, map, options);
   } catch (error) {
     if (error instanceof LayerReadError) throw new LayerImportError(error.message);
     throw error;
@@ -107,7 +120,7 @@ async function importFeatures(
   });
   return db.transaction().execute(async (trx) => {
     await liftTimeouts(trx);
-    const versionId = await insertVersion(trx, declaration, name, format, file);
+    const versionId = await insertVersion(trx, declaration, name, format, path.basename(file));
     const bounds = new BoundsAccumulator();
     let chunk: [Geometry, Record<string, unknown>][] = [];
     let chunkNo = 0;
@@ -135,23 +148,6 @@ async function importFeatures(
   });
 }
 
-async function importGrid(db: CatalogDb, declaration: LayerSource, file: string, name: string, options: ImportLayerOptions): Promise<ImportLayerResult> {
-  const grid = await readGrid(file);
-  return db.transaction().execute(async (trx) => {
-    await liftTimeouts(trx);
-    const versionId = await insertVersion(trx, declaration, name, 'geotiff', file);
-    const cells = grid.values.length;
-    for (let from = 0, chunkNo = 0; from < cells; from += CELLS_PER_CHUNK, chunkNo++) {
-      await insertChunk(trx, versionId, chunkNo, encodeCells(grid.values, from, Math.min(cells, from + CELLS_PER_CHUNK)));
-      options.onProgress?.({ features: Math.min(cells, from + CELLS_PER_CHUNK), fraction: Math.min(1, (from + CELLS_PER_CHUNK) / cells) });
-    }
-    const meta = { width: grid.width, height: grid.height, noData: grid.noData, crs: grid.crs, geoTransform: grid.geoTransform };
-    const bbox = [...grid.bbox] as [number, number, number, number];
-    await completeVersion(trx, versionId, cells, bbox, grid.crs.label, meta);
-    return { versionId, source: declaration.id, geometry: 'grid', features: cells, bbox };
-  });
-}
-
 function wrongGeometry(file: string, declaration: LayerSource, feature: LayerFeature): LayerImportError {
   return new LayerImportError(
     `${file}: ${describePosition(feature.position)}: a ${feature.geometry.type} cannot feed ${declaration.id}, a ${declaration.geometry} source`,
@@ -163,35 +159,4 @@ function declaredProperties(properties: Record<string, unknown>, declared: reado
   const kept: Record<string, unknown> = {};
   for (const name of declared) if (Object.hasOwn(properties, name) && properties[name] !== undefined) kept[name] = properties[name];
   return kept;
-}
-
-async function insertVersion(trx: CatalogTransaction, declaration: LayerSource, name: string, format: LayerFormat, file: string): Promise<string> {
-  const { rows } = await sql<{ id: string }>`
-    insert into catalog.layer_versions (seq, source, name, format, file_name, crs, geometry, feature_count)
-    values (nextval('catalog.layer_version_seq'), ${declaration.id}, ${name}, ${format}, ${path.basename(file)}, '', ${declaration.geometry}, 0)
-    returning id`.execute(trx);
-  return rows[0].id;
-}
-
-async function insertChunk(trx: CatalogTransaction, versionId: string, chunkNo: number, data: Buffer): Promise<void> {
-  await sql`insert into catalog.layer_chunks (version_id, chunk_no, data) values (${versionId}, ${chunkNo}, ${data})`.execute(trx);
-}
-
-/**
- * The import's last statement: the final counts, and a fresh `seq`, so that of two imports of a
- * source running at once, the one that finished last is current.
- */
-async function completeVersion(
-  trx: CatalogTransaction,
-  versionId: string,
-  count: number,
-  bbox: [number, number, number, number] | null,
-  crs: string,
-  grid: object | null,
-): Promise<void> {
-  await sql`
-    update catalog.layer_versions
-    set seq = nextval('catalog.layer_version_seq'), feature_count = ${count}, bbox = ${bbox === null ? null : JSON.stringify(bbox)}::jsonb, crs = ${crs},
-        grid = ${grid === null ? null : JSON.stringify(grid)}::jsonb, completed_at = clock_timestamp()
-    where id = ${versionId}`.execute(trx);
 }

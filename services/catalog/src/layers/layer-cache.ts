@@ -2,13 +2,27 @@
 // from the database on first need. Every request first asks the database which versions are
 // current (one index-only query), so a layer imported by any process is answered from the next
 // request, and every replica answers alike; only a version not yet in memory is loaded, and the
-// versions no longer current are dropped.
+// versions no longer current are dropped. Tiled grids are indexed without their cells: their
+// blocks load as evaluations read them, into one cache of a bounded size (grid-block-cache.ts).
 
 import type { SourceId } from '@landscreen/field-catalog';
 import { Engine, type LayerIndex } from '@landscreen/point-engine';
 import type { CatalogDb } from '../schema.js';
-import { loadLayerIndex } from './load-layer.js';
+import { GridBlockCache } from './grid-block-cache.js';
+import { loadLayerIndex, type GridLoading } from './load-layer.js';
 import { currentVersions, versionById, type CurrentVersion } from './versions.js';
+
+/** LAYER_GRID_CACHE_MB's default: the blocks of tiled grids held at once. */
+export const DEFAULT_GRID_CACHE_BYTES = 512 * 2 ** 20;
+/** Tiled grids whose cells take at most this are held whole (read once, never waited on). */
+export const WHOLE_GRID_BYTES = 64 * 2 ** 20;
+
+export interface LayerCacheOptions {
+  /** Bytes of grid blocks held at once (LAYER_GRID_CACHE_MB). */
+  gridCacheBytes?: number;
+  /** Tiled grids of at most this many bytes of cells are read whole when loaded. */
+  wholeGridBytes?: number;
+}
 
 export class LayerCache {
   private readonly engine = new Engine();
@@ -16,8 +30,22 @@ export class LayerCache {
   private readonly loads = new Map<string, Promise<LayerIndex>>();
   /** The `seq` of the version loaded per source. */
   private readonly loadedSeq = new Map<string, bigint>();
+  private readonly grids: GridLoading;
 
-  constructor(private readonly db: CatalogDb) {}
+  constructor(
+    private readonly db: CatalogDb,
+    options: LayerCacheOptions = {},
+  ) {
+    this.grids = {
+      blocks: new GridBlockCache(db, options.gridCacheBytes ?? DEFAULT_GRID_CACHE_BYTES),
+      wholeGridBytes: options.wholeGridBytes ?? WHOLE_GRID_BYTES,
+    };
+  }
+
+  /** The blocks of tiled grids held now, and the most that may be. */
+  get gridCache(): { heldBytes: number; budgetBytes: number } {
+    return { heldBytes: this.grids.blocks.heldBytes, budgetBytes: this.grids.blocks.budgetBytes };
+  }
 
   /** The engine with every source's current version loaded, as the database says now. */
   async current(): Promise<{ engine: Engine; versions: CurrentVersion[] }> {
@@ -48,7 +76,7 @@ export class LayerCache {
       load = (async () => {
         const version = await versionById(this.db, id);
         if (!version) throw new Error(`layer version ${id} vanished while loading`);
-        return loadLayerIndex(this.db, version);
+        return loadLayerIndex(this.db, version, this.grids);
       })();
       this.loads.set(id, load);
       // A failed load is retried by the next request rather than remembered.
@@ -58,7 +86,11 @@ export class LayerCache {
   }
 
   private forgetExcept(keep: ReadonlySet<string>): void {
-    for (const id of this.loads.keys()) if (!keep.has(id)) this.loads.delete(id);
+    for (const id of this.loads.keys()) {
+      if (keep.has(id)) continue;
+      this.loads.delete(id);
+      this.grids.blocks.forget(id);
+    }
   }
 }
 

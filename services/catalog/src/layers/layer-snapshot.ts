@@ -1,7 +1,8 @@
 // The engine's layers handed to worker threads (landscreen prepare's engine pool): every loaded
 // index as a snapshot of shared typed arrays, posted once in workerData, and an engine rebuilt
 // from them in the worker. The layers are read from PostgreSQL and parsed once, in the main
-// thread, however many workers screen.
+// thread, however many workers screen. A tiled grid too large to hold whole goes over as its
+// metadata only: the main thread loads the blocks each page reads and sends them with the page.
 
 import { Engine, VectorLayerIndex, type VectorLayerSnapshot } from '@landscreen/point-engine';
 import { gridLayerIndex, gridPartsOf, type GridLayerParts } from './load-layer.js';
@@ -16,9 +17,9 @@ export function snapshotLayers(engine: Engine): LayerSnapshot[] {
     const parts = gridPartsOf(index);
     if (!parts) throw new Error(`the grid layer of ${source} was not loaded from a layer version: it cannot be handed over`);
     let values = parts.values;
-    if (!(values.buffer instanceof SharedArrayBuffer)) {
+    if (values !== null && !(values.buffer instanceof SharedArrayBuffer)) {
       values = new Float32Array(new SharedArrayBuffer(values.byteLength));
-      values.set(parts.values);
+      values.set(parts.values!);
     }
     return { ...parts, kind: 'grid' as const, values };
   });
@@ -29,7 +30,7 @@ export function engineFromSnapshots(snapshots: readonly LayerSnapshot[]): Engine
   const engine = new Engine();
   for (const snapshot of snapshots) {
     if (snapshot.kind === 'vector') engine.load(VectorLayerIndex.restore(snapshot));
-    else engine.load(gridLayerIndex(snapshot));
+    else engine.load(gridLayerIndex(snapshot, null));
   }
   return engine;
 }

@@ -1,40 +1,68 @@
 // A stored layer version back into a point-engine index. Chunks are read a page at a time, so
-// the rows in flight stay small next to the index they build.
+// the rows in flight stay small next to the index they build. A tiled grid is not read here: its
+// blocks load as evaluations need them (grid-block-cache.ts), unless the whole grid is small
+// enough to hold (then all of it is read now, and evaluations never wait on the database).
 
 import { sql } from 'kysely';
 import type { SourceId } from '@landscreen/field-catalog';
-import { createGridLocator, type LayerGrid } from '@landscreen/layer-io';
-import { buildGridLayer, buildVectorLayer, type FeatureInput, type GridLayerIndex, type LayerIndex } from '@landscreen/point-engine';
-import { decodeCellsInto, decodeFeatures } from './chunk-codec.js';
+import { createGridLocator, gridProjection, isWgs84, type LayerGrid } from '@landscreen/layer-io';
+import {
+  buildGridLayer,
+  buildGridMosaic,
+  buildVectorLayer,
+  ResidentBlocks,
+  type FeatureInput,
+  type GridBlock,
+  type GridBlockStore,
+  type GridLayerIndex,
+  type GridTileInput,
+  type LayerIndex,
+} from '@landscreen/point-engine';
+import { decodeBlock, decodeCellsInto, decodeFeatures } from './chunk-codec.js';
+import type { GridBlockCache } from './grid-block-cache.js';
 import type { CatalogDb } from '../schema.js';
-import type { LayerVersionRow, StoredGridMeta } from './versions.js';
+import { isTiledGrid, type LayerVersionRow, type StoredGridMeta, type StoredGridTile, type TiledGridMeta, type WholeGridMeta } from './versions.js';
 
 const CHUNKS_PER_PAGE = 16;
 
-export async function loadLayerIndex(db: CatalogDb, version: LayerVersionRow): Promise<LayerIndex> {
+export interface GridLoading {
+  /** Where tiled grids' blocks are cached. */
+  blocks: GridBlockCache;
+  /** Tiled grids whose cells take at most this many bytes are read whole when loaded. */
+  wholeGridBytes: number;
+}
+
+export async function loadLayerIndex(db: CatalogDb, version: LayerVersionRow, grids: GridLoading): Promise<LayerIndex> {
   const source = version.source as SourceId;
   if (version.grid !== null) {
     const meta = version.grid;
+    if (isTiledGrid(meta)) {
+      const resident = meta.cellBytes <= grids.wholeGridBytes ? await readAllBlocks(db, version.id) : null;
+      return gridLayerIndex({ source, version: version.id, meta, bbox: version.bbox, values: null, resident }, grids.blocks);
+    }
     // On a SharedArrayBuffer: prepare's engine workers share the cells rather than copy them (layer-snapshot.ts).
     const values = new Float32Array(new SharedArrayBuffer(meta.width * meta.height * 4));
     let offset = 0;
-    await forEachChunk(db, version.id, (data) => (offset = decodeCellsInto(values, offset, data)));
-    return gridLayerIndex({ source, version: version.id, meta, bbox: version.bbox, values });
+    await forEachChunk(db, version.id, (_, data) => (offset = decodeCellsInto(values, offset, data)));
+    return gridLayerIndex({ source, version: version.id, meta, bbox: version.bbox, values, resident: null }, grids.blocks);
   }
   const features: FeatureInput[] = [];
-  await forEachChunk(db, version.id, (data) => {
+  await forEachChunk(db, version.id, (_, data) => {
     for (const feature of decodeFeatures(data)) features.push(feature);
   });
   return buildVectorLayer(source, version.id, features);
 }
 
-/** What a grid layer index is made of (its cells and stored metadata), as layer snapshots carry it. */
+/** What a grid layer index is made of (its stored metadata, and the cells it holds), as layer snapshots carry it. */
 export interface GridLayerParts {
   source: SourceId;
   version: string;
   meta: StoredGridMeta;
   bbox: [number, number, number, number] | null;
-  values: Float32Array;
+  /** A grid stored before tiles: all its cells. */
+  values: Float32Array | null;
+  /** A tiled grid read whole: every stored block by chunk number (null: blocks load on demand). */
+  resident: Map<number, GridBlock> | null;
 }
 
 const gridParts = new WeakMap<GridLayerIndex, GridLayerParts>();
@@ -44,13 +72,23 @@ export function gridPartsOf(index: GridLayerIndex): GridLayerParts | undefined {
   return gridParts.get(index);
 }
 
-/** A grid layer index from its cells and stored metadata (a grid off EPSG:4326 is located through its CRS). */
-export function gridLayerIndex(parts: GridLayerParts): GridLayerIndex {
-  const { meta, values } = parts;
+/**
+ * A grid layer index from its stored metadata and cells: tiles located through their CRS, blocks
+ * from `blocks` (the process's cache, or, in a prepare worker, none: the blocks come with each page).
+ */
+export function gridLayerIndex(parts: GridLayerParts, blocks: GridBlockCache | null): GridLayerIndex {
+  const { meta } = parts;
+  const index = isTiledGrid(meta) ? tiledIndex(parts, meta, blocks) : wholeIndex(parts, meta);
+  gridParts.set(index, parts);
+  return index;
+}
+
+function wholeIndex(parts: GridLayerParts, meta: WholeGridMeta): GridLayerIndex {
+  const values = parts.values!;
   const grid: LayerGrid = { ...meta, values, bbox: parts.bbox ?? [-180, -90, 180, 90] };
   const locator = createGridLocator(grid);
-  const native = meta.crs.definition === 'EPSG:4326' || meta.crs.definition === 'OGC:CRS84';
-  const index = buildGridLayer(parts.source, parts.version, {
+  const native = isWgs84(meta.crs);
+  return buildGridLayer(parts.source, parts.version, {
     width: meta.width,
     height: meta.height,
     geotransform: meta.geoTransform,
@@ -59,17 +97,56 @@ export function gridLayerIndex(parts: GridLayerParts): GridLayerIndex {
     project: native ? undefined : (lon, lat) => locator.toNative(lon, lat),
     cellSizeM: native ? undefined : (col, row) => locator.cellSizeMetres(col, row),
   });
-  gridParts.set(index, parts);
-  return index;
 }
 
-async function forEachChunk(db: CatalogDb, versionId: string, take: (data: Uint8Array) => void): Promise<void> {
-  for (let from = 0; ; from += CHUNKS_PER_PAGE) {
-    const { rows } = await sql<{ data: Uint8Array }>`
-      select data from catalog.layer_chunks
-      where version_id = ${versionId} and chunk_no >= ${from} and chunk_no < ${from + CHUNKS_PER_PAGE}
-      order by chunk_no`.execute(db);
-    for (const row of rows) take(row.data);
+function tiledIndex(parts: GridLayerParts, meta: TiledGridMeta, blocks: GridBlockCache | null): GridLayerIndex {
+  let store: GridBlockStore;
+  if (parts.resident !== null) store = new ResidentBlocks(parts.resident);
+  else if (blocks !== null) store = blocks.storeFor(parts.version);
+  else store = HANDED_OVER;
+  return buildGridMosaic(parts.source, parts.version, { tiles: meta.tiles.map(tileInput), blockSize: meta.blockSize, blocks: store });
+}
+
+function tileInput(tile: StoredGridTile): GridTileInput {
+  const native = isWgs84(tile.crs);
+  const projection = native ? null : gridProjection(tile);
+  return {
+    name: tile.file,
+    width: tile.width,
+    height: tile.height,
+    geotransform: tile.geoTransform,
+    // Stored as NaN.
+    noData: null,
+    firstBlock: tile.firstChunk,
+    crsKey: tile.crs.definition,
+    wgs84Bounds: tile.bbox,
+    project: projection?.toNative,
+    unproject: projection?.toWgs84,
+    cellSizeM: projection?.cellSizeMetres,
+  };
+}
+
+/** In a prepare worker: no database; the main thread sends the blocks each page reads. */
+const HANDED_OVER: GridBlockStore = {
+  complete: false,
+  peek: () => undefined,
+  load: () => Promise.reject(new Error('grid blocks are handed over with each page in this worker; none can be loaded here')),
+};
+
+async function readAllBlocks(db: CatalogDb, versionId: string): Promise<Map<number, GridBlock>> {
+  const blocks = new Map<number, GridBlock>();
+  await forEachChunk(db, versionId, (chunkNo, data) => blocks.set(chunkNo, decodeBlock(data)));
+  return blocks;
+}
+
+async function forEachChunk(db: CatalogDb, versionId: string, take: (chunkNo: number, data: Uint8Array) => void): Promise<void> {
+  for (let after = -1; ; ) {
+    const { rows } = await sql<{ chunk_no: number; data: Uint8Array }>`
+      select chunk_no, data from catalog.layer_chunks
+      where version_id = ${versionId} and chunk_no > ${after}
+      order by chunk_no limit ${CHUNKS_PER_PAGE}`.execute(db);
+    for (const row of rows) take(Number(row.chunk_no), row.data);
     if (rows.length < CHUNKS_PER_PAGE) return;
+    after = Number(rows[rows.length - 1].chunk_no);
   }
 }

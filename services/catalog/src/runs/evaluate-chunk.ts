@@ -19,7 +19,7 @@ export async function evaluateChunk(evaluate: EvaluatePointsFn, layers: LayerCac
   const located = lease.locations.map(({ lat, lon, id }) => ({ lat, lon, id: id ?? null }));
   if (!lease.fields.some((field) => PARCEL_GROUP.has(field))) {
     const { engine } = await layers.current();
-    return `${engineResultObjects(located, engine.evaluate(lease.locations, lease.fields)).join('\n')}\n`;
+    return `${engineResultObjects(located, await engine.evaluateLoaded(lease.locations, lease.fields)).join('\n')}\n`;
   }
   const call = { requestHeader: new Headers(callerHeaders(lease.caller)), signal } as unknown as HandlerContext;
   const results = await evaluateLocations(evaluate, { locations: lease.locations, fields: lease.fields }, call);

@@ -1,0 +1,112 @@
+// The blocks of tiled grid versions the engine has read, in one cache for the process, bounded by
+// bytes (LAYER_GRID_CACHE_MB): least recently used blocks go first. A DEM of many gigabytes is
+// never held whole; an evaluation loads the blocks its points read (one query per batch of
+// them) and holds them while it runs, whatever the cache evicts meanwhile. A block without a
+// chunk holds no data (the import stores none for it), and that is remembered too.
+
+import { sql } from 'kysely';
+import type { GridBlock, GridBlockStore } from '@landscreen/point-engine';
+import type { CatalogDb } from '../schema.js';
+import { decodeBlock } from './chunk-codec.js';
+
+/** Chunks asked for per query. */
+const CHUNKS_PER_QUERY = 64;
+/** What an entry costs beside its cells (keys, map slots), and a block without data. */
+const ENTRY_OVERHEAD_BYTES = 96;
+
+export class GridBlockCache {
+  /** `${version}:${chunk}` → block, least recently used first. */
+  private readonly blocks = new Map<string, GridBlock>();
+  private readonly loading = new Map<string, Promise<GridBlock>>();
+  private bytes = 0;
+
+  constructor(
+    private readonly db: CatalogDb,
+    readonly budgetBytes: number,
+  ) {}
+
+  /** Bytes of the blocks held now. */
+  get heldBytes(): number {
+    return this.bytes;
+  }
+
+  /** The store of one version's blocks (block keys are its chunk numbers). */
+  storeFor(versionId: string): GridBlockStore {
+    return {
+      complete: false,
+      peek: (key) => this.peek(versionId, key),
+      load: (keys) => this.load(versionId, keys),
+    };
+  }
+
+  /** Drops a version's blocks (it is no longer current). */
+  forget(versionId: string): void {
+    const prefix = `${versionId}:`;
+    for (const [key, block] of this.blocks) {
+      if (!key.startsWith(prefix)) continue;
+      this.blocks.delete(key);
+      this.bytes -= costOf(block);
+    }
+  }
+
+  private peek(versionId: string, chunk: number): GridBlock | undefined {
+    const key = `${versionId}:${chunk}`;
+    const block = this.blocks.get(key);
+    if (block === undefined) return undefined;
+    // Most recently used last.
+    this.blocks.delete(key);
+    this.blocks.set(key, block);
+    return block;
+  }
+
+  private async load(versionId: string, chunks: readonly number[]): Promise<ReadonlyMap<number, GridBlock>> {
+    const answers = new Map<number, Promise<GridBlock>>();
+    const toRead: number[] = [];
+    for (const chunk of chunks) {
+      const key = `${versionId}:${chunk}`;
+      const known = this.blocks.get(key);
+      if (known !== undefined) answers.set(chunk, Promise.resolve(known));
+      else if (this.loading.has(key)) answers.set(chunk, this.loading.get(key)!);
+      else toRead.push(chunk);
+    }
+    for (let from = 0; from < toRead.length; from += CHUNKS_PER_QUERY) {
+      const batch = toRead.slice(from, from + CHUNKS_PER_QUERY);
+      const read = this.read(versionId, batch);
+      batch.forEach((chunk) => {
+        const key = `${versionId}:${chunk}`;
+        const one = read.then((blocks) => blocks.get(chunk) ?? null);
+        this.loading.set(key, one);
+        answers.set(chunk, one);
+        void one.then(
+          (block) => this.remember(key, block),
+          () => {},
+        ).finally(() => this.loading.delete(key));
+      });
+    }
+    const loaded = new Map<number, GridBlock>();
+    for (const [chunk, block] of answers) loaded.set(chunk, await block);
+    return loaded;
+  }
+
+  private async read(versionId: string, chunks: readonly number[]): Promise<Map<number, Float32Array>> {
+    const { rows } = await sql<{ chunk_no: number; data: Uint8Array }>`
+      select chunk_no, data from catalog.layer_chunks
+      where version_id = ${versionId} and chunk_no = any(${sql.val(chunks)}::int[])`.execute(this.db);
+    return new Map(rows.map((row) => [Number(row.chunk_no), decodeBlock(row.data)]));
+  }
+
+  private remember(key: string, block: GridBlock): void {
+    if (this.blocks.has(key)) return;
+    this.blocks.set(key, block);
+    this.bytes += costOf(block);
+    for (const [oldest, evicted] of this.blocks) {
+      if (this.bytes <= this.budgetBytes) break;
+      this.blocks.delete(oldest);
+      this.bytes -= costOf(evicted);
+    }
+  }
+}
+
+function costOf(block: GridBlock): number {
+  return ENTRY_OVERHEAD_BYTES + (block === null ? 0 : block.byteLength);
+}
