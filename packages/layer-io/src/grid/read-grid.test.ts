@@ -114,15 +114,15 @@ describe('readGrid refusals', () => {
     expect(error.reason).toMatch(/ProjectedCSTypeGeoKey is user-defined \(32767\)/);
   });
 
-  it('refuses an EPSG code it cannot reproject', async () => {
-    const error = await refusal('stateplane.tif', UTM_VALUES, { ...UTM_METADATA, ProjectedCSTypeGeoKey: 2277 });
-    expect(error.reason).toMatch(/EPSG:2277 is not a CRS this build can reproject/);
+  it('refuses an EPSG code that names no horizontal CRS', async () => {
+    const error = await refusal('vertical.tif', UTM_VALUES, { ...UTM_METADATA, ProjectedCSTypeGeoKey: 5703 });
+    expect(error.reason).toMatch(/EPSG:5703 is not a CRS this build can reproject/);
   });
 
   it('refuses more than one band', async () => {
     const { GDAL_NODATA: _, ...metadata } = UTM_METADATA;
     const error = await refusal('rgb.tif', new Uint8Array(36), metadata);
-    expect(error.reason).toBe('the GeoTIFF has 3 bands; a grid layer needs a single band');
+    expect(error.reason).toBe('the GeoTIFF has 3 bands; a grid layer needs a single band (gdal_translate -b 1 keeps the first)');
   });
 
   it('refuses a file that is no TIFF', async () => {
