@@ -226,7 +226,11 @@ export class GridLayerIndex {
   private cellOrEdge(tile: GridTile, col: number, row: number, view: GridBlockView): number {
     const value = this.beyond(tile, col, row, view);
     if (value !== undefined) return value;
-    return tile.cell(Math.min(Math.max(col, 0), tile.width - 1), Math.min(Math.max(row, 0), tile.height - 1), view);
+    // Past the mosaic's edge: the edge cell, one axis at a time (a cell above the top row and
+    // beside this tile repeats the top row of the tile beside it, as one grid would).
+    const edgeCol = Math.min(Math.max(col, 0), tile.width - 1);
+    const edgeRow = Math.min(Math.max(row, 0), tile.height - 1);
+    return this.beyond(tile, col, edgeRow, view) ?? this.beyond(tile, edgeCol, row, view) ?? tile.cell(edgeCol, edgeRow, view);
   }
 
   /** A cell of `tile` (NaN: no data); past its edge, the value of the cell of another tile under its centre; undefined when none is. */
