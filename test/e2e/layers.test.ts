@@ -135,8 +135,8 @@ describe('layers imported by another process while the server runs on PostgreSQL
     const listed = await run(['layers'], env);
     expect(listed.code).toBe(0);
     const lines = listed.stdout.trim().split('\n');
-    expect(lines[0]).toMatch(/^SOURCE\s+VERSION\s+NAME\s+FEATURES\/CELLS\s+BBOX\s+LOADED AT\s+CURRENT$/);
-    expect(lines.find((line) => line.startsWith('usgs_3dep'))).toMatch(/3DEP 1\/3 arc-second\s+4 cells\s+-96\.6000,33\.9000,-96\.4000,34\.1000\s+\S+\s+current/);
+    expect(lines[0]).toMatch(/^SOURCE\s+VERSION\s+NAME\s+FEATURES\/CELLS\s+STORED\s+ENGINE MEMORY\s+BBOX\s+LOADED AT\s+CURRENT$/);
+    expect(lines.find((line) => line.startsWith('usgs_3dep'))).toMatch(/3DEP 1\/3 arc-second\s+4 cells\s+0\.00 MB\s+0\.00 MB\s+-96\.6000,33\.9000,-96\.4000,34\.1000\s+\S+\s+current/);
     expect(lines.find((line) => line.startsWith('eia_860_power_plants'))).toMatch(/plants\.shp\s+1 features/);
   }, 120_000);
 

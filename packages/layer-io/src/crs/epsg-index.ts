@@ -4,9 +4,13 @@
 // "crs" name by code can be reprojected without a network (State Plane in feet, other UTM
 // datums, national grids), with EPSG's own parameters rather than ones copied by hand.
 
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 
 const require = createRequire(import.meta.url);
+/** The package's folder of one JSON file per code. */
+const CODES = path.join(path.dirname(require.resolve('epsg-index/package.json')), 's');
 
 interface EpsgEntry {
   code: string;
@@ -20,9 +24,10 @@ const REPROJECTABLE = new Set(['CRS-GEOGCRS', 'CRS-PROJCRS']);
 
 /** The proj4 definition and name EPSG gives `code`, or null when it names no reprojectable CRS. */
 export function epsgIndexEntry(code: number): { name: string; proj4: string } | null {
+  if (!Number.isInteger(code) || code <= 0) return null;
   let entry: EpsgEntry;
   try {
-    entry = require(`epsg-index/s/${code}.json`) as EpsgEntry;
+    entry = JSON.parse(readFileSync(path.join(CODES, `${code}.json`), 'utf8')) as EpsgEntry;
   } catch {
     return null;
   }
