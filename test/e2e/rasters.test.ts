@@ -23,7 +23,7 @@ const LOCATIONS = [
   { id: 'nw', lon: -97.97, lat: 30.13 },
   { id: 'ne', lon: -97.88, lat: 30.14 },
   { id: 'sw', lon: -97.95, lat: 30.02 },
-  { id: 'se', lon: -97.87, lat: 30.05 },
+  { id: 'se', lon: -97.85, lat: 30.02 },
   { id: 'seam-west', lon: -97.92 - 0.0004, lat: 30.111 },
   { id: 'seam-east', lon: -97.92 + 0.0004, lat: 30.111 },
   { id: 'hole', lon: (holeWest + holeEast) / 2, lat: (holeSouth + holeNorth) / 2 },
