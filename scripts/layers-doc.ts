@@ -38,11 +38,21 @@ this file is out of date. The engine (\`packages/point-engine\`) runs exactly th
 - **Areas** (whole-polygon areas, parcel overlays) are spherical-excess areas on the authalic
   sphere (R = 6,371,007.2 m); 1 acre = 4,046.8564224 m².
 - **Grids** are one band, georeferenced by a bounding box or a north-up geotransform, in WGS84 or
-  in the grid's own CRS (the point is projected into it; a GeoTIFF stays on its grid). Values are
-  bilinear between the four cell centres around the point; if one of them is nodata, the value of
-  the containing cell (nodata there: null \`no_data\`); off the grid: null \`outside_coverage\`.
+  in the grid's own CRS (the point is projected into it; a GeoTIFF stays on its grid). A grid
+  version may be several GeoTIFF tiles (a DEM as 3DEP ships it, 1° x 1° each), each kept on its own
+  grid and CRS: nothing is resampled. Values are bilinear between the four cell centres around the
+  point; if one of them is nodata, the value of the containing cell; off every tile: null
+  \`outside_coverage\`; no data in every tile holding the point (the file's GDAL_NODATA, or a block
+  a partial file has no bytes for): null \`no_data\`, never 0.
+- **Which tile answers** where tiles overlap: the finer one (cell area in the tiles' CRS, or on the
+  ground when their CRSs differ; within 1 % is the same resolution), then the later in file-name
+  order; a tile with no data at the point gives way to the next. **On a seam** the point is
+  answered by the tile that holds it, the cells past its edge read from the tile beside it (the
+  cell under their centre), so aligned tiles answer exactly as one grid; past the edge of every
+  tile, bilinear repeats the edge cells.
 - **Slope and aspect**: Horn's method on the 3x3 cells around the containing cell, cell sizes in
-  meters at the cell's latitude; neighbours off the grid or nodata take the centre's value.
+  meters at the cell's latitude; neighbours across a seam come from the tile beside, as above;
+  neighbours off every tile or nodata take the centre's value.
 - **CONUS** (general rule 5): a point-in-polygon test against a hand-simplified ~75-vertex outline
   of the lower 48 (\`packages/point-engine/src/conus.ts\`): straight borders such as the 49th
   parallel exact, coasts and river borders within about 25 km, seaward.

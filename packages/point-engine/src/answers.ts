@@ -12,7 +12,7 @@ export const NULL_REASON_MEANINGS = Object.freeze({
   not_inside: 'The point is in no polygon of the source.',
   outside_conus: 'A CONUS-only field at a point outside the contiguous United States.',
   outside_coverage: 'The point is outside the extent of the grid.',
-  no_data: "The grid's cell at the point holds its nodata value.",
+  no_data: 'No tile of the grid holds data at the point (its nodata value, or a block the file has no bytes for).',
   not_published: 'The matched feature (or parcel) does not publish the property the field reads.',
   flat: 'Aspect on flat ground, where no direction is downhill.',
   input_null: 'A derivation whose input is null at the point (an input without coverage passes on no_coverage).',
