@@ -72,7 +72,7 @@ async function writeMosaic(file: string): Promise<void> {
   for (let r = 0; r < SIDE; r++) {
     const lat = NORTH - (r + 0.5) * CELL;
     for (let c = 0; c < SIDE; c++) row[c] = elevationModel(WEST + (c + 0.5) * CELL, lat);
-    if (!out.write(Buffer.from(row.buffer.slice(0)))) await new Promise((resolve) => out.once('drain', resolve));
+    if (!out.write(Buffer.from(row.buffer.slice(0)))) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
   }
   await new Promise((resolve) => out.end(resolve));
 }

@@ -56,7 +56,7 @@ const SCAN_TILES = 8;
 const SAME_RESOLUTION = 0.01;
 
 /** A block of valid cells handed out for blocks not loaded yet while finding which blocks a point needs. */
-let stand_in: Float32Array = new Float32Array(0);
+let standIn: Float32Array = new Float32Array(0);
 
 export class GridLayerIndex {
   readonly kind = 'grid' as const;
@@ -76,7 +76,7 @@ export class GridLayerIndex {
     const tiles = mosaic.tiles.map((tile) => new GridTile(source, tile, mosaic.blockSize));
     this.tiles = answeringOrder(tiles);
     this.store = mosaic.blocks;
-    if (stand_in.length < mosaic.blockSize * mosaic.blockSize) stand_in = new Float32Array(mosaic.blockSize * mosaic.blockSize);
+    if (standIn.length < mosaic.blockSize * mosaic.blockSize) standIn = new Float32Array(mosaic.blockSize * mosaic.blockSize);
     if (this.tiles.length > SCAN_TILES) {
       const tree = new Flatbush(this.tiles.length);
       for (const tile of this.tiles) tree.add(...tile.bounds);
@@ -127,7 +127,7 @@ export class GridLayerIndex {
           return block;
         }
         missing.add(key);
-        return stand_in;
+        return standIn;
       };
       for (let n = 0; n < points.length; n++) {
         const { lon, lat } = points[n];

@@ -9,6 +9,7 @@ import { stat } from 'node:fs/promises';
 import { fromFile, type GeoTIFF, type GeoTIFFImage } from 'geotiff';
 import { transformToWgs84, type Crs } from '../crs/crs.js';
 import { CrsError, LayerReadError, errorMessage } from '../errors.js';
+import { registerDecoders } from './decoders.js';
 import { crsFromGeoKeys } from './geokeys.js';
 import type { GeoTransform, GridHeader, GridLayout, GridWindow } from './types.js';
 import type { BBox } from '@landscreen/parcel-io';
@@ -50,6 +51,7 @@ export interface GridFile {
 }
 
 export async function openGrid(path: string, options: OpenGridOptions = {}): Promise<GridFile> {
+  registerDecoders();
   let tiff: GeoTIFF;
   try {
     tiff = await fromFile(path);
