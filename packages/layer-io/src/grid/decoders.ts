@@ -27,13 +27,13 @@ function ownBuffer(bytes: Uint8Array): ArrayBuffer {
 }
 
 class ZlibDeflateDecoder extends BaseDecoder {
-  decodeBlock(buffer: ArrayBuffer): ArrayBuffer {
+  override decodeBlock(buffer: ArrayBuffer): ArrayBuffer {
     return ownBuffer(inflateSync(new Uint8Array(buffer)));
   }
 }
 
 class WasmLzwDecoder extends BaseDecoder {
-  decodeBlock(buffer: ArrayBuffer): ArrayBuffer {
+  override decodeBlock(buffer: ArrayBuffer): ArrayBuffer {
     const { tileWidth, tileHeight, bitsPerSample } = (this as unknown as { parameters: DecoderParameters }).parameters;
     const bits = typeof bitsPerSample === 'number' ? bitsPerSample : Array.from(bitsPerSample).reduce((sum, value) => sum + value, 0);
     return ownBuffer(lzwDecompress(new Uint8Array(buffer), Math.ceil((tileWidth * tileHeight * bits) / 8)));
