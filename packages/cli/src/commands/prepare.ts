@@ -34,8 +34,11 @@ export const prepareCommand: Command = {
           if (uncovered.length > 0) out(`no layer loaded for ${uncovered.join(', ')}: stored as null (no_coverage)`);
         },
         onProgress: (done) => progress.update(done.parcels, parcels > 0 ? done.parcels / parcels : undefined),
-        // On PostgreSQL the engine runs on worker threads, one per core (engine-pool.ts).
+        // On PostgreSQL the engine runs on worker threads, one per core (engine-pool.ts), and a
+        // large grid's blocks load as pages need them; PGlite's one connection is the vintage's
+        // transaction, so there grids are read whole first.
         engineWorkers: database.kind === 'postgres' && config.databaseUrl ? { databaseUrl: config.databaseUrl, count: DEFAULT_ENGINE_WORKERS } : undefined,
+        layerCache: database.kind === 'postgres' ? { gridCacheBytes: config.grids.cacheMb * 2 ** 20 } : undefined,
       });
       progress.update(result.parcels, 1, true);
       out(`market ${values.market}: vintage ${result.vintageId} with ${result.parcels.toLocaleString('en-US')} prepared parcels is now current`);

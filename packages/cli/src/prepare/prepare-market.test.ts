@@ -19,6 +19,7 @@ import { distanceM } from '@landscreen/point-engine';
 import { catalogv1 } from '@landscreen/proto';
 import { loadConfig } from '@landscreen/config';
 import { createLogger, systemClock, type ServiceDeps } from '@landscreen/rpc';
+import { demFixture } from '@landscreen/layer-io/testing/dem-fixtures';
 import { createTestPGlite, createTestPostgres, DATABASE_MODES, loadMarket, type TestDatabase } from '@landscreen/testing';
 import { valueAt } from '../../../../services/discovery/src/ranking/columns.js';
 import { VintageIndex } from '../../../../services/discovery/src/ranking/vintage-index.js';
@@ -191,6 +192,33 @@ describe.each(DATABASE_MODES)('landscreen prepare (%s)', (mode) => {
     expect(shown(rows[1], 0)).toEqual({ source: 'hifld_substations', layer_version: layerVersion, formula_version: null, vintage_id: prepared.vintageId });
     // Stored once for the vintage, not per parcel: the located parcel's row holds nothing of it.
     expect(rows[1].provenance).toEqual({});
+  });
+
+  it('screens on a DEM of GeoTIFF tiles (on PostgreSQL read block by block on worker threads, the blocks sent with each page)', { timeout: 240_000 }, async () => {
+    const tiles = ['dem_r0c0.tif', 'dem_r0c1.tif', 'dem_r1c0.tif', 'dem_r1c1.tif'].map((name) => demFixture('tiles', name));
+    await importLayer(catalogDb(database.db), { source: 'usgs_3dep', file: tiles, gridBlockSize: 8 });
+    // Parcels across the mosaic: each tile, the seams, and one over the nodata hole (cells 48-51, 40-43).
+    const centres = [[-97.97, 30.13], [-97.88, 30.14], [-97.95, 30.02], [-97.85, 30.02], [-97.9201, 30.111], [-97.9199, 30.0801], [-97.875, 30.055]];
+    await loadMarket(database.db, 'dem', centres.map(([x, y], i) => ({ geometry: square(x, y, 0.0002), properties: { parcel_key: `d${i}` } })));
+    const fields = ['elevation', 'slope_degrees', 'aspect_degrees'];
+    const engineWorkers = mode === 'postgres' ? { databaseUrl: (database as TestDatabase).url, count: 1, fromParcels: 0 } : undefined;
+    const layerCache = mode === 'postgres' ? { wholeGridBytes: 0, gridCacheBytes: 4 * 8 * 8 * 4 } : undefined;
+    const prepared = await prepareMarket(database.db, { market: 'dem', fields, engineWorkers, layerCache });
+    const index = await VintageIndex.load(discoveryDb(database.db), prepared.vintageId);
+    const points = centres.map(([x, y], i) => {
+      const [lon, lat] = representativePoint(square(x, y, 0.0002));
+      return { id: `d${i}`, lon, lat };
+    });
+    const { results } = await catalog.evaluatePoints({ locations: points.map(({ id, lon, lat }) => ({ id, lon, lat })), fields });
+    results.forEach((result, i) => {
+      fields.forEach((field, f) => {
+        const stored = valueAt(index.column(field), index.rowOfKey(result.id)!);
+        const answered = rpcValue(result.answers[f].value) ?? null;
+        if (typeof answered === 'number') expect(stored).toBeCloseTo(answered, 6);
+        else expect(stored).toBe(answered);
+      });
+      expect(typeof valueAt(index.column('elevation'), index.rowOfKey(result.id)!)).toBe(i === centres.length - 1 ? 'object' : 'number');
+    });
   });
 
   it('answers radius_used fields like any field, and preparing again keeps the provenance of the fields prepared before', async () => {

@@ -3,7 +3,7 @@
 // current layer versions, and discovery's vintage writing — so it lives here, in the process
 // that owns both, rather than making either service depend on the other.
 
-import { LayerCache, catalogDb } from '@landscreen/catalog-service';
+import { LayerCache, catalogDb, type LayerCacheOptions } from '@landscreen/catalog-service';
 import type { DatabaseHandle } from '@landscreen/db';
 import type { Engine } from '@landscreen/point-engine';
 import { deriveVintage, discoveryDb, type BaseVintage, type ImportProgress } from '@landscreen/discovery-service';
@@ -29,6 +29,12 @@ export interface PrepareOptions {
    * no longer used (workers read no layers themselves); kept for callers.
    */
   engineWorkers?: { databaseUrl?: string; count: number; fromParcels?: number };
+  /**
+   * How the layers are held: the grid block cache's budget, and which grids are read whole.
+   * Default: every grid whole, before the vintage's transaction opens — blocks loaded on demand
+   * need a connection besides the transaction's, which PGlite does not have.
+   */
+  layerCache?: LayerCacheOptions;
 }
 
 /** Below this, starting workers (a TypeScript loader and the layers' trees each) costs more than it saves. */
@@ -45,7 +51,8 @@ export interface PrepareResult {
 export async function prepareMarket(db: DatabaseHandle['db'], options: PrepareOptions): Promise<PrepareResult> {
   // Layers are loaded before the vintage's transaction opens (PGlite has a single connection).
   // `let`: once the workers hold the layers, this thread lets its copy go (see startEvaluator).
-  let { engine } = (await new LayerCache(catalogDb(db)).current()) as { engine: Engine | null };
+  const layerCache = options.layerCache ?? { wholeGridBytes: Number.POSITIVE_INFINITY };
+  let { engine } = (await new LayerCache(catalogDb(db), layerCache).current()) as { engine: Engine | null };
   await analyzeBaseVintage(db, options.market);
   const loaded = new Set(engine!.loaded().map((layer) => layer.source as string));
   const { fields, uncovered } = preparedFields({ fields: options.fields, preset: options.preset }, loaded);
