@@ -1,6 +1,7 @@
-// Which files one grid import reads: `--file` given once or more, each a GeoTIFF or a folder of
-// them (its .tif/.tiff files, not its subfolders), taken in name order — the order in which a
-// later tile wins an overlap at equal resolution, whatever order they were named in.
+// Which files one import reads: `--file` given once or more. For a grid source each is a GeoTIFF
+// or a folder of them (its .tif/.tiff files, not its subfolders), taken in name order — the order
+// in which a later tile wins an overlap at equal resolution, whatever order they were named in.
+// Other sources take their path as given (a folder may be a format of its own, as a FileGDB is).
 
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -15,9 +16,10 @@ export interface ImportFiles {
   name: string;
 }
 
-export async function importFiles(given: string | readonly string[]): Promise<ImportFiles> {
+export async function importFiles(given: string | readonly string[], options: { gridTiles: boolean }): Promise<ImportFiles> {
   const paths = (typeof given === 'string' ? [given] : [...given]).map((file) => path.resolve(file));
   if (paths.length === 0) throw new LayerImportError('--file is required');
+  if (!options.gridTiles) return { files: paths, name: path.basename(paths[0]) };
   const files: string[] = [];
   for (const entry of paths) {
     let isFolder: boolean;

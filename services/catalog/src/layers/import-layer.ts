@@ -64,7 +64,7 @@ const ACCEPTED: Record<LayerSource['geometry'], readonly string[]> = {
 export async function importLayer(db: CatalogDb, options: ImportLayerOptions): Promise<ImportLayerResult> {
   const declaration = layerSourceNamed(options.source);
   const map = propertyMap(declaration, options.map);
-  const { files, name: defaultName } = await importFiles(options.file);
+  const { files, name: defaultName } = await importFiles(options.file, { gridTiles: declaration.geometry === 'grid' });
   if (files.length > 1 && declaration.geometry !== 'grid') {
     throw new LayerImportError(`${declaration.id} is a ${declaration.geometry} source: it loads one file per version, not ${files.length}`);
   }
