@@ -30,6 +30,7 @@ export async function startRunsWorkerProcess(config: Config, logger: Logger) {
       discovery: discoveryUrl === undefined ? undefined : () => networkTransport(discoveryUrl),
       leaseMs: config.runs.leaseSeconds * 1000,
       concurrency: config.runs.concurrency,
+      gridCacheBytes: config.grids.cacheMb * 2 ** 20,
     });
     return {
       close: async () => {

@@ -99,6 +99,7 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
         discovery: peer,
         leaseMs: config.runs.leaseSeconds * 1000,
         concurrency: config.runs.concurrency,
+        gridCacheBytes: config.grids.cacheMb * 2 ** 20,
       });
     }
     logger.info({ url, database: database.describe, bus: bus.kind }, 'landscreen is up');

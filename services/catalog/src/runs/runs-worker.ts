@@ -38,6 +38,8 @@ export interface RunsWorkerOptions {
   maxAttempts?: number;
   /** Recorded with each lease; defaults to host, pid and a random suffix. */
   workerId?: string;
+  /** Bytes of grid blocks this worker's engine keeps (LAYER_GRID_CACHE_MB; default DEFAULT_GRID_CACHE_BYTES). */
+  gridCacheBytes?: number;
   /** Test-only: called once a chunk's results are computed, before they are written. */
   beforeComplete?: (lease: ChunkLease) => Promise<void>;
 }
@@ -60,7 +62,7 @@ export async function startRunsWorker(options: RunsWorkerOptions): Promise<RunsW
   const { bus, clock, logger } = options;
   const db = catalogDb(options.db);
   // The catalog's engine over the layers this process loads from the catalog schema, and its EvaluatePoints implementation.
-  const layers = new LayerCache(db);
+  const layers = new LayerCache(db, { gridCacheBytes: options.gridCacheBytes });
   const evaluate = evaluatePoints(layers, options.discovery);
   const stopping = new AbortController();
   const maxAttempts = options.maxAttempts ?? 10;
