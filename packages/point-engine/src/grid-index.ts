@@ -20,7 +20,7 @@ import { GridBlocksNotLoadedError, ResidentBlocks, type GridBlock, type GridBloc
 import { GridTile, type GridTileInput, type TilePosition } from './grid-tile.js';
 import { LayerBuildError } from './errors.js';
 
-/** One grid whose cells are all in memory, as a single tile (the shape grids had before tiles). */
+/** One grid whose cells are all in memory: a mosaic of a single tile and a single block. */
 export interface GridInput extends Omit<GridTileInput, 'firstBlock'> {
   /** Row-major, row 0 at the origin (the north edge when north-up). */
   readonly values: Float32Array | Float64Array;

@@ -1,7 +1,7 @@
 // How a layer version's content is stored in catalog.layer_chunks: vector features as a JSON
 // array of [geometry, properties] per chunk (only the properties the source declares, already
 // renamed by --map), a grid's cells as little-endian float32: a square block of a tile per chunk
-// (import-grid.ts), or, for grids stored before tiles, row-major slices. Compression is left to
+// (import-grid.ts), or, for a grid stored whole, row-major slices. Compression is left to
 // PostgreSQL's TOAST (lz4 where available), which squeezes JSON coordinates well and costs the
 // importer nothing.
 
@@ -9,7 +9,7 @@ import type { FeatureInput, Geometry } from '@landscreen/point-engine';
 
 /** Features per chunk: a few hundred kilobytes of JSON, one insert each. */
 export const FEATURES_PER_CHUNK = 2_000;
-/** Grid cells per chunk of a grid stored before tiles (4 MB, row-major slices). */
+/** Grid cells per chunk of a grid stored whole (4 MB, row-major slices). */
 export const CELLS_PER_CHUNK = 1 << 20;
 
 type StoredFeature = [Geometry, Record<string, unknown>];

@@ -59,7 +59,7 @@ export interface GridLayerParts {
   version: string;
   meta: StoredGridMeta;
   bbox: [number, number, number, number] | null;
-  /** A grid stored before tiles: all its cells. */
+  /** A grid stored whole (row-major, no tiles): all its cells. */
   values: Float32Array | null;
   /** A tiled grid read whole: every stored block by chunk number (null: blocks load on demand). */
   resident: Map<number, GridBlock> | null;

@@ -214,7 +214,7 @@ describe.each(DATABASE_MODES)('grid layers of GeoTIFF tiles (%s)', (mode) => {
     });
   });
 
-  it('still answers a grid stored before tiles (one raster, row-major chunks)', async () => {
+  it('still answers a grid stored whole (one raster, row-major chunks, no tiles)', async () => {
     const values = Float32Array.from([100, 101, 102, 110, 111, 112, 120, 121, 122]);
     const meta = { width: 3, height: 3, noData: null, crs: { label: 'EPSG:4326', definition: 'EPSG:4326' }, geoTransform: [-96.03, 0.01, 0, 36.03, 0, -0.01] };
     await catalog.transaction().execute(async (trx) => {

@@ -22,8 +22,8 @@ export interface LayerVersionRow {
 /**
  * A grid's metadata in its version row (`grid` jsonb). A tiled grid (`tiles`) stores each tile's
  * cells in square blocks of `blockSize` cells, one chunk each, no data as NaN; a block that holds
- * no data at all has no chunk. A grid without `tiles` was stored before tiles existed: one raster,
- * its cells row-major in chunks of CELLS_PER_CHUNK, loaded whole.
+ * no data at all has no chunk. A grid without `tiles` (a layout stored versions may still have)
+ * is one raster, its cells row-major in chunks of CELLS_PER_CHUNK, loaded whole.
  */
 export type StoredGridMeta = TiledGridMeta | WholeGridMeta;
 
