@@ -69,9 +69,13 @@ export class GridBlockCache {
       else if (this.loading.has(key)) answers.set(chunk, this.loading.get(key)!);
       else toRead.push(chunk);
     }
+    // One query at a time per load: a batch of scattered points may need thousands of blocks, and
+    // must not take every pooled connection (nor wait past the pool's timeout for one).
+    let previous: Promise<unknown> = Promise.resolve();
     for (let from = 0; from < toRead.length; from += CHUNKS_PER_QUERY) {
       const batch = toRead.slice(from, from + CHUNKS_PER_QUERY);
-      const read = this.read(versionId, batch);
+      const read = previous.then(() => this.read(versionId, batch));
+      previous = read.catch(() => {});
       batch.forEach((chunk) => {
         const key = `${versionId}:${chunk}`;
         const one = read.then((blocks) => blocks.get(chunk) ?? null);
