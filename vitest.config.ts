@@ -1,6 +1,15 @@
+import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
+// Tests run the TypeScript sources, never dist/: every workspace export names its source under this
+// condition (docs/building.md). Vite resolves the modules it transforms with it; Node resolves with
+// it in the test processes, and in the worker threads and child processes they start, which inherit
+// the flag.
+const SOURCE = '@landscreen/source';
+
 export default defineConfig({
+  resolve: { conditions: [SOURCE, ...defaultClientConditions] },
+  ssr: { resolve: { conditions: [SOURCE, ...defaultServerConditions], externalConditions: [SOURCE] } },
   test: {
     include: ['packages/*/src/**/*.test.ts', 'services/*/src/**/*.test.ts', 'workers/*/src/**/*.test.ts', 'gateway/src/**/*.test.ts', 'test/**/*.test.ts'],
     // Builds the migrated PostgreSQL template every suite clones (packages/testing).
@@ -9,6 +18,6 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Two cores: two workers keep the machine responsive for the servers the tests start.
     pool: 'forks',
-    poolOptions: { forks: { maxForks: 2, minForks: 1 } },
+    poolOptions: { forks: { maxForks: 2, minForks: 1, execArgv: [`--conditions=${SOURCE}`] } },
   },
 });

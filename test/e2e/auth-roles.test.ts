@@ -37,7 +37,7 @@ async function signIn(replica: Replica, email: string, tenant: string): Promise<
 async function memberAdd(database: DatabaseHandle, bus: EventBus, tenant: string, email: string, role: string) {
   const out: string[] = [];
   const config = loadConfig({}, { logLevel: 'silent' });
-  const code = await runCommand(['member', 'add', '--tenant', tenant, '--email', email, '--role', role], { config, logger, database, bus, modules: [] }, (line) => out.push(line));
+  const code = await runCommand(['member', 'add', '--tenant', tenant, '--email', email, '--role', role], { config, logger, database, bus }, (line) => out.push(line));
   expect({ code, out }).toEqual({ code: 0, out: [`${email} is ${role} of ${tenant}`] });
 }
 

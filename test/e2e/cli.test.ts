@@ -13,7 +13,7 @@ describe('the landscreen CLI and the embedded default', () => {
   let url: string;
 
   beforeAll(async () => {
-    const started = startLandscreenServer(env, 45_000);
+    const started = startLandscreenServer(env);
     server = started.child;
     url = await started.url;
   });

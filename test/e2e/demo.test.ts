@@ -40,7 +40,7 @@ describe('landscreen demo through the running embedded server', () => {
 
   beforeAll(async () => {
     // A loaded 2-core CI machine can take over a minute to start the whole stack on PGlite.
-    const started = startLandscreenServer(env, 180_000);
+    const started = startLandscreenServer(env);
     server = started.child;
     url = await started.url;
   }, 200_000);

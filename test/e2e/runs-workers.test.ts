@@ -2,7 +2,7 @@
 // processes (`landscreen serve --runs-worker`), one SIGKILLed mid-run; cancel and refund racing a
 // worker; a run that fails; results before the run has finished.
 
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { startRunsWorker, type RunsWorker } from '@landscreen/catalog-service';
@@ -10,13 +10,13 @@ import type { EventBus } from '@landscreen/events';
 import { createLogger, networkTransport, systemClock } from '@landscreen/rpc';
 import { startTestStack, type TestDatabase, type TestStack } from '@landscreen/testing';
 import { sleep, waitFor } from '../../packages/events/src/test-wait.js';
-import { LANDSCREEN_BIN } from '../support/cli-process.js';
+import { spawnLandscreen } from '../support/cli-process.js';
 import { connectTestBus, startPrivateNats, type PrivateNats } from './relay-harness.js';
 import { batchResults, headersOf, loadSubstations, locations, ndjsonResults, parseCsv, resultsFile, RUN_FIELDS, settledRun, tenantOnPlan, usage } from '../support/runs.js';
 
 /** `landscreen serve --runs-worker` as a process of its own; resolves once it consumes. */
 function startWorkerProcess(env: Record<string, string>): { child: ChildProcess; ready: Promise<void> } {
-  const child = spawn(process.execPath, [LANDSCREEN_BIN, 'serve', '--runs-worker'], { env: { ...process.env, ...env } });
+  const child = spawnLandscreen(['serve', '--runs-worker'], env);
   const ready = new Promise<void>((resolve, reject) => {
     let buffer = '';
     child.stdout!.on('data', (chunk) => {

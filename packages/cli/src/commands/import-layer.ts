@@ -1,15 +1,11 @@
 import { parseArgs } from 'node:util';
 import { importLayer, LayerImportError, catalogDb } from '@landscreen/catalog-service';
-import { UsageError, type Command } from './command.js';
+import { UsageError, type CommandImplementation } from './command.js';
 import { progressReporter } from './progress.js';
 
 const FORMATS = ['geojson', 'ndjson', 'csv', 'shapefile', 'geotiff'] as const;
 
-export const importLayerCommand: Command = {
-  words: ['import', 'layer'],
-  summary: 'Load a GIS layer file as a new version of a point-data source',
-  usage:
-    'landscreen import layer --source SOURCE --file PATH [--format geojson|ndjson|csv|shapefile|geotiff] [--map attr=property,...] [--name NAME]',
+export const importLayerCommand: CommandImplementation = {
   async run({ database, out }, args) {
     const { values } = parseArgs({
       args,

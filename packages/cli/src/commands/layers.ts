@@ -1,10 +1,7 @@
 import { listVersions, catalogDb } from '@landscreen/catalog-service';
-import type { Command } from './command.js';
+import type { CommandImplementation } from './command.js';
 
-export const layersCommand: Command = {
-  words: ['layers'],
-  summary: 'List the loaded layer versions of the point-data sources',
-  usage: 'landscreen layers',
+export const layersCommand: CommandImplementation = {
   async run({ database, out }) {
     const versions = await listVersions(catalogDb(database.db));
     if (versions.length === 0) {

@@ -6,8 +6,8 @@
 // without a database connection (reading the 75 layers again cost each worker 10-40 s).
 
 import os from 'node:os';
-import { Worker } from 'node:worker_threads';
 import { snapshotLayers, type LayerSnapshot } from '@landscreen/catalog-service';
+import { startWorker } from '@landscreen/threads';
 import { EngineAnswer, type Engine, type EvaluationPlan, type Location, type PolygonalGeometry, type Provenance } from '@landscreen/point-engine';
 
 export interface WorkerData {
@@ -71,7 +71,7 @@ export const DEFAULT_ENGINE_WORKERS = Math.max(1, Math.min(os.availableParalleli
 export async function workerPoolEvaluator(options: { engine: Engine; count: number; plan: EvaluationPlan }): Promise<PageEvaluator> {
   const { count, plan, engine } = options;
   const data: WorkerData = { layers: snapshotLayers(engine), fields: plan.fields };
-  const workers = Array.from({ length: count }, () => new Worker(new URL('./engine-worker.mjs', import.meta.url), { workerData: data }));
+  const workers = Array.from({ length: count }, () => startWorker(new URL('./engine-worker.js', import.meta.url), { workerData: data }));
   const pending = new Map<number, { resolve(answer: EngineAnswer): void; reject(error: Error): void }>();
   // Provenances come back as copies: one object per distinct provenance, so pages share them.
   const interned = new Map<string, Provenance>();
