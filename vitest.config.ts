@@ -1,4 +1,3 @@
-import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 // Tests run the TypeScript sources, never dist/: every workspace export names its source under this
@@ -6,10 +5,13 @@ import { defineConfig } from 'vitest/config';
 // it in the test processes, and in the worker threads and child processes they start, which inherit
 // the flag.
 const SOURCE = '@landscreen/source';
+// Vite's own defaults (defaultClientConditions, defaultServerConditions), which a list given here replaces.
+const CLIENT_CONDITIONS = ['module', 'browser', 'development|production'];
+const SERVER_CONDITIONS = ['module', 'node', 'development|production'];
 
 export default defineConfig({
-  resolve: { conditions: [SOURCE, ...defaultClientConditions] },
-  ssr: { resolve: { conditions: [SOURCE, ...defaultServerConditions], externalConditions: [SOURCE] } },
+  resolve: { conditions: [SOURCE, ...CLIENT_CONDITIONS] },
+  ssr: { resolve: { conditions: [SOURCE, ...SERVER_CONDITIONS], externalConditions: [SOURCE] } },
   test: {
     include: ['packages/*/src/**/*.test.ts', 'services/*/src/**/*.test.ts', 'workers/*/src/**/*.test.ts', 'gateway/src/**/*.test.ts', 'test/**/*.test.ts'],
     // Builds the migrated PostgreSQL template every suite clones (packages/testing).

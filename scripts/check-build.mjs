@@ -19,7 +19,8 @@ const ROOT = args.find((arg) => !arg.startsWith('--')) ? resolve(args.find((arg)
 const SOURCE_CONDITION = '@landscreen/source';
 /** Test code, left out of the build (tsconfig.workspace.json): the names check-deps.mjs treats as tests. */
 const TEST_FILE = /(?:\.test\.ts|\.test-helper\.ts)$|(?:^|\/)test-[^/]*\.ts$/;
-const SOURCE = /\.(?:[cm]?ts|[cm]?js)$/;
+/** What tsc compiles (JavaScript beside the sources is not emitted, so not part of the build). */
+const SOURCE = /\.(?:ts|mts|cts)$/;
 const BUILTINS = new Set(builtinModules);
 
 const readJson = (path) => JSON.parse(readFileSync(path, 'utf8'));
