@@ -7,6 +7,10 @@
 // times over; with room for it, the objects die young instead of being copied and promoted, and
 // the board answers 15-20 % sooner (docs/decisions.md, docs/benchmarks.md). The Dockerfile and the
 // benchmarks start Node with the same flag.
+import module from 'node:module';
+
+// Node 22.1+ keeps the compiled code on disk between runs (Node 20 has no such cache).
+module.enableCompileCache?.();
 const entry = new URL('../dist/bin.js', import.meta.url);
 try {
   await import(entry.href);
