@@ -16,8 +16,13 @@ export default defineConfig({
     include: ['packages/*/src/**/*.test.ts', 'services/*/src/**/*.test.ts', 'workers/*/src/**/*.test.ts', 'gateway/src/**/*.test.ts', 'test/**/*.test.ts'],
     // Builds the migrated PostgreSQL template every suite clones (packages/testing).
     globalSetup: ['test/global-setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Tests and start-up hooks wait on readiness, never on the clock; these bounds only stop a test
+    // that hangs. They are the same for every test (no test sets its own): the longest one (the
+    // demo market, about a minute of CPU on a quiet machine) must pass on two cores shared with
+    // seven other test runs, so a hung test costs 15 minutes before it fails (docs/decisions.md,
+    // "A test suite that holds on a busy machine").
+    testTimeout: 900_000,
+    hookTimeout: 900_000,
     // Two cores: two workers keep the machine responsive for the servers the tests start.
     pool: 'forks',
     poolOptions: { forks: { maxForks: 2, minForks: 1, execArgv: [`--conditions=${SOURCE}`] } },

@@ -48,7 +48,7 @@ describe('runs on PostgreSQL and NATS with worker processes', () => {
     });
     await loadSubstations(app.stack.database.db);
     await tenantOnPlan(app, app.stack.database.db, TENANT, 'scale');
-  }, 120_000);
+  });
   afterAll(async () => {
     for (const child of workers) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     await Promise.all(workers.map(exited));
@@ -82,11 +82,9 @@ describe('runs on PostgreSQL and NATS with worker processes', () => {
       const { rows } = await sql<{ done: number }>`
         select count(*)::int as done from catalog.run_chunks where run_id = ${runId} and status = 'done'`.execute(db);
       return rows[0].done >= 2;
-    }, 120_000, 'two chunks done');
+    }, 'two chunks done');
     let held: { chunk_no: number; lease_token: string } | undefined;
-    const deadline = Date.now() + 120_000;
     while (!held) {
-      if (Date.now() > deadline) throw new Error('the first worker never held a chunk');
       first.child.kill('SIGSTOP');
       const { rows } = await sql<{ chunk_no: number; lease_token: string }>`
         select chunk_no, lease_token from catalog.run_chunks
@@ -101,7 +99,7 @@ describe('runs on PostgreSQL and NATS with worker processes', () => {
     }
     await exited(first.child);
 
-    const run = await settledRun(app, TENANT, runId, 180_000);
+    const run = await settledRun(app, TENANT, runId);
     expect(run).toMatchObject({ status: 'succeeded', progress: { done: 20_000, total: 20_000 }, credits: { charged: 60_000, refunded: 0 } });
 
     // Every chunk written once, with one line per location; the dead worker's chunk was leased
@@ -125,7 +123,7 @@ describe('runs on PostgreSQL and NATS with worker processes', () => {
     expect(collection.features.map((feature: any) => feature.properties.id)).toEqual(points.map((point) => point.id));
     const csv = parseCsv((await resultsFile(app.url, TENANT, runId, 'csv')).text);
     expect(csv.slice(1).map((row) => row[0])).toEqual(points.map((point) => point.id));
-  }, 300_000);
+  });
 
   it('loses no location while NATS is down: the chunks wait unpublished and run once it is back', async () => {
     const db = app.stack.database.db;
@@ -140,10 +138,10 @@ describe('runs on PostgreSQL and NATS with worker processes', () => {
       select count(*)::int as unpublished from catalog.run_chunks where run_id = ${runId} and published_at is null`.execute(db);
     expect(rows[0].unpublished).toBe(3);
     await nats.server.start();
-    const run = await settledRun(app, TENANT, runId, 180_000);
+    const run = await settledRun(app, TENANT, runId);
     expect(run).toMatchObject({ status: 'succeeded', progress: { done: 3_000, total: 3_000 } });
     expect((await ndjsonResults(app, TENANT, runId)).map((result) => result.id)).toEqual(part.map((point) => point.id));
-  }, 240_000);
+  });
 });
 
 describe('stopping a run on PostgreSQL: cancel, refund, failure', () => {
@@ -156,7 +154,7 @@ describe('stopping a run on PostgreSQL: cancel, refund, failure', () => {
     app = await startTestStack('postgres', { config: { relay: { pollMs: 20, batchSize: 500, retentionHours: 168 }, runs: { embedded: false, chunkSize: CHUNK, leaseSeconds: 30, concurrency: 1 } } });
     await loadSubstations(app.stack.database.db);
     await tenantOnPlan(app, app.stack.database.db, TENANT, 'growth');
-  }, 120_000);
+  });
   afterAll(async () => {
     await worker?.stop();
     await app?.close();
