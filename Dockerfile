@@ -27,8 +27,10 @@ FROM node:20-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production HOST=0.0.0.0
 COPY --from=build /app ./
-# No install scripts: the build is done, and no production dependency needs one.
-RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
+# No install scripts: the build is done, and no production dependency needs one. Then the migrated
+# PGlite template a new data directory (an empty /data) is copied from, instead of running initdb.
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force \
+  && node scripts/pglite-template.mjs
 ARG BUILD_ID=docker
 ENV BUILD_ID=${BUILD_ID} DATA_DIR=/data
 # The embedded default's database and the local mailbox live here (mount a volume to keep them).

@@ -130,8 +130,14 @@ async function openOwnDatabase(config: Config, logger: Logger): Promise<Database
     logger.info({ dir }, 'start-up: opening the PGlite database');
     return openConfiguredDatabase(config);
   }
-  const template = await migratedPGliteTemplate(MIGRATION_PLAN, logger);
-  logger.info({ dir, template }, 'start-up: new data directory: creating its PGlite database from the migrated template');
+  let template: string | undefined;
+  try {
+    template = await migratedPGliteTemplate(MIGRATION_PLAN, logger);
+  } catch (error) {
+    // A cache this process may not write (an image's, run as another user): the slow way, then.
+    logger.warn({ err: error }, 'start-up: no PGlite template could be written; creating the database with initdb');
+  }
+  logger.info({ dir, template }, `start-up: new data directory: creating its PGlite database ${template ? 'from the migrated template' : '(initdb)'}`);
   return openConfiguredDatabase(config, undefined, template);
 }
 
