@@ -14,7 +14,7 @@ export default defineConfig({
   ssr: { resolve: { conditions: [SOURCE, ...SERVER_CONDITIONS], externalConditions: [SOURCE] } },
   test: {
     include: ['packages/*/src/**/*.test.ts', 'services/*/src/**/*.test.ts', 'workers/*/src/**/*.test.ts', 'gateway/src/**/*.test.ts', 'test/**/*.test.ts'],
-    // Builds the migrated PostgreSQL template every suite clones (packages/testing).
+    // Builds the migrated PostgreSQL and PGlite templates every suite starts from (packages/testing).
     globalSetup: ['test/global-setup.ts'],
     // Tests and start-up hooks wait on readiness, never on the clock; these bounds only stop a test
     // that hangs. They are the same for every test (no test sets its own): the longest one (the
