@@ -1,4 +1,4 @@
-import { constants, cpSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { constants, cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { openDatabase, pgliteOf, type DatabaseHandle } from './open.js';
@@ -52,10 +52,21 @@ export async function ensurePGliteTemplate(template: string, migrate: (handle: D
   }
 }
 
-/** Copies the template's data directory to `dataDir` (which holds no database yet). */
+/**
+ * Copies the template's data directory to `dataDir` (which holds no database yet): aside, then
+ * renamed into place, so a copy that fails (a template this user may not read) leaves nothing.
+ */
 export function copyTemplateDataDir(template: string, dataDir: string): void {
-  // A copy-on-write clone where the file system has them (btrfs, XFS, APFS), else a plain copy.
-  cpSync(templateDataDir(template), dataDir, { recursive: true, mode: constants.COPYFILE_FICLONE });
+  const partial = `${dataDir}.${process.pid}.partial`;
+  mkdirSync(path.dirname(dataDir), { recursive: true });
+  try {
+    // A copy-on-write clone where the file system has them (btrfs, XFS, APFS), else a plain copy.
+    cpSync(templateDataDir(template), partial, { recursive: true, mode: constants.COPYFILE_FICLONE });
+    rmSync(dataDir, { recursive: true, force: true }); // an empty directory made before
+    renameSync(partial, dataDir);
+  } finally {
+    rmSync(partial, { recursive: true, force: true });
+  }
 }
 
 let version: string | undefined;

@@ -138,7 +138,14 @@ async function openOwnDatabase(config: Config, logger: Logger): Promise<Database
     logger.warn({ err: error }, 'start-up: no PGlite template could be written; creating the database with initdb');
   }
   logger.info({ dir, template }, `start-up: new data directory: creating its PGlite database ${template ? 'from the migrated template' : '(initdb)'}`);
-  return openConfiguredDatabase(config, undefined, template);
+  if (!template) return openConfiguredDatabase(config);
+  try {
+    return await openConfiguredDatabase(config, undefined, template);
+  } catch (error) {
+    if (existsSync(path.join(dir, 'PG_VERSION'))) throw error;
+    logger.warn({ err: error, template }, 'start-up: the template could not be copied; creating the database with initdb');
+    return openConfiguredDatabase(config);
+  }
 }
 
 /** The embedded worker's credential: the configured secret, else a random one for this process only. */
