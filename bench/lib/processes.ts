@@ -1,8 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 
+/**
+ * The built `landscreen` command: benchmarks measure the JavaScript users run. The benchmark
+ * itself runs from the sources (tsx); the dist/ its processes run is built here, when this module
+ * loads, if it is missing or older than the sources (docs/building.md).
+ */
 export const BIN = fileURLToPath(new URL('../../packages/cli/bin/landscreen.js', import.meta.url));
+execFileSync(process.execPath, [fileURLToPath(new URL('../../scripts/build-if-stale.mjs', import.meta.url))], { stdio: 'inherit' });
 
 /** The flags the CLI's shebang gives Node (packages/cli/bin/landscreen.js): the CLI as a user runs it. */
 export const NODE_FLAGS = ['--max-semi-space-size=64'];
@@ -31,8 +37,8 @@ export function startLandscreen(args: string[], env: Record<string, string>): Ch
   });
 }
 
-/** Polls a URL until it answers 200, or fails after `timeoutMs`. */
-export async function waitUntilReady(url: string, timeoutMs = 60_000): Promise<void> {
+/** Polls a URL every `intervalMs` until it answers 200, or fails after `timeoutMs`. */
+export async function waitUntilReady(url: string, timeoutMs = 60_000, intervalMs = 200): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
@@ -40,7 +46,7 @@ export async function waitUntilReady(url: string, timeoutMs = 60_000): Promise<v
     } catch {
       // not listening yet
     }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
   throw new Error(`${url} was not ready within ${timeoutMs} ms`);
 }

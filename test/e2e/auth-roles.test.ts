@@ -9,9 +9,9 @@ import { loadConfig } from '@landscreen/config';
 import { openDatabase, type DatabaseHandle } from '@landscreen/db';
 import { connectNatsBus, type EventBus } from '@landscreen/events';
 import { createLogger } from '@landscreen/rpc';
+import { startPrivateNats } from './relay-harness.js';
 import { createTestPostgres, DATABASE_MODES, httpClient, startTestStack, type HttpClient, type TestDatabase, type TestStack } from '@landscreen/testing';
 
-const NATS_URL = process.env.EVENTS_TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
 const logger = createLogger('silent');
 const bearer = (token: string, tenant?: string) => ({ authorization: `Bearer ${token}`, ...(tenant && { 'x-tenant': tenant }) });
 
@@ -37,7 +37,7 @@ async function signIn(replica: Replica, email: string, tenant: string): Promise<
 async function memberAdd(database: DatabaseHandle, bus: EventBus, tenant: string, email: string, role: string) {
   const out: string[] = [];
   const config = loadConfig({}, { logLevel: 'silent' });
-  const code = await runCommand(['member', 'add', '--tenant', tenant, '--email', email, '--role', role], { config, logger, database, bus, modules: [] }, (line) => out.push(line));
+  const code = await runCommand(['member', 'add', '--tenant', tenant, '--email', email, '--role', role], { config, logger, database, bus }, (line) => out.push(line));
   expect({ code, out }).toEqual({ code: 0, out: [`${email} is ${role} of ${tenant}`] });
 }
 
@@ -85,6 +85,9 @@ describe.each(DATABASE_MODES)('D7 dev sessions and role changes on %s', (mode) =
 });
 
 describe('two auth replicas on one PostgreSQL database and one NATS', () => {
+  // A nats-server of its own: the stacks declare the product's streams and durable consumers, which
+  // another test run on the machine's shared server would share.
+  let natsUrl: string;
   let database: TestDatabase;
   const cleanups: (() => Promise<void>)[] = [];
   let a: Replica;
@@ -95,8 +98,8 @@ describe('two auth replicas on one PostgreSQL database and one NATS', () => {
   async function startReplica(name: string): Promise<Replica> {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), `landscreen-${name}-`));
     const handle = await openDatabase({ databaseUrl: database.url, maxConnections: 5 });
-    const bus = await connectNatsBus(NATS_URL, { name: `auth-roles-${name}` });
-    const config = loadConfig({}, { port: 0, host: '127.0.0.1', dataDir, logLevel: 'silent', authDev: false, databaseUrl: database.url, natsUrl: NATS_URL });
+    const bus = await connectNatsBus(natsUrl, { name: `auth-roles-${name}` });
+    const config = loadConfig({}, { port: 0, host: '127.0.0.1', dataDir, logLevel: 'silent', authDev: false, databaseUrl: database.url, natsUrl });
     const stack = await startEmbeddedStack({ config, logger, database: handle, bus });
     cleanups.unshift(async () => {
       await stack.close();
@@ -108,12 +111,15 @@ describe('two auth replicas on one PostgreSQL database and one NATS', () => {
   }
 
   beforeAll(async () => {
+    const nats = await startPrivateNats();
+    natsUrl = nats.url;
+    cleanups.push(() => nats.close());
     database = await createTestPostgres();
     cleanups.push(() => database.close());
     a = await startReplica('a');
     b = await startReplica('b');
     const cliDatabase = await openDatabase({ databaseUrl: database.url, maxConnections: 2 });
-    const cliBus = await connectNatsBus(NATS_URL, { name: 'auth-roles-cli' });
+    const cliBus = await connectNatsBus(natsUrl, { name: 'auth-roles-cli' });
     cleanups.unshift(async () => {
       await cliBus.close();
       await cliDatabase.close();

@@ -120,48 +120,27 @@ describe.each(DATABASE_MODES)('sign-in, sessions and tenants on %s', (mode) => {
     expect(comparable(unknown)).toEqual(comparable(known));
     expect(comparable(wrongTenant)).toEqual(comparable(known));
     await smtp.waitForMail('ann@acme.test', mailsBefore);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await mailSettled(); // every mail these requests caused has been handed to the relay
     expect(smtp.received.slice(mailsBefore).map((mail) => mail.to)).toEqual([['ann@acme.test']]);
   });
 
-  it('takes no measurably different time for unknown emails', async () => {
+  it('answers a known email without waiting for its mail: a relay that holds every message delays no answer', async () => {
     newWindow();
-    // Paired samples (one known, one unknown, back to back, order alternating) cancel the drift in
-    // the machine's load that other suites cause; the median of the differences is what is left.
-    const differences: number[] = [];
-    const latencies: number[] = [];
-    const time = async (email: string) => {
-      await mailSettled(); // the mail of the previous request must not slow this one
-      const started = performance.now();
-      const response = await app.post('/v1/auth/request-link', { email });
-      expect(response.status).toBe(200);
-      return performance.now() - started;
-    };
-    // A fresh member and a fresh stranger each round, so both sides count a first attempt.
-    for (let round = 0; round < 24; round++) await setMembership(authDb(app.stack.database.db), 'acme', `member${round}@acme.test`, 'viewer');
-    // A slow mail relay: were the link mailed inside the request, every known email's answer would
-    // wait this long, far above the scheduling noise of a loaded two-core machine.
-    const relayDelayMs = 100;
-    smtp.setReplyDelay(relayDelayMs);
-    for (let round = 0; round < 24; round++) {
-      if (round % 4 === 0) newWindow();
-      const knownEmail = `member${round}@acme.test`;
-      const unknownEmail = `nobody${round}@acme.test`;
-      let known: number;
-      let unknown: number;
-      if (round % 2 === 0) {
-        known = await time(knownEmail);
-        unknown = await time(unknownEmail);
-      } else {
-        unknown = await time(unknownEmail);
-        known = await time(knownEmail);
-      }
-      differences.push(known - unknown);
-      latencies.push(known, unknown);
+    await mailSettled();
+    const mailsBefore = smtp.received.length;
+    // Were the link mailed inside the request, a known email's answer would wait for the relay, and
+    // an unknown one's would not: a difference in time that tells who is a member. Held, the relay
+    // answers nothing until released, so these answers show that none waits for it (a timing
+    // comparison of the two, as an attacker would make, belongs in a benchmark, not on a shared machine).
+    const release = smtp.holdReplies();
+    try {
+      for (const email of ['ann@acme.test', 'nobody@acme.test']) expect((await app.post('/v1/auth/request-link', { email })).status).toBe(200);
+      await smtp.waitForMail('ann@acme.test', mailsBefore);
+    } finally {
+      release();
     }
-    smtp.setReplyDelay(0);
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-    expect(Math.abs(median(differences))).toBeLessThan(Math.max(relayDelayMs / 4, 0.3 * median(latencies)));
+    await mailSettled();
+    expect(smtp.received.slice(mailsBefore).map((mail) => mail.to)).toEqual([['ann@acme.test']]);
   });
 
   it('limits attempts per email and per address with 429 and Retry-After, for unknown emails too', async () => {

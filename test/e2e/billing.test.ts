@@ -54,7 +54,7 @@ describe.each(DATABASE_MODES)('billed point data on %s', (mode) => {
     app = await startTestStack(mode, { clock });
     const db = app.stack.database.db;
     await loadMarket(db, 'bill-tx', PARCELS, 'Billing test market');
-  }, 120_000);
+  });
   afterAll(() => app?.close());
 
   describe('credits follow billing rules 1-3 on every plan', () => {
@@ -102,7 +102,7 @@ describe.each(DATABASE_MODES)('billed point data on %s', (mode) => {
         by_operation: { fetch: 12 + 5 * (2 + groupPrice) },
         signup_grant: SIGNUP_GRANT,
       });
-    }, 60_000);
+    });
 
     it('bills a preset as its fields, and a preset plus fields as their union', async () => {
       const headers = await tenantOn('growth');

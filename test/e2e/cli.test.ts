@@ -13,7 +13,7 @@ describe('the landscreen CLI and the embedded default', () => {
   let url: string;
 
   beforeAll(async () => {
-    const started = startLandscreenServer(env, 45_000);
+    const started = startLandscreenServer(env);
     server = started.child;
     url = await started.url;
   });
@@ -74,7 +74,7 @@ describe('the landscreen CLI and the embedded default', () => {
     expect((await run(['entitle', '--tenant', 'cli-co', '--market', 'cli-tx'], env)).stdout).toContain('cli-co is entitled to cli-tx');
     // Four CLI processes, each opening PGlite and checking every schema's migrations: ~6 s apiece
     // on a loaded 2-core machine.
-  }, 120_000);
+  });
 
   it('answers usage errors with exit code 2', async () => {
     const result = await run(['frobnicate'], env);

@@ -40,10 +40,10 @@ describe('landscreen demo through the running embedded server', () => {
 
   beforeAll(async () => {
     // A loaded 2-core CI machine can take over a minute to start the whole stack on PGlite.
-    const started = startLandscreenServer(env, 180_000);
+    const started = startLandscreenServer(env);
     server = started.child;
     url = await started.url;
-  }, 200_000);
+  });
   afterAll(() => {
     if (server?.exitCode === null) server.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
@@ -59,7 +59,7 @@ describe('landscreen demo through the running embedded server', () => {
     expect(demo.stdout).toMatch(/market demo-tx: 300 parcels with \d+ point-data fields from layers/);
     const layers = await run(['layers'], env);
     expect(layers.stdout).toContain('hifld_substations');
-  }, 600_000);
+  });
 
   it('ranks the README buy box on facts that equal the engine at each parcel, traced to the layer version', async () => {
     expect((await call('POST', '/v1/buyboxes', { name: 'dc', spec: DC_SPEC })).status).toBe(201);
@@ -78,7 +78,7 @@ describe('landscreen demo through the running embedded server', () => {
       expect(findings.body.location).toEqual({ lat: result.lat, lon: result.lon });
       for (const field of UTILITY_FACTS) expect(result.facts[field], field).toBe(findings.body.findings[field]);
     }
-  }, 120_000);
+  });
 
   it('runs again without importing the same layers twice', async () => {
     const again = await run(['demo', '--parcels', '300'], env);
@@ -86,5 +86,5 @@ describe('landscreen demo through the running embedded server', () => {
     expect(again.stdout).toContain('layers: using the');
     expect(again.stdout).toMatch(/layers: \d+ sources already have this demo's layer as current; not imported again/);
     expect(again.stdout).not.toContain('layers: importing');
-  }, 600_000);
+  });
 });

@@ -40,20 +40,16 @@ const failAt = (point: string, armed: { on: boolean }): FaultInjector => (at) =>
   if (at === point && armed.on) throw new Error(`injected fault at ${point}`);
 };
 
-async function readyWithin(client: HttpClient, ms: number): Promise<void> {
-  const deadline = Date.now() + ms;
-  while ((await client.get('/readyz')).status !== 200) {
-    if (Date.now() > deadline) throw new Error(`not ready within ${ms} ms: ${JSON.stringify((await client.get('/readyz')).body)}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+/** Until /readyz answers 200 (the test's timeout bounds the wait). */
+async function ready(client: HttpClient): Promise<void> {
+  while ((await client.get('/readyz')).status !== 200) await new Promise((resolve) => setTimeout(resolve, 25));
 }
 
 /** /readyz once discovery no longer reports that it is warming (it failed, or it is ready). */
 async function readinessOnceWarmingEnded(client: HttpClient) {
-  const deadline = Date.now() + 10_000;
   for (;;) {
     const response = await client.get('/readyz');
-    if (!/discovery: warming/.test(response.body.detail ?? '') || Date.now() > deadline) return response;
+    if (!/discovery: warming/.test(response.body.detail ?? '')) return response;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
@@ -99,7 +95,7 @@ describe.each(DATABASE_MODES)('the discovery index cache and readiness on %s', (
   it('restarts on the cached index: ready, and the same ranking without reading the database\'s copy', async () => {
     expect(existsSync(path.join(cacheDir, `${vintageId}.index`))).toBe(true);
     const { stack, client } = await start(failAt('discovery.index.load-from-database', { on: true }));
-    await readyWithin(client, 10_000);
+    await ready(client);
     const again = await rank(client);
     expect(again.status).toBe(200);
     expect(again.body).toEqual(ranked);
@@ -112,12 +108,12 @@ describe.each(DATABASE_MODES)('the discovery index cache and readiness on %s', (
     bytes[bytes.length - 3]! ^= 0xff;
     writeFileSync(file, bytes);
     const rebuilt = await start();
-    await readyWithin(rebuilt.client, 10_000);
+    await ready(rebuilt.client);
     expect((await rank(rebuilt.client)).body).toEqual(ranked);
     await rebuilt.stack.close();
 
     const fromCache = await start(failAt('discovery.index.load-from-database', { on: true }));
-    await readyWithin(fromCache.client, 10_000);
+    await ready(fromCache.client);
     expect((await rank(fromCache.client)).body).toEqual(ranked);
     await fromCache.stack.close();
   });
@@ -132,10 +128,10 @@ describe.each(DATABASE_MODES)('the discovery index cache and readiness on %s', (
     await refused.stack.close();
 
     const rebuilt = await start();
-    await readyWithin(rebuilt.client, 10_000);
+    await ready(rebuilt.client);
     await rebuilt.stack.close();
     const fromCache = await start(failAt('discovery.index.load-from-database', { on: true }));
-    await readyWithin(fromCache.client, 10_000);
+    await ready(fromCache.client);
     expect((await rank(fromCache.client)).body).toEqual(ranked);
     await fromCache.stack.close();
   });
@@ -150,7 +146,7 @@ describe.each(DATABASE_MODES)('the discovery index cache and readiness on %s', (
     expect(warming.body.services.discovery.ready).toBe(false);
     expect((await client.get('/healthz')).status).toBe(200);
     gate.open();
-    await readyWithin(client, 10_000);
+    await ready(client);
     expect((await rank(client)).body).toEqual(ranked);
     await stack.close();
   });
@@ -160,9 +156,10 @@ describe.each(DATABASE_MODES)('the discovery index cache and readiness on %s', (
     const { stack, client } = await start(failAt('discovery.warm-up', armed));
     const failing = await readinessOnceWarmingEnded(client);
     expect(failing.status).toBe(503);
-    expect(failing.body.detail).toMatch(/^discovery: could not warm the ranking indexes \(retrying in 1 s\): injected fault at discovery\.warm-up/);
+    // The pause doubles with each failed attempt: a slow machine may read it after the second.
+    expect(failing.body.detail).toMatch(/^discovery: could not warm the ranking indexes \(retrying in \d+ s\): injected fault at discovery\.warm-up/);
     armed.on = false;
-    await readyWithin(client, 5_000);
+    await ready(client);
     await stack.close();
   });
 });

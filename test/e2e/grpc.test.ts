@@ -36,7 +36,7 @@ function bufCurl(port: number, procedure: string, request: unknown, headers: Rec
   for (const [name, value] of Object.entries(headers)) args.push('--header', `${name}: ${value}`);
   args.push(`http://127.0.0.1:${port}/${procedure}`);
   return new Promise((resolve, reject) => {
-    execFile(BUF, args, { cwd: ROOT, timeout: 60_000 }, (error, stdout, stderr) => {
+    execFile(BUF, args, { cwd: ROOT }, (error, stdout, stderr) => {
       // A gRPC error exits non-zero with the error (code, message, details) as JSON on stderr.
       if (error && !stderr.trim().startsWith('{')) return reject(new Error(`buf curl ${procedure} failed: ${stderr || error.message}`));
       resolve({ ok: !error, body: JSON.parse((error ? stderr : stdout) || '{}') });
@@ -92,7 +92,7 @@ describe('every service over gRPC with buf curl', () => {
       { geometry: null, properties: { parcel_key: 'g-2', acres: 10 } },
     ]);
     await entitleTenant(database.db, 'grpc', 'grpc-tx');
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await gateway?.close();
@@ -117,7 +117,7 @@ describe('every service over gRPC with buf curl', () => {
       expect(health.body.appliedMigrations, name).toEqual(health.body.expectedMigrations);
       expect(health.body.ready === true || typeof health.body.reason === 'string', name).toBe(true);
     }
-  }, 120_000);
+  });
 
   it('signs in, queries, promotes and claims, each answer typed', async () => {
     // Sign-in (D5, D6): a link is mailed to the member; verifying it opens a session.
@@ -176,7 +176,7 @@ describe('every service over gRPC with buf curl', () => {
       job: { id: promotion.diligenceJobId, status: 'running', propertyId: promotion.propertyId, claimedBy: 'grpc-worker', maxCostUsd: '25.0000' },
     });
     expect(claimed.body.job.steps.length).toBeGreaterThan(0);
-  }, 180_000);
+  });
 
   it('answers the catalog typed, and the gateway writes the same REST bodies as before from it', async () => {
     const plans = await bufCurl(port('catalog'), 'landscreen.catalog.v1.CatalogService/ListPlans', {});
@@ -198,7 +198,7 @@ describe('every service over gRPC with buf curl', () => {
       await checkFetchResponse('GET', `${gatewayUrl}${route}`, response);
       expect(await response.text(), route).toBe(expected);
     }
-  }, 120_000);
+  });
 
   it('fetches a batch typed: one column of values per location', async () => {
     const { body: authenticated } = await bufCurl(port('auth'), 'landscreen.auth.v1.AuthService/Authenticate', { token: 'dev:bob@grpc.test', tenant: 'grpc-dev' });
@@ -216,11 +216,10 @@ describe('every service over gRPC with buf curl', () => {
       expect(result.values.kinds).toEqual(['FETCH_VALUE_KIND_NULL', 'FETCH_VALUE_KIND_NULL']);
       expect(result.values.nullReasons).toHaveLength(2);
     }
-  }, 120_000);
+  });
 
   /** The token of the newest sign-in link mailed to `email` (DATA_DIR/mailbox.jsonl), waiting for it. */
   async function linkToken(email: string): Promise<string> {
-    const deadline = Date.now() + 10_000;
     for (;;) {
       let lines: string[] = [];
       try {
@@ -231,7 +230,6 @@ describe('every service over gRPC with buf curl', () => {
       const mail = lines.filter(Boolean).map((line) => JSON.parse(line) as { to: string; text: string }).reverse().find((message) => message.to === email);
       const token = mail?.text.match(/[?&]token=([^\s&]+)/)?.[1];
       if (token) return decodeURIComponent(token);
-      if (Date.now() > deadline) throw new Error(`no sign-in link for ${email}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }

@@ -41,7 +41,7 @@ describe.each(DATABASE_MODES)('internal grid endpoints on %s', (mode) => {
     const pointless = { geometry: null, properties: { parcel_key: 'pointless', apn: 'P-1' } };
     vintage = (await loadMarket(db, 'grid-ok', [parcel, pointless])).vintageId;
     await entitleTenant(db, 'acme', 'grid-ok');
-  }, 60_000);
+  });
   afterAll(async () => {
     await app?.close();
     await files?.remove();

@@ -50,7 +50,7 @@ describe('layers imported by another process while the server runs on PostgreSQL
     // The server's own catalog service (and so its own layer cache), over Connect in memory.
     const catalog = stack.stack.modules.find((module) => module.name === 'catalog')!;
     engine = createClient(catalogv1.CatalogService, createRouterTransport(catalog.routes));
-  }, 60_000);
+  });
   afterAll(async () => {
     await stack?.close();
     rmSync(dir, { recursive: true, force: true });
@@ -87,7 +87,7 @@ describe('layers imported by another process while the server runs on PostgreSQL
     });
     expect(substations.fields).toContain('substations_within_radius_count');
     expect(sources.body.sources.find((entry: { id: string }) => entry.id === 'usgs_3dep')).toMatchObject({ geometry: 'grid', current_version: null });
-  }, 120_000);
+  });
 
   it('reprojects a Shapefile in Web Mercator (.prj) and loads a GeoTIFF grid, both answered by the engine', async () => {
     const bytes = writeShapefile('point', [{ name: 'PLANT', type: 'C', length: 20 }, { name: 'MW', type: 'N', length: 10, decimals: 1 }], [
@@ -138,7 +138,7 @@ describe('layers imported by another process while the server runs on PostgreSQL
     expect(lines[0]).toMatch(/^SOURCE\s+VERSION\s+NAME\s+FEATURES\/CELLS\s+STORED\s+ENGINE MEMORY\s+BBOX\s+LOADED AT\s+CURRENT$/);
     expect(lines.find((line) => line.startsWith('usgs_3dep'))).toMatch(/3DEP 1\/3 arc-second\s+4 cells\s+0\.00 MB\s+0\.00 MB\s+-96\.6000,33\.9000,-96\.4000,34\.1000\s+\S+\s+current/);
     expect(lines.find((line) => line.startsWith('eia_860_power_plants'))).toMatch(/plants\.shp\s+1 features/);
-  }, 120_000);
+  });
 
   it('fails an import with a bad feature, naming it, and leaves nothing; an unknown source gets a did-you-mean', async () => {
     const before = await run(['layers'], env);
@@ -155,7 +155,7 @@ describe('layers imported by another process while the server runs on PostgreSQL
     const unknown = await run(['import', 'layer', '--source', 'hifld_substaions', '--file', file], env);
     expect(unknown.code).toBe(1);
     expect(unknown.stdout).toContain('unknown source "hifld_substaions" (did you mean "hifld_substations"?)');
-  }, 120_000);
+  });
 });
 
 describe('layers on the embedded default (PGlite), imported through the running server', () => {
@@ -168,7 +168,7 @@ describe('layers on the embedded default (PGlite), imported through the running 
     const started = startLandscreenServer({ ...env, WORKER_EMBEDDED: '0' });
     server = started.child;
     url = await started.url;
-  }, 90_000);
+  });
   afterAll(() => {
     if (server?.exitCode === null) server.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
@@ -190,5 +190,5 @@ describe('layers on the embedded default (PGlite), imported through the running 
     expect(nwi.current_version).toMatchObject({ id: versionId, feature_count: 1, format: 'geojson' });
     const listed = await run(['layers'], env);
     expect(listed.stdout).toContain(versionId);
-  }, 120_000);
+  });
 });

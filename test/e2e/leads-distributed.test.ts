@@ -69,7 +69,7 @@ describe('lead requests and import with services over the network', () => {
     await waitFor(async () => {
       done = (await client.get('/v1/lead-requests', { headers: ACME })).body.lead_requests.find((row: any) => row.id === created.body.id && row.status !== 'open');
       return done !== undefined;
-    }, 30_000, 'the lead request to be handled');
+    }, 'the lead request to be handled');
     expect(done.status).toBe('fulfilled');
     const delivery = await client.get(`/v1/deliveries/${done.delivery_id}`, { headers: ACME });
     expect(delivery.body.leads.map((lead: any) => lead.parcel_key)).toEqual(ranked.slice(0, 4));

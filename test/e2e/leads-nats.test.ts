@@ -47,7 +47,7 @@ describe('lead requests over NATS JetStream on PostgreSQL', () => {
       const list = await app.get('/v1/lead-requests', { headers: ACME });
       done = list.body.lead_requests.find((request: any) => request.id === id && request.status !== 'open');
       return done !== undefined;
-    }, 30_000, 'the lead request to be handled');
+    }, 'the lead request to be handled');
     return done;
   }
 
@@ -113,7 +113,7 @@ describe('lead requests over NATS JetStream on PostgreSQL', () => {
     const deliveries = await sql<{ n: number }>`select count(*)::int as n from pipeline.delivery_leads`.execute(db());
     // A duplicate as a relay retry past the stream's duplicate window would bring it.
     await bus.publish(LEAD_REQUEST_CREATED, { lead_request_id: request.id }, { id: crypto.randomUUID() });
-    await waitFor(() => consumerIdle(nats.url), 30_000, 'the lead worker to ack the duplicate');
+    await waitFor(() => consumerIdle(nats.url), 'the lead worker to ack the duplicate');
     const after = await sql<{ n: number }>`select count(*)::int as n from pipeline.delivery_leads`.execute(db());
     expect(after.rows[0]!.n).toBe(deliveries.rows[0]!.n);
     const again = (await app.get('/v1/lead-requests', { headers: ACME })).body.lead_requests.find((row: any) => row.id === request.id);

@@ -30,7 +30,7 @@ describe.each(DATABASE_MODES)('lead requests, deliveries and lead import on %s',
       const list = await app.get('/v1/lead-requests', { headers });
       done = list.body.lead_requests.find((request: any) => request.id === created.body.id && request.status !== 'open');
       return done !== undefined;
-    }, 20_000, 'the lead request to be handled');
+    }, 'the lead request to be handled');
     return { created: created.body, done };
   }
 

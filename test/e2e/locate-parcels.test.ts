@@ -79,7 +79,7 @@ describe.each(DATABASE_MODES)('LocateParcels and the parcel_record group on %s',
     discovery = createClient(discoveryv1.DiscoveryService, createRouterTransport(module('discovery').routes));
     catalog = createClient(catalogv1.CatalogService, createRouterTransport(module('catalog').routes));
     // Starting the stack on PGlite takes over a minute on a loaded 2-core machine.
-  }, 180_000);
+  });
   afterAll(async () => {
     await app?.close();
   });

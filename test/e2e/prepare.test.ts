@@ -31,7 +31,7 @@ describe('landscreen prepare against the running server on PostgreSQL', () => {
     expect((await stack.get('/v1/me', { headers: ACME })).status).toBe(200);
     baseVintage = (await loadMarket(stack.stack.database.db, 'prep-tx', PARCELS)).vintageId;
     await entitleTenant(stack.stack.database.db, 'acme', 'prep-tx');
-  }, 180_000);
+  });
   afterAll(async () => {
     await stack?.close();
     rmSync(dir, { recursive: true, force: true });
@@ -55,7 +55,7 @@ describe('landscreen prepare against the running server on PostgreSQL', () => {
     expect(typo.stdout).toContain('did you mean "nearest_substation_distance_m"?');
     const usage = await run(['prepare'], env);
     expect(usage.code).toBe(2);
-  }, 180_000);
+  });
 
   it('writes a new current vintage that a buy box ranks on the prepared distance over HTTP', async () => {
     const prepared = await run(['prepare', '--market', 'prep-tx'], env);
@@ -97,5 +97,5 @@ describe('landscreen prepare against the running server on PostgreSQL', () => {
       expect(row.provenance.nearest_substation_status).toEqual({ ...fromLayer, null_reason: 'not_published' });
       expect(row.provenance.acres).toEqual({ source: 'import', vintage_id: vintageId });
     }
-  }, 180_000);
+  });
 });

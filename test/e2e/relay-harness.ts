@@ -83,7 +83,7 @@ export async function waitForAckFloor(url: string, durable: string, streamSeq: n
   const nc = await connect({ servers: url });
   try {
     const jsm = await nc.jetstreamManager();
-    await waitFor(async () => (await jsm.consumers.info(DILIGENCE_STREAM, durable)).ack_floor.stream_seq >= streamSeq, 5_000, 'acks');
+    await waitFor(async () => (await jsm.consumers.info(DILIGENCE_STREAM, durable)).ack_floor.stream_seq >= streamSeq, 'acks');
   } finally {
     await nc.close();
   }

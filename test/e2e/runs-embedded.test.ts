@@ -27,7 +27,7 @@ describe('runs in the embedded default (PGlite, in-process bus and worker)', () 
     app = await startTestStack('pglite', { runsWorker: true, config: { runs: { embedded: true, chunkSize: 500, leaseSeconds: 30, concurrency: 2 } } });
     await loadSubstations(app.stack.database.db);
     await tenantOnPlan(app, app.stack.database.db, TENANT, 'scale');
-  }, 120_000);
+  });
   afterAll(async () => {
     await app?.close();
   });

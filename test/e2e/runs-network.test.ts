@@ -46,7 +46,7 @@ describe('runs through the gateway → catalog service hop', () => {
     worker = await startRunsWorker({ db: database.db, bus, clock: systemClock, logger, discovery: () => peer('discovery'), leaseMs: 30_000, concurrency: 2 });
     await loadSubstations(database.db);
     await tenantOnPlan(client, database.db, TENANT, 'growth');
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await worker?.stop();

@@ -2,7 +2,7 @@
 // processes (`landscreen serve --runs-worker`), one SIGKILLed mid-run; cancel and refund racing a
 // worker; a run that fails; results before the run has finished.
 
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { startRunsWorker, type RunsWorker } from '@landscreen/catalog-service';
@@ -10,13 +10,13 @@ import type { EventBus } from '@landscreen/events';
 import { createLogger, networkTransport, systemClock } from '@landscreen/rpc';
 import { startTestStack, type TestDatabase, type TestStack } from '@landscreen/testing';
 import { sleep, waitFor } from '../../packages/events/src/test-wait.js';
-import { LANDSCREEN_BIN } from '../support/cli-process.js';
+import { spawnLandscreen } from '../support/cli-process.js';
 import { connectTestBus, startPrivateNats, type PrivateNats } from './relay-harness.js';
 import { batchResults, headersOf, loadSubstations, locations, ndjsonResults, parseCsv, resultsFile, RUN_FIELDS, settledRun, tenantOnPlan, usage } from '../support/runs.js';
 
 /** `landscreen serve --runs-worker` as a process of its own; resolves once it consumes. */
 function startWorkerProcess(env: Record<string, string>): { child: ChildProcess; ready: Promise<void> } {
-  const child = spawn(process.execPath, [LANDSCREEN_BIN, 'serve', '--runs-worker'], { env: { ...process.env, ...env } });
+  const child = spawnLandscreen(['serve', '--runs-worker'], env);
   const ready = new Promise<void>((resolve, reject) => {
     let buffer = '';
     child.stdout!.on('data', (chunk) => {
@@ -48,7 +48,7 @@ describe('runs on PostgreSQL and NATS with worker processes', () => {
     });
     await loadSubstations(app.stack.database.db);
     await tenantOnPlan(app, app.stack.database.db, TENANT, 'scale');
-  }, 120_000);
+  });
   afterAll(async () => {
     for (const child of workers) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     await Promise.all(workers.map(exited));
@@ -82,11 +82,9 @@ describe('runs on PostgreSQL and NATS with worker processes', () => {
       const { rows } = await sql<{ done: number }>`
         select count(*)::int as done from catalog.run_chunks where run_id = ${runId} and status = 'done'`.execute(db);
       return rows[0].done >= 2;
-    }, 120_000, 'two chunks done');
+    }, 'two chunks done');
     let held: { chunk_no: number; lease_token: string } | undefined;
-    const deadline = Date.now() + 120_000;
     while (!held) {
-      if (Date.now() > deadline) throw new Error('the first worker never held a chunk');
       first.child.kill('SIGSTOP');
       const { rows } = await sql<{ chunk_no: number; lease_token: string }>`
         select chunk_no, lease_token from catalog.run_chunks
@@ -101,7 +99,7 @@ describe('runs on PostgreSQL and NATS with worker processes', () => {
     }
     await exited(first.child);
 
-    const run = await settledRun(app, TENANT, runId, 180_000);
+    const run = await settledRun(app, TENANT, runId);
     expect(run).toMatchObject({ status: 'succeeded', progress: { done: 20_000, total: 20_000 }, credits: { charged: 60_000, refunded: 0 } });
 
     // Every chunk written once, with one line per location; the dead worker's chunk was leased
@@ -125,7 +123,7 @@ describe('runs on PostgreSQL and NATS with worker processes', () => {
     expect(collection.features.map((feature: any) => feature.properties.id)).toEqual(points.map((point) => point.id));
     const csv = parseCsv((await resultsFile(app.url, TENANT, runId, 'csv')).text);
     expect(csv.slice(1).map((row) => row[0])).toEqual(points.map((point) => point.id));
-  }, 300_000);
+  });
 
   it('loses no location while NATS is down: the chunks wait unpublished and run once it is back', async () => {
     const db = app.stack.database.db;
@@ -140,10 +138,10 @@ describe('runs on PostgreSQL and NATS with worker processes', () => {
       select count(*)::int as unpublished from catalog.run_chunks where run_id = ${runId} and published_at is null`.execute(db);
     expect(rows[0].unpublished).toBe(3);
     await nats.server.start();
-    const run = await settledRun(app, TENANT, runId, 180_000);
+    const run = await settledRun(app, TENANT, runId);
     expect(run).toMatchObject({ status: 'succeeded', progress: { done: 3_000, total: 3_000 } });
     expect((await ndjsonResults(app, TENANT, runId)).map((result) => result.id)).toEqual(part.map((point) => point.id));
-  }, 240_000);
+  });
 });
 
 describe('stopping a run on PostgreSQL: cancel, refund, failure', () => {
@@ -156,7 +154,7 @@ describe('stopping a run on PostgreSQL: cancel, refund, failure', () => {
     app = await startTestStack('postgres', { config: { relay: { pollMs: 20, batchSize: 500, retentionHours: 168 }, runs: { embedded: false, chunkSize: CHUNK, leaseSeconds: 30, concurrency: 1 } } });
     await loadSubstations(app.stack.database.db);
     await tenantOnPlan(app, app.stack.database.db, TENANT, 'growth');
-  }, 120_000);
+  });
   afterAll(async () => {
     await worker?.stop();
     await app?.close();

@@ -70,21 +70,20 @@ export async function startProviderServer(): Promise<ProviderServer> {
 const SETTLED = ['ready', 'partial', 'needs_review', 'failed'];
 
 /** Polls the job (as an admin of its tenant) until it settles; answers the job view. */
-export async function settledJob(app: Pick<HttpClient, 'get'>, headers: Record<string, string>, jobId: string, timeoutMs = 20_000): Promise<any> {
+export async function settledJob(app: Pick<HttpClient, 'get'>, headers: Record<string, string>, jobId: string): Promise<any> {
   let job: any;
   await waitFor(
     async () => {
       job = (await app.get(`/v1/internal/diligence/jobs/${jobId}`, { headers })).body;
       return SETTLED.includes(job.status);
     },
-    timeoutMs,
     `job ${jobId} to settle`,
   );
   return job;
 }
 
 /** Waits until a durable has been handed every message of the stream and acked them all. */
-export async function consumerIdle(natsUrl: string, durable: string, timeoutMs = 10_000): Promise<void> {
+export async function consumerIdle(natsUrl: string, durable: string): Promise<void> {
   const nc = await connect({ servers: natsUrl });
   try {
     const jsm = await nc.jetstreamManager();
@@ -93,7 +92,6 @@ export async function consumerIdle(natsUrl: string, durable: string, timeoutMs =
         const info = await jsm.consumers.info(DILIGENCE_STREAM, durable);
         return info.num_pending === 0 && info.num_ack_pending === 0;
       },
-      timeoutMs,
       `${durable} to be idle`,
     );
   } finally {

@@ -127,7 +127,7 @@ describe('diligence worker on PostgreSQL and NATS', () => {
     const reveal = await app.post(`/v1/properties/${first.propertyId}/reveal`, { contact: { name: 'Jo Owner' }, provider: 'skiptrace', cost_usd: '0.55' }, { headers: admin('wk-budget') });
     expect(reveal.status).toBe(201);
     const second = await promote('wk-budget'); // 0.65 spent + 0.6 > 1.2 (without the reveal: 0.7 ≤ 1.2)
-    await waitFor(async () => (await unpublishedCount(app.stack.database.db)) === 0, 5_000, 'the created event published');
+    await waitFor(async () => (await unpublishedCount(app.stack.database.db)) === 0, 'the created event published');
     await consumerIdle(nats.url, WORKER_DURABLE);
     const waiting = await app.get(`/v1/internal/diligence/jobs/${second.jobId}`, { headers: admin('wk-budget') });
     expect(waiting.body.status).toBe('queued');
@@ -194,7 +194,7 @@ describe('diligence worker on PostgreSQL and NATS', () => {
       // The same event again under new ids, as a replay from outside the duplicate window would be.
       for (let i = 0; i < 3; i++) await stackBus.publish('diligence.job.created', created.rows[0]!.data, { id: `${jobId}-again-${i}` });
       expect((await settledJob(app, admin('wk-twice'), jobId)).status).toBe('ready');
-      await consumerIdle(nats.url, WORKER_DURABLE, 15_000);
+      await consumerIdle(nats.url, WORKER_DURABLE);
       const calls = provider.calls.filter((call) => call.jobId === jobId).map((call) => call.step);
       expect(calls).toEqual(FACT_STEPS);
       expect((await outboxSubjects(app, jobId)).filter((subject) => subject === 'diligence.job.claimed')).toHaveLength(1);
@@ -209,7 +209,6 @@ describe('diligence worker on PostgreSQL and NATS', () => {
     await stackBus.publish('diligence.job.created', { job_id: jobId, tenant: 'wk-gone' }, { id: `gone-${jobId}` });
     await waitFor(
       () => workerLogs.some((log) => log.job === jobId && log.tenant === 'wk-gone' && log.msg === 'the API refused the worker; event dropped'),
-      10_000,
       'the worker to drop the event',
     );
     // Acknowledged, not left to redeliver: the consumer has nothing pending or unacknowledged.

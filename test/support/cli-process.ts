@@ -1,8 +1,22 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
-/** The `landscreen` executable as users run it, so a suite tests the CLI in a process of its own. */
-export const LANDSCREEN_BIN = fileURLToPath(new URL('../../packages/cli/bin/landscreen.js', import.meta.url));
+const require = createRequire(import.meta.url);
+
+/**
+ * How a suite runs the `landscreen` command in a process of its own: from the TypeScript sources,
+ * as the tests run everything (no build needed), with the Node flags of the built command's
+ * shebang (packages/cli/bin/landscreen.js). tsx loads the TypeScript; the export condition makes
+ * every workspace resolve to its sources (docs/building.md).
+ */
+export const LANDSCREEN_ARGS = [
+  '--max-semi-space-size=64',
+  '--conditions=@landscreen/source',
+  '--import',
+  pathToFileURL(require.resolve('tsx')).href,
+  fileURLToPath(new URL('../../packages/cli/src/bin.ts', import.meta.url)),
+];
 
 export interface CliRun {
   code: number | null;
@@ -10,32 +24,37 @@ export interface CliRun {
   stderr: string;
 }
 
+/** Starts `landscreen ...args` with `env` over this process's environment. */
+export function spawnLandscreen(args: string[], env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, [...LANDSCREEN_ARGS, ...args], { env: { ...process.env, ...env } });
+}
+
 /** Runs `landscreen ...args` to completion with `env` over this process's environment. */
 export function runLandscreen(args: string[], env: Record<string, string>): Promise<CliRun> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [LANDSCREEN_BIN, ...args], { env: { ...process.env, ...env } });
+    const child = spawnLandscreen(args, env);
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.stdout!.on('data', (chunk) => (stdout += chunk));
+    child.stderr!.on('data', (chunk) => (stderr += chunk));
     child.on('exit', (code) => resolve({ code, stdout, stderr }));
   });
 }
 
-/** Starts `landscreen serve`; resolves with its address once it logs "landscreen is up". */
-export function startLandscreenServer(env: Record<string, string>, timeoutMs = 60_000): { child: ChildProcess; url: Promise<string> } {
-  const child = spawn(process.execPath, [LANDSCREEN_BIN, 'serve'], { env: { ...process.env, ...env } });
+/**
+ * Starts `landscreen serve`; resolves with its address once it logs "landscreen is up", rejects if
+ * it exits first. No timer: the wait is on readiness, bounded by the calling hook's timeout.
+ */
+export function startLandscreenServer(env: Record<string, string>): { child: ChildProcess; url: Promise<string> } {
+  const child = spawnLandscreen(['serve'], env);
   const url = new Promise<string>((resolve, reject) => {
     let buffer = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${buffer}`)), timeoutMs);
     child.stdout!.on('data', (chunk) => {
       buffer += chunk;
       const line = buffer.split('\n').find((candidate) => candidate.includes('landscreen is up'));
-      if (line) {
-        clearTimeout(timer);
-        resolve(JSON.parse(line).url);
-      }
+      if (line) resolve(JSON.parse(line).url);
     });
+    child.stderr!.on('data', (chunk) => (buffer += chunk));
     child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${buffer}`)));
   });
   return { child, url };

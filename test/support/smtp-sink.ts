@@ -9,7 +9,8 @@ export interface ReceivedMail {
 export async function startSmtpSink() {
   const received: ReceivedMail[] = [];
   const waiters: (() => void)[] = [];
-  let replyDelayMs = 0;
+  // While set, the answers to received messages wait here (holdReplies).
+  let held: (() => void)[] | undefined;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -20,24 +21,20 @@ export async function startSmtpSink() {
       stream.on('end', () => {
         received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw });
         for (const wake of waiters.splice(0)) wake();
-        setTimeout(callback, replyDelayMs);
+        if (held) held.push(() => callback());
+        else callback();
       });
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const { port } = server.server.address() as { port: number };
 
-  /** The first mail to `email` after `since` messages, within `timeoutMs`. */
-  async function waitForMail(email: string, since = 0, timeoutMs = 10_000): Promise<ReceivedMail> {
-    const deadline = Date.now() + timeoutMs;
+  /** The first mail to `email` after `since` messages, when it arrives (the test's timeout bounds the wait). */
+  async function waitForMail(email: string, since = 0): Promise<ReceivedMail> {
     for (;;) {
       const found = received.slice(since).find((mail) => mail.to.includes(email));
       if (found) return found;
-      if (Date.now() > deadline) throw new Error(`no mail to ${email} within ${timeoutMs} ms`);
-      await new Promise<void>((resolve) => {
-        waiters.push(resolve);
-        setTimeout(resolve, 100);
-      });
+      await new Promise<void>((resolve) => waiters.push(resolve));
     }
   }
 
@@ -45,8 +42,14 @@ export async function startSmtpSink() {
     url: `smtp://127.0.0.1:${port}`,
     received,
     waitForMail,
-    /** Holds back the answer to each message, as a slow mail relay does. */
-    setReplyDelay: (ms: number) => (replyDelayMs = ms),
+    /** Holds back the answer to every message until the returned function is called, as a stalled relay does. */
+    holdReplies: () => {
+      held = [];
+      return () => {
+        for (const reply of held?.splice(0) ?? []) reply();
+        held = undefined;
+      };
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -4,3 +4,4 @@ export { createModules, migrateModules, MIGRATION_PLAN, SERVICE_FACTORIES } from
 export { startServiceProcess } from './runtime/service-process.js';
 export { startGatewayProcess } from './runtime/gateway-process.js';
 export { runCommand } from './commands/run.js';
+export { migratedPGliteTemplate, migrationsFingerprint } from './runtime/pglite-template.js';

@@ -1,14 +1,9 @@
 import { existsSync } from 'node:fs';
-import { ConfigError, loadConfig } from '@landscreen/config';
-import { createLogger, systemClock } from '@landscreen/rpc';
-import { openEventBus } from '@landscreen/events';
 import { COMMANDS, findCommand } from './commands/index.js';
-import { runCommand } from './commands/run.js';
-import { serve, SERVE_USAGE } from './commands/serve.js';
-import { runThroughServer } from './control/client.js';
-import { lockDataDir } from './runtime/data-dir-lock.js';
-import { openConfiguredDatabase } from './runtime/database.js';
-import { inProcessServices, migrateModules } from './runtime/modules.js';
+import { SERVE_USAGE } from './commands/serve-usage.js';
+
+// Arguments are parsed before anything heavy is imported: `--help` and a mistyped command answer
+// at once, and a command loads only the services it works on (docs/building.md, "A fast CLI").
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -32,37 +27,27 @@ export async function main(argv: string[]): Promise<number> {
     out(usage());
     return argv.length === 0 ? 2 : 0;
   }
+  const found = argv[0] === 'serve' ? undefined : findCommand(argv);
+  if (argv[0] !== 'serve' && !found) {
+    out(`unknown command: ${argv.join(' ')} (see landscreen --help)`);
+    return 2;
+  }
+  const { ConfigError, loadConfig } = await import('@landscreen/config');
   try {
     loadDotEnv();
     const config = loadConfig();
-    if (argv[0] === 'serve') {
-      return await serve(argv.slice(1), config, createLogger(config.logLevel));
+    if (!found) {
+      const { serve } = await import('./commands/serve.js');
+      return await serve(argv.slice(1), config);
     }
-    if (!findCommand(argv)) {
-      out(`unknown command: ${argv.join(' ')} (see landscreen --help)`);
-      return 2;
-    }
-    // Operator output goes to stdout; logs only say something when something is wrong.
-    const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
     if (!config.databaseUrl) {
+      // While the embedded server runs it owns PGlite: the command runs inside it.
+      const { runThroughServer } = await import('./control/client.js');
       const code = await runThroughServer(config.dataDir, argv, out);
       if (code !== undefined) return code;
     }
-    const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
-    const database = await openConfiguredDatabase(config, 4);
-    const bus = await openEventBus(config.natsUrl);
-    try {
-      // Commands run the services in-process; a service that needs a peer reaches it the same way.
-      const { modules, connect } = inProcessServices({ db: database.db, bus, clock: systemClock, config, logger });
-      connect();
-      // Like the server, a command works on an up-to-date schema (a fresh data dir included).
-      await migrateModules(database, modules);
-      return await runCommand(argv, { config, logger, database, bus, modules }, out);
-    } finally {
-      await bus.close();
-      await database.close();
-      unlock();
-    }
+    const { runOnItsOwn } = await import('./commands/on-its-own.js');
+    return await runOnItsOwn(found.command, argv, config, out);
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);

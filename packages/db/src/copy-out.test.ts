@@ -43,19 +43,22 @@ describe('copyOut on PostgreSQL', () => {
 
   it('rejects, without crashing the process, when the connection dies mid-copy; the pool goes on', async () => {
     // Observed at once: it fails while this test is still waiting for the admin connection.
-    const copying = copyOut(database.db, 'select pg_sleep(3)::text').then(
+    // Long enough to be caught running on a busy machine; marked, so that only this copy is ended.
+    const marker = `copy-test-${process.pid}-${Date.now()}`;
+    const copying = copyOut(database.db, `select pg_sleep(20)::text || '${marker}'`).then(
       () => new Error('the copy did not fail'),
       (error: Error) => error,
     );
     const admin = await openDatabase({ databaseUrl: TEST_DATABASE_URL, maxConnections: 1 });
     try {
       // Wait for the COPY to be running, then end its backend as an operator (or a failover) would.
-      for (let tries = 0; tries < 100; tries++) {
-        const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where query like 'copy (select pg_sleep(3)%'`.execute(admin.db);
+      const running = `copy (select pg_sleep(20)::text || '${marker}')%`;
+      for (;;) {
+        const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where query like ${running}`.execute(admin.db);
         if (rows[0]!.n > 0) break;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
-      await sql`select pg_terminate_backend(pid) from pg_stat_activity where query like 'copy (select pg_sleep(3)%'`.execute(admin.db);
+      await sql`select pg_terminate_backend(pid) from pg_stat_activity where query like ${running}`.execute(admin.db);
     } finally {
       await admin.close();
     }
@@ -93,14 +96,14 @@ describe('copyOut on PostgreSQL', () => {
   });
 
   it('is bounded by silence, not length: a copy that streams goes on, one that goes quiet is dropped', async () => {
-    const bounded = await openDatabase({ databaseUrl: TEST_DATABASE_URL, maxConnections: 1, timeouts: { statementTimeoutMs: 0, queryTimeoutMs: 800 } });
+    const bounded = await openDatabase({ databaseUrl: TEST_DATABASE_URL, maxConnections: 1, timeouts: { statementTimeoutMs: 0, queryTimeoutMs: 3_000 } });
     try {
-      // ~1.5 s in all, a few rows (flushed in 8 kB messages) every 80 ms.
-      const rows = await copyOut(bounded.db, "select repeat('x', 1000) || pg_sleep(0.01)::text from generate_series(1, 150)");
-      expect(rows).toHaveLength(150);
-      const started = Date.now();
-      await expect(copyOut(bounded.db, 'select pg_sleep(5)::text')).rejects.toBeInstanceOf(QueryTimeoutError);
-      expect(Date.now() - started).toBeLessThan(4_000);
+      // ~6 s in all, twice the silence bound, a few rows (flushed in 8 kB messages) every 80 ms;
+      // the bound is generous next to that gap, so a busy machine's pauses do not reach it.
+      const rows = await copyOut(bounded.db, "select repeat('x', 1000) || pg_sleep(0.01)::text from generate_series(1, 600)");
+      expect(rows).toHaveLength(600);
+      // Without the silence bound this copy would succeed after 30 s.
+      await expect(copyOut(bounded.db, 'select pg_sleep(30)::text')).rejects.toBeInstanceOf(QueryTimeoutError);
       expect(await copyOut(bounded.db, 'select 8::text')).toEqual([[Buffer.from('8')]]);
     } finally {
       await bounded.close();

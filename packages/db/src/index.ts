@@ -1,4 +1,5 @@
 export { openDatabase, type DatabaseHandle, type DatabaseKind, type OpenDatabaseOptions } from './open.js';
+export { ensurePGliteTemplate, pgliteTemplatePath } from './pglite-template.js';
 export { PGliteDialect } from './pglite-dialect.js';
 export { migrateSchema, migrationStatus, statements, MigrationError, type MigrationSet, type MigrationStatus } from './migrations.js';
 export { Mutex } from './mutex.js';

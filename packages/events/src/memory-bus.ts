@@ -9,6 +9,8 @@ import { isConcreteSubject, isValidFilter } from './subjects.js';
 export interface MemoryBusOptions {
   /** Publishing an id again within this window is a no-op (default 2 minutes, as JetStream). */
   duplicateWindowMs?: number;
+  /** The clock the window is measured on (default Date.now; tests move their own). */
+  now?: () => number;
 }
 
 /**
@@ -18,6 +20,7 @@ export interface MemoryBusOptions {
  */
 export function createMemoryBus(options: MemoryBusOptions = {}): EventBus {
   const duplicateWindowMs = options.duplicateWindowMs ?? DEFAULT_DUPLICATE_WINDOW_MS;
+  const now = options.now ?? Date.now;
   const streams = new Map<string, MemoryStream>();
   /** Consumers by stream name, then durable name. */
   const consumers = new Map<string, Map<string, MemoryConsumer>>();
@@ -60,7 +63,7 @@ export function createMemoryBus(options: MemoryBusOptions = {}): EventBus {
       const stream = [...streams.values()].find((s) => s.captures(subject));
       // As on JetStream (no responders): an event no stream captures would be silently lost.
       if (!stream) throw new Error(`no stream captures subject "${subject}"`);
-      const message = stream.append(subject, id, encodeData(data), Date.now());
+      const message = stream.append(subject, id, encodeData(data), now());
       if (!message) return; // duplicate within the window
       for (const consumer of consumers.get(stream.name)?.values() ?? []) consumer.pump();
     },

@@ -51,18 +51,17 @@ describe('nats bus across a server crash', () => {
 
     const before = ['b1', 'b2', 'b3', 'b4', 'b5'];
     for (const id of before) await bus.publish('r.event', { id }, { id });
-    await waitFor(() => before.every((id) => counts.has(id)), 5_000, 'events before the crash');
+    await waitFor(() => before.every((id) => counts.has(id)), 'events before the crash');
     // Acks are fire-and-forget; wait until the server has recorded them so the crash can't undo them.
     const admin = await connect({ servers: server.url });
     const jsm = await admin.jetstreamManager();
-    await waitFor(async () => (await jsm.consumers.info('RESTART', 'worker')).ack_floor.stream_seq === 5, 5_000, 'acks');
+    await waitFor(async () => (await jsm.consumers.info('RESTART', 'worker')).ack_floor.stream_seq === 5, 'acks');
     await admin.close();
     await sleep(300); // let the file store write the consumer state before the SIGKILL
 
     await server.kill();
-    const started = Date.now();
+    // Rejected (after the bus's publish timeout), not left pending until the server returns.
     await expect(bus.publish('r.event', { id: 'during' }, { id: 'during' })).rejects.toThrow(/publishing r\.event \(event during\) failed/);
-    expect(Date.now() - started).toBeLessThan(3_000);
 
     await server.start();
     // The failed publish is retried with the same id, as the relay would: it must still arrive once.
@@ -71,10 +70,10 @@ describe('nats bus across a server crash', () => {
     for (const id of after) await publishWithRetry('r.event', id);
 
     const all = [...before, 'during', ...after];
-    await waitFor(() => all.every((id) => counts.has(id)), 15_000, 'every event after the restart');
+    await waitFor(() => all.every((id) => counts.has(id)), 'every event after the restart');
     await sleep(300);
     expect(Object.fromEntries(counts)).toEqual(Object.fromEntries(all.map((id) => [id, 1])));
     await bus.close();
     bus = undefined;
-  }, 30_000);
+  });
 });

@@ -47,7 +47,7 @@ export class NatsServerProcess {
     this.child = child;
     let exited = false;
     child.once('exit', () => (exited = true));
-    await waitFor(async () => exited || (await accepts(this.port)), 10_000, `nats-server on port ${this.port}`);
+    await waitFor(async () => exited || (await accepts(this.port)), `nats-server on port ${this.port}`);
     if (exited) throw new Error(`nats-server exited at start (port ${this.port})`);
   }
 

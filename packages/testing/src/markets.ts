@@ -18,7 +18,7 @@ export async function loadMarket(db: ProcessDatabase, market: string, features: 
 }
 
 /** Entitles the tenant with this slug (it must exist) to a market. */
-export async function entitleTenant(db: ProcessDatabase, tenantSlug: string, market: string) {
+export async function entitleTenant(db: ProcessDatabase, tenantSlug: string, market: string): Promise<{ id: string; slug: string; name: string }> {
   const tenant = await findTenant(authDb(db), tenantSlug);
   if (!tenant) throw new Error(`no tenant ${tenantSlug}`);
   await entitle(discoveryDb(db), tenant.id, market);

@@ -1,5 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { MIGRATION_PLAN, migrateModules } from '@landscreen/cli';
+import { randomBytes } from 'node:crypto';
+import { MIGRATION_PLAN, migrateModules, migrationsFingerprint } from '@landscreen/cli';
 import { openDatabase } from '@landscreen/db';
 import { databaseUrl, dropStaleSuiteDatabases, withAdminClient } from './postgres.js';
 
@@ -12,12 +12,7 @@ const TEMPLATE_PREFIX = 'landscreen_template_';
  * drops the template another is cloning from.
  */
 export function templateDatabaseName(): string {
-  const hash = createHash('sha256');
-  for (const { schema, migrations } of MIGRATION_PLAN) {
-    hash.update(schema);
-    for (const [name, migration] of Object.entries(migrations)) hash.update(name).update(String(migration.up)).update(String(migration.down));
-  }
-  return TEMPLATE_PREFIX + hash.digest('hex').slice(0, 16);
+  return TEMPLATE_PREFIX + migrationsFingerprint(MIGRATION_PLAN);
 }
 
 /** Builds the template once per build (vitest globalSetup); later runs reuse it. */

@@ -70,6 +70,7 @@ export class IndexWarmup {
     const started = performance.now();
     let loaded = 0;
     this.status = { ready: false, reason: `warming the ranking indexes of ${vintageIds.length} current vintage(s)` };
+    logger.info({ vintages: vintageIds.length }, 'warming the ranking indexes of the current vintages (/readyz answers 200 once they are loaded)');
     const warming = async () => {
       for (const vintageId of vintageIds) {
         await this.options.faults?.('discovery.warm-up');

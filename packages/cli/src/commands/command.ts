@@ -1,24 +1,36 @@
-import type { Config } from '@landscreen/config';
+import type { Config, ServiceName } from '@landscreen/config';
 import type { DatabaseHandle } from '@landscreen/db';
 import type { EventBus } from '@landscreen/events';
-import type { Logger, ServiceModule } from '@landscreen/rpc';
+import type { Logger } from '@landscreen/rpc';
 
-/** What an operator command gets: the database, bus and service modules of the process it runs in. */
+/** What an operator command gets: the database and bus of the process it runs in. */
 export interface CommandContext {
   config: Config;
   logger: Logger;
   database: DatabaseHandle;
   /** The bus the servers use (NATS with NATS_URL; in the embedded server, its in-process bus). */
   bus: EventBus;
-  modules: ServiceModule[];
   out(line: string): void;
 }
 
+/**
+ * An operator command as `--help` lists it. Its implementation is imported only when it runs, so
+ * the CLI answers `--help` and parses arguments without loading any service.
+ */
 export interface Command {
   /** The words that name it, e.g. ["tenant", "create"]. */
   words: string[];
   summary: string;
   usage: string;
+  /**
+   * The services whose schemas the command reads or writes: when it runs on its own, only these
+   * are loaded and migrated.
+   */
+  services: readonly ServiceName[];
+  load(): Promise<CommandImplementation>;
+}
+
+export interface CommandImplementation {
   run(context: CommandContext, args: string[]): Promise<number>;
 }
 

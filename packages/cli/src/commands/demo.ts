@@ -6,7 +6,7 @@ import { discoveryDb, entitle, importVintage } from '@landscreen/discovery-servi
 import { toParcelRecord } from '@landscreen/parcel-io';
 import { loadDemoLayers } from '../demo/demo-layers.js';
 import { prepareMarket } from '../prepare/prepare-market.js';
-import { UsageError, type Command } from './command.js';
+import { UsageError, type CommandImplementation } from './command.js';
 import { progressReporter } from './progress.js';
 
 export const DEMO_TENANT = 'demo';
@@ -21,10 +21,7 @@ export const DEMO_MARKET = 'demo-tx';
  * parcel vintage and prepares it again; layers already current for the same market, seed and
  * size are not imported twice (demo-layers.ts).
  */
-export const demoCommand: Command = {
-  words: ['demo'],
-  summary: 'Load the synthetic demo market from a parcel file and layers, entitled to the demo tenant',
-  usage: 'landscreen demo [--parcels N] [--seed S] [--market SLUG] [--layers-dir DIR]',
+export const demoCommand: CommandImplementation = {
   async run({ database, bus, config, out }, args) {
     const { values } = parseArgs({
       args,

@@ -1,12 +1,9 @@
 import { parseArgs } from 'node:util';
 import { findTenant, authDb } from '@landscreen/auth-service';
 import { discoveryDb, DiscoveryInputError, entitle } from '@landscreen/discovery-service';
-import { UsageError, type Command } from './command.js';
+import { UsageError, type CommandImplementation } from './command.js';
 
-export const entitleCommand: Command = {
-  words: ['entitle'],
-  summary: 'Entitle a tenant to a market (D16)',
-  usage: 'landscreen entitle --tenant SLUG --market SLUG',
+export const entitleCommand: CommandImplementation = {
   async run({ database, out }, args) {
     const { values } = parseArgs({ args, options: { tenant: { type: 'string' }, market: { type: 'string' } }, strict: true });
     if (!values.tenant || !values.market) throw new UsageError('--tenant and --market are required');

@@ -1,17 +1,12 @@
 import { parseArgs } from 'node:util';
 import { importLayer, LayerImportError, catalogDb } from '@landscreen/catalog-service';
 import { SOURCE_DECLARATION_BY_ID, type SourceId } from '@landscreen/field-catalog';
-import { UsageError, type Command } from './command.js';
+import { UsageError, type CommandImplementation } from './command.js';
 import { progressReporter } from './progress.js';
 
 const FORMATS = ['geojson', 'ndjson', 'csv', 'shapefile', 'geotiff'] as const;
 
-export const importLayerCommand: Command = {
-  words: ['import', 'layer'],
-  summary: 'Load a GIS layer file as a new version of a point-data source',
-  usage:
-    'landscreen import layer --source SOURCE --file PATH [--file PATH ...] [--format geojson|ndjson|csv|shapefile|geotiff] [--map attr=property,...] [--name NAME] ' +
-    '(a grid source takes GeoTIFF tiles, --file repeated or a folder of them, as one version)',
+export const importLayerCommand: CommandImplementation = {
   async run({ config, database, out }, args) {
     const { values } = parseArgs({
       args,

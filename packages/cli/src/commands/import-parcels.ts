@@ -3,13 +3,10 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { discoveryDb, importVintage, DiscoveryInputError } from '@landscreen/discovery-service';
 import { ParcelRowError, readParcelBatches, toParcelRecord, type ParcelRecord } from '@landscreen/parcel-io';
-import { UsageError, type Command } from './command.js';
+import { UsageError, type CommandImplementation } from './command.js';
 import { progressReporter } from './progress.js';
 
-export const importParcelsCommand: Command = {
-  words: ['import', 'parcels'],
-  summary: 'Load a market\'s parcels (GeoJSON, NDJSON or CSV) as a new vintage',
-  usage: 'landscreen import parcels --market SLUG [--name NAME] --file PATH [--format geojson|ndjson|csv]',
+export const importParcelsCommand: CommandImplementation = {
   async run({ database, out }, args) {
     const { values } = parseArgs({
       args,

@@ -1,29 +1,88 @@
-import { demoCommand } from './demo.js';
-import { entitleCommand } from './entitle.js';
-import { importLayerCommand } from './import-layer.js';
-import { importParcelsCommand } from './import-parcels.js';
-import { layersCommand } from './layers.js';
-import { memberAddCommand } from './member-add.js';
-import { migrateCommand } from './migrate.js';
-import { planSetCommand } from './plan-set.js';
-import { prepareCommand } from './prepare.js';
-import { serviceTokenCreateCommand } from './service-token-create.js';
-import { tenantCreateCommand } from './tenant-create.js';
 import type { Command } from './command.js';
 
-/** Every operator command that works on the database (serve is handled by main). */
+// Every operator command that works on the database (serve is handled by main). This table is all
+// `--help` and argument parsing load; each command's module is imported when it runs.
 export const COMMANDS: Command[] = [
-  migrateCommand,
-  tenantCreateCommand,
-  memberAddCommand,
-  serviceTokenCreateCommand,
-  entitleCommand,
-  planSetCommand,
-  importParcelsCommand,
-  importLayerCommand,
-  layersCommand,
-  prepareCommand,
-  demoCommand,
+  {
+    words: ['migrate'],
+    summary: "Apply every service's pending migrations to its schema",
+    usage: 'landscreen migrate',
+    services: ['auth', 'discovery', 'pipeline', 'diligence', 'catalog'],
+    load: async () => (await import('./migrate.js')).migrateCommand,
+  },
+  {
+    words: ['tenant', 'create'],
+    summary: 'Create a tenant (an organization, addressed by its slug)',
+    usage: 'landscreen tenant create --slug SLUG --name NAME',
+    services: ['auth'],
+    load: async () => (await import('./tenant-create.js')).tenantCreateCommand,
+  },
+  {
+    words: ['member', 'add'],
+    summary: 'Add an email to a tenant with a role (or change its role)',
+    // The roles of D3 (auth's ROLES; commands/index.test.ts keeps the two equal).
+    usage: 'landscreen member add --tenant SLUG --email EMAIL --role admin|analyst|viewer|worker',
+    services: ['auth'],
+    load: async () => (await import('./member-add.js')).memberAddCommand,
+  },
+  {
+    words: ['service-token', 'create'],
+    summary: 'Create a service token for utility findings (prints the secret once)',
+    usage: 'landscreen service-token create --tenant SLUG --name NAME',
+    services: ['auth'],
+    load: async () => (await import('./service-token-create.js')).serviceTokenCreateCommand,
+  },
+  {
+    words: ['entitle'],
+    summary: 'Entitle a tenant to a market (D16)',
+    usage: 'landscreen entitle --tenant SLUG --market SLUG',
+    services: ['auth', 'discovery'],
+    load: async () => (await import('./entitle.js')).entitleCommand,
+  },
+  {
+    words: ['plan', 'set'],
+    summary: 'Put a tenant on a plan (D34): its credit allowance, rpm and resolve price from now on',
+    usage: 'landscreen plan set --tenant SLUG --plan free|build|growth|scale|market',
+    services: ['auth', 'catalog'],
+    load: async () => (await import('./plan-set.js')).planSetCommand,
+  },
+  {
+    words: ['import', 'parcels'],
+    summary: "Load a market's parcels (GeoJSON, NDJSON or CSV) as a new vintage",
+    usage: 'landscreen import parcels --market SLUG [--name NAME] --file PATH [--format geojson|ndjson|csv]',
+    services: ['discovery'],
+    load: async () => (await import('./import-parcels.js')).importParcelsCommand,
+  },
+  {
+    words: ['import', 'layer'],
+    summary: 'Load a GIS layer file as a new version of a point-data source',
+    usage:
+      'landscreen import layer --source SOURCE --file PATH [--file PATH ...] [--format geojson|ndjson|csv|shapefile|geotiff] [--map attr=property,...] [--name NAME] ' +
+      '(a grid source takes GeoTIFF tiles, --file repeated or a folder of them, as one version)',
+    services: ['catalog'],
+    load: async () => (await import('./import-layer.js')).importLayerCommand,
+  },
+  {
+    words: ['layers'],
+    summary: 'List the loaded layer versions of the point-data sources',
+    usage: 'landscreen layers',
+    services: ['catalog'],
+    load: async () => (await import('./layers.js')).layersCommand,
+  },
+  {
+    words: ['prepare'],
+    summary: "Screen a market's current parcels on the loaded layers into a new vintage",
+    usage: 'landscreen prepare --market SLUG [--fields f1,f2,...|--preset NAME]',
+    services: ['discovery', 'catalog'],
+    load: async () => (await import('./prepare.js')).prepareCommand,
+  },
+  {
+    words: ['demo'],
+    summary: 'Load the synthetic demo market from a parcel file and layers, entitled to the demo tenant',
+    usage: 'landscreen demo [--parcels N] [--seed S] [--market SLUG] [--layers-dir DIR]',
+    services: ['auth', 'discovery', 'catalog'],
+    load: async () => (await import('./demo.js')).demoCommand,
+  },
 ];
 
 /** The command whose words start argv, longest match first, and the remaining arguments. */
@@ -37,4 +96,4 @@ export function findCommand(argv: string[]): { command: Command; args: string[] 
   return undefined;
 }
 
-export { UsageError, type Command, type CommandContext } from './command.js';
+export { UsageError, type Command, type CommandContext, type CommandImplementation } from './command.js';

@@ -1,10 +1,7 @@
 import { listVersions, catalogDb, storedBytesByVersion, versionSize } from '@landscreen/catalog-service';
-import type { Command } from './command.js';
+import type { CommandImplementation } from './command.js';
 
-export const layersCommand: Command = {
-  words: ['layers'],
-  summary: 'List the loaded layer versions of the point-data sources',
-  usage: 'landscreen layers',
+export const layersCommand: CommandImplementation = {
   async run({ config, database, out }) {
     const db = catalogDb(database.db);
     const [versions, storedBytes] = await Promise.all([listVersions(db), storedBytesByVersion(db)]);

@@ -1,11 +1,8 @@
 import { parseArgs } from 'node:util';
-import { AuthInputError, ROLES, setMembership, authDb } from '@landscreen/auth-service';
-import { UsageError, type Command } from './command.js';
+import { AuthInputError, setMembership, authDb } from '@landscreen/auth-service';
+import { UsageError, type CommandImplementation } from './command.js';
 
-export const memberAddCommand: Command = {
-  words: ['member', 'add'],
-  summary: 'Add an email to a tenant with a role (or change its role)',
-  usage: `landscreen member add --tenant SLUG --email EMAIL --role ${ROLES.join('|')}`,
+export const memberAddCommand: CommandImplementation = {
   async run({ database, bus, out }, args) {
     const { values } = parseArgs({ args, options: { tenant: { type: 'string' }, email: { type: 'string' }, role: { type: 'string' } }, strict: true });
     if (!values.tenant || !values.email || !values.role) throw new UsageError('--tenant, --email and --role are required');

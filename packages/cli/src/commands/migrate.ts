@@ -1,12 +1,10 @@
-import { migrateModules } from '../runtime/modules.js';
-import type { Command } from './command.js';
+import { SERVICE_NAMES } from '@landscreen/config';
+import { migrateModules, migrationPlan } from '../runtime/service-packages.js';
+import type { CommandImplementation } from './command.js';
 
-export const migrateCommand: Command = {
-  words: ['migrate'],
-  summary: 'Apply every service\'s pending migrations to its schema',
-  usage: 'landscreen migrate',
-  async run({ database, modules, out }) {
-    const applied = await migrateModules(database, modules);
+export const migrateCommand: CommandImplementation = {
+  async run({ database, out }) {
+    const applied = await migrateModules(database, await migrationPlan(SERVICE_NAMES));
     for (const [schema, names] of Object.entries(applied)) {
       out(names.length ? `${schema}: applied ${names.join(', ')}` : `${schema}: up to date`);
     }

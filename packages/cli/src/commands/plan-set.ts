@@ -1,12 +1,9 @@
 import { parseArgs } from 'node:util';
 import { findTenant, authDb } from '@landscreen/auth-service';
 import { setPlan, UnknownPlanIdError, catalogDb } from '@landscreen/catalog-service';
-import { UsageError, type Command } from './command.js';
+import { UsageError, type CommandImplementation } from './command.js';
 
-export const planSetCommand: Command = {
-  words: ['plan', 'set'],
-  summary: "Put a tenant on a plan (D34): its credit allowance, rpm and resolve price from now on",
-  usage: 'landscreen plan set --tenant SLUG --plan free|build|growth|scale|market',
+export const planSetCommand: CommandImplementation = {
   async run({ database, out }, args) {
     const { values } = parseArgs({ args, options: { tenant: { type: 'string' }, plan: { type: 'string' } }, strict: true });
     if (!values.tenant || !values.plan) throw new UsageError('--tenant and --plan are required');

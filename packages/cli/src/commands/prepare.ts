@@ -3,13 +3,10 @@ import { CatalogError } from '@landscreen/field-catalog';
 import { DEFAULT_ENGINE_WORKERS } from '../prepare/engine-pool.js';
 import { NoLayersError } from '../prepare/prepare-fields.js';
 import { prepareMarket } from '../prepare/prepare-market.js';
-import { UsageError, type Command } from './command.js';
+import { UsageError, type CommandImplementation } from './command.js';
 import { progressReporter } from './progress.js';
 
-export const prepareCommand: Command = {
-  words: ['prepare'],
-  summary: "Screen a market's current parcels on the loaded layers into a new vintage",
-  usage: 'landscreen prepare --market SLUG [--fields f1,f2,...|--preset NAME]',
+export const prepareCommand: CommandImplementation = {
   async run({ database, config, out }, args) {
     const { values } = parseArgs({
       args,

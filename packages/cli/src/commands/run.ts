@@ -8,7 +8,8 @@ export async function runCommand(argv: string[], context: Omit<CommandContext, '
     return 2;
   }
   try {
-    return await found.command.run({ ...context, out }, found.args);
+    const implementation = await found.command.load();
+    return await implementation.run({ ...context, out }, found.args);
   } catch (error) {
     if (error instanceof UsageError || (error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS')) {
       out(`${(error as Error).message}\nusage: ${found.command.usage}`);
@@ -17,4 +18,3 @@ export async function runCommand(argv: string[], context: Omit<CommandContext, '
     throw error;
   }
 }
-

@@ -1,43 +1,34 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, SERVICE_NAMES, type Config, type ServiceName } from '@landscreen/config';
-import type { Logger } from '@landscreen/rpc';
-import { runDistributed } from '../runtime/distributed.js';
+import { createLogger, type Logger } from '@landscreen/rpc';
 import { lockDataDir } from '../runtime/data-dir-lock.js';
-import { startEmbeddedStack } from '../runtime/stack.js';
-import { startGatewayProcess } from '../runtime/gateway-process.js';
-import { startServiceProcess } from '../runtime/service-process.js';
-import { startWorkerProcess } from '../runtime/worker-process.js';
-import { startRunsWorkerProcess } from '../runtime/runs-worker-process.js';
-import { serveControlSocket } from '../control/server.js';
-import { runCommand } from './run.js';
-
-export const SERVE_USAGE = 'landscreen serve [--service <auth|discovery|pipeline|diligence|catalog> | --gateway | --worker | --runs-worker | --distributed]';
 
 /**
  * `serve` alone is the embedded default (everything in one process, the diligence and runs
  * workers included). `--service`, `--gateway`, `--worker` and `--runs-worker` run one piece of the
  * distributed mode;
- * `--distributed` starts all of them as child processes.
+ * `--distributed` starts all of them as child processes. Each imports only what it runs.
  */
-export async function serve(args: string[], config: Config, logger: Logger): Promise<number> {
+export async function serve(args: string[], config: Config, logger: Logger = createLogger(config.logLevel)): Promise<number> {
   const { values } = parseArgs({
     args,
     options: { service: { type: 'string' }, gateway: { type: 'boolean' }, worker: { type: 'boolean' }, 'runs-worker': { type: 'boolean' }, distributed: { type: 'boolean' } },
     strict: true,
   });
-  if (values.distributed) return runDistributed(config, logger);
+  if (values.distributed) return (await import('../runtime/distributed.js')).runDistributed(config, logger);
 
   let running: { close(): Promise<void> };
   if (values.service) {
     if (!SERVICE_NAMES.includes(values.service as ServiceName)) throw new ConfigError([`unknown service "${values.service}"`]);
     if (!config.databaseUrl) throw new ConfigError(['a service process needs DATABASE_URL (PGlite is single-process)']);
+    const { startServiceProcess } = await import('../runtime/service-process.js');
     running = await startServiceProcess(values.service as ServiceName, config, logger);
   } else if (values.gateway) {
-    running = await startGatewayProcess(config, logger);
+    running = await (await import('../runtime/gateway-process.js')).startGatewayProcess(config, logger);
   } else if (values.worker) {
-    running = await startWorkerProcess(config, logger);
+    running = await (await import('../runtime/worker-process.js')).startWorkerProcess(config, logger);
   } else if (values['runs-worker']) {
-    running = await startRunsWorkerProcess(config, logger);
+    running = await (await import('../runtime/runs-worker-process.js')).startRunsWorkerProcess(config, logger);
   } else {
     running = await startEmbedded(config, logger);
   }
@@ -51,12 +42,17 @@ export async function serve(args: string[], config: Config, logger: Logger): Pro
 async function startEmbedded(config: Config, logger: Logger) {
   const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   try {
+    const [{ startEmbeddedStack }, { serveControlSocket }, { runCommand }] = await Promise.all([
+      import('../runtime/stack.js'),
+      import('../control/server.js'),
+      import('./run.js'),
+    ]);
     const stack = await startEmbeddedStack({ config, logger, worker: config.worker.embedded, runsWorker: config.runs.embedded });
     // With PGlite this process owns the database: operator commands come through this socket.
     const control = config.databaseUrl
       ? undefined
       : await serveControlSocket(config.dataDir, (argv, out) =>
-          runCommand(argv, { config, logger, database: stack.database, bus: stack.bus, modules: stack.modules }, out),
+          runCommand(argv, { config, logger, database: stack.database, bus: stack.bus }, out),
         );
     return {
       close: async () => {

@@ -1,11 +1,8 @@
 import { parseArgs } from 'node:util';
 import { AuthInputError, createServiceToken, authDb } from '@landscreen/auth-service';
-import { UsageError, type Command } from './command.js';
+import { UsageError, type CommandImplementation } from './command.js';
 
-export const serviceTokenCreateCommand: Command = {
-  words: ['service-token', 'create'],
-  summary: 'Create a service token for utility findings (prints the secret once)',
-  usage: 'landscreen service-token create --tenant SLUG --name NAME',
+export const serviceTokenCreateCommand: CommandImplementation = {
   async run({ database, out }, args) {
     const { values } = parseArgs({ args, options: { tenant: { type: 'string' }, name: { type: 'string' } }, strict: true });
     if (!values.tenant || !values.name) throw new UsageError('--tenant and --name are required');

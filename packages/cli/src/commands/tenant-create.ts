@@ -1,11 +1,8 @@
 import { parseArgs } from 'node:util';
 import { AuthInputError, createTenant, authDb } from '@landscreen/auth-service';
-import { UsageError, type Command } from './command.js';
+import { UsageError, type CommandImplementation } from './command.js';
 
-export const tenantCreateCommand: Command = {
-  words: ['tenant', 'create'],
-  summary: 'Create a tenant (an organization, addressed by its slug)',
-  usage: 'landscreen tenant create --slug SLUG --name NAME',
+export const tenantCreateCommand: CommandImplementation = {
   async run({ database, out }, args) {
     const { values } = parseArgs({ args, options: { slug: { type: 'string' }, name: { type: 'string' } }, strict: true });
     if (!values.slug || !values.name) throw new UsageError('--slug and --name are required');

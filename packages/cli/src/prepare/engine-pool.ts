@@ -8,9 +8,9 @@
 // (on SharedArrayBuffers: shared, not copied).
 
 import os from 'node:os';
-import { Worker } from 'node:worker_threads';
 import { snapshotLayers, type LayerSnapshot } from '@landscreen/catalog-service';
 import type { SourceId } from '@landscreen/field-catalog';
+import { startWorker } from '@landscreen/threads';
 import { Engine, EngineAnswer, type EvaluationPlan, type HeldGridBlocks, type Location, type PolygonalGeometry, type Provenance } from '@landscreen/point-engine';
 
 export interface WorkerData {
@@ -82,7 +82,7 @@ export async function workerPoolEvaluator(options: { engine: Engine; count: numb
     const index = engine.layer(source as SourceId)!;
     if (index.kind === 'grid' && !index.resident) grids.load(index);
   }
-  const workers = Array.from({ length: count }, () => new Worker(new URL('./engine-worker.mjs', import.meta.url), { workerData: data }));
+  const workers = Array.from({ length: count }, () => startWorker(new URL('./engine-worker.js', import.meta.url), { workerData: data }));
   const pending = new Map<number, { resolve(answer: EngineAnswer): void; reject(error: Error): void }>();
   // Provenances come back as copies: one object per distinct provenance, so pages share them.
   const interned = new Map<string, Provenance>();

@@ -102,7 +102,7 @@ describe.each(DATABASE_MODES)('landscreen prepare (%s)', (mode) => {
     expect((unknown as Error).message).toContain('did you mean "nearest_substation_distance_m"?');
   });
 
-  it("stores, for every parcel and field, what the engine answers at the parcel's representative point", { timeout: 300_000 }, async () => {
+  it("stores, for every parcel and field, what the engine answers at the parcel's representative point", async () => {
     let run = 0;
     await fc.assert(
       fc.asyncProperty(world, async ({ parcels, substations, wetlands, fields }) => {
@@ -246,7 +246,7 @@ describe.each(DATABASE_MODES)('landscreen prepare (%s)', (mode) => {
     expect(shown.nearest_substation_distance_m).not.toHaveProperty('null_reason');
   });
 
-  it('leaves the base vintage as it was and queryable, and a failure mid-way leaves it current with nothing written', { timeout: 240_000 }, async () => {
+  it('leaves the base vintage as it was and queryable, and a failure mid-way leaves it current with nothing written', async () => {
     await layer('hifld_substations', featureCollection([{ geometry: { type: 'Point', coordinates: [-97, 35] }, properties: { max_voltage_kv: 345 } }]));
     // More parcels than a page (2,000): the fault strikes after the first page went to the database.
     const features = Array.from({ length: 2_100 }, (_, i) => ({ geometry: { type: 'Point' as const, coordinates: [-97 + (i % 50) * 0.001, 35 + Math.floor(i / 50) * 0.001] }, properties: { parcel_key: `f${String(i).padStart(5, '0')}` } }));

@@ -1,10 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { SERVICE_NAMES, type Config } from '@landscreen/config';
 import type { Logger } from '@landscreen/rpc';
-
-const BIN = fileURLToPath(new URL('../../bin/landscreen.js', import.meta.url));
 
 /**
  * Starts every service as its own process plus the gateway, the diligence worker and a runs worker, against
@@ -21,7 +18,9 @@ export async function runDistributed(config: Config, logger: Logger): Promise<nu
   let stopping = false;
   const env = { ...process.env, LEGACY_SHARED_SECRET: config.legacySharedSecret ?? randomBytes(32).toString('base64url') };
   const start = (label: string, args: string[]) => {
-    const child = spawn(process.execPath, [BIN, 'serve', ...args], { stdio: 'inherit', env });
+    // Each child runs as this process was started: the same script with the same Node flags (the
+    // built CLI with its shebang's flags, or the sources through tsx).
+    const child = spawn(process.execPath, [...process.execArgv, process.argv[1], 'serve', ...args], { stdio: 'inherit', env });
     children.set(label, child);
     return child;
   };

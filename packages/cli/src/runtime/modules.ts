@@ -4,7 +4,7 @@ import * as catalog from '@landscreen/catalog-service';
 import * as diligence from '@landscreen/diligence-service';
 import * as discovery from '@landscreen/discovery-service';
 import * as pipeline from '@landscreen/pipeline-service';
-import { migrateSchema, type DatabaseHandle, type MigrationSet } from '@landscreen/db';
+import type { MigrationSet } from '@landscreen/db';
 import type { Transport } from '@connectrpc/connect';
 import { deferredTransport, directTransport, type ServiceDeps, type ServiceFactory, type ServiceModule } from '@landscreen/rpc';
 
@@ -41,12 +41,4 @@ export function inProcessServices(deps: Omit<ServiceDeps, 'peer'>) {
   return { modules, peer, connect: () => void (transport = directTransport(modules)) };
 }
 
-/** Applies every module's migrations to its own schema, in service order. */
-export async function migrateModules(
-  database: DatabaseHandle,
-  modules: { schema: string; migrations: MigrationSet }[],
-): Promise<Record<string, string[]>> {
-  const applied: Record<string, string[]> = {};
-  for (const module of modules) applied[module.schema] = await migrateSchema(database.db, module.schema, module.migrations);
-  return applied;
-}
+export { migrateModules } from './service-packages.js';

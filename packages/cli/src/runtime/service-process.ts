@@ -3,10 +3,11 @@ import type { Transport } from '@connectrpc/connect';
 import { openEventBus } from '@landscreen/events';
 import { networkTransport, serveServices, systemClock, type Logger } from '@landscreen/rpc';
 import { openConfiguredDatabase } from './database.js';
-import { SERVICE_FACTORIES, migrateModules } from './modules.js';
+import { loadServicePackage, migrateModules } from './service-packages.js';
 
 /** Distributed mode: one service in its own process, on its own port, speaking Connect and gRPC. */
 export async function startServiceProcess(name: ServiceName, config: Config, logger: Logger) {
+  const { create } = await loadServicePackage(name);
   const database = await openConfiguredDatabase(config);
   const bus = await openEventBus(config.natsUrl);
   const peers = new Map<ServiceName, Transport>();
@@ -15,7 +16,7 @@ export async function startServiceProcess(name: ServiceName, config: Config, log
     if (!transport) peers.set(service, (transport = networkTransport(serviceUrl(config, service))));
     return transport;
   };
-  const module = SERVICE_FACTORIES[name]({ db: database.db, bus, clock: systemClock, config, logger: logger.child({ service: name }), peer });
+  const module = create({ db: database.db, bus, clock: systemClock, config, logger: logger.child({ service: name }), peer });
   try {
     await migrateModules(database, [module]);
     await module.start?.();

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import type { Config } from '@landscreen/config';
 import { startRunsWorker, type RunsWorker } from '@landscreen/catalog-service';
 import { startDiligenceWorker, type DiligenceWorker } from '@landscreen/diligence-worker';
@@ -8,8 +10,9 @@ import { createGateway, createServiceClients } from '@landscreen/gateway';
 import { systemClock, type Clock, type FaultInjector, type Logger, type ServiceModule } from '@landscreen/rpc';
 import type { FastifyInstance } from 'fastify';
 import { buildId } from './build-info.js';
-import { openConfiguredDatabase } from './database.js';
-import { inProcessServices, migrateModules } from './modules.js';
+import { openConfiguredDatabase, pgliteDir } from './database.js';
+import { inProcessServices, migrateModules, MIGRATION_PLAN } from './modules.js';
+import { migratedPGliteTemplate } from './pglite-template.js';
 
 export interface EmbeddedStackOptions {
   config: Config;
@@ -54,11 +57,12 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
   const { logger } = options;
   const withWorker = options.worker === true && options.listen !== false;
   const config = withWorker ? withWorkerSecret(options.config) : options.config;
-  const database = options.database ?? (await openConfiguredDatabase(config));
+  const started = Date.now();
+  const database = options.database ?? (await openOwnDatabase(config, logger));
   const bus = options.bus ?? (await openEventBus(config.natsUrl));
   const clock = options.clock ?? systemClock;
   const { modules, peer, connect } = inProcessServices({ db: database.db, bus, clock, config, logger, faults: options.faults });
-  const started: ServiceModule[] = [];
+  const running: ServiceModule[] = [];
   let gateway: FastifyInstance | undefined;
   let worker: DiligenceWorker | undefined;
   let runsWorker: RunsWorker | undefined;
@@ -67,17 +71,20 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
     await worker?.stop();
     await runsWorker?.stop();
     await gateway?.close();
-    for (const module of started.reverse()) await module.stop?.();
+    for (const module of running.reverse()) await module.stop?.();
     if (!options.bus) await bus.close();
     if (!options.database) await database.close();
   };
   try {
-    await migrateModules(database, modules);
+    logger.info('start-up: applying migrations');
+    const applied = Object.values(await migrateModules(database, modules)).flat();
+    logger.info({ applied: applied.length }, `start-up: migrations ${applied.length === 0 ? 'up to date' : `applied (${applied.length})`}; starting the services`);
     for (const module of modules) {
       await module.start?.();
-      started.push(module);
+      running.push(module);
     }
     connect();
+    logger.info('start-up: building the gateway');
     gateway = await createGateway({ deps: { clients: createServiceClients(peer), build: buildId(), clock }, logger });
     let url = '';
     if (options.listen !== false) url = await gateway.listen({ host: config.host, port: config.port });
@@ -102,11 +109,43 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
         gridCacheBytes: config.grids.cacheMb * 2 ** 20,
       });
     }
-    logger.info({ url, database: database.describe, bus: bus.kind }, 'landscreen is up');
+    logger.info({ url, database: database.describe, bus: bus.kind, ms: Date.now() - started }, 'landscreen is up');
     return { config, database, bus, modules, gateway, url, close };
   } catch (error) {
     await close();
     throw error;
+  }
+}
+
+/**
+ * The configured database, saying what it is doing: a new PGlite data directory starts from the
+ * migrated template (pglite-template.ts) instead of running initdb.
+ */
+async function openOwnDatabase(config: Config, logger: Logger): Promise<DatabaseHandle> {
+  if (config.databaseUrl) {
+    logger.info('start-up: connecting to PostgreSQL');
+    return openConfiguredDatabase(config);
+  }
+  const dir = pgliteDir(config);
+  if (existsSync(path.join(dir, 'PG_VERSION'))) {
+    logger.info({ dir }, 'start-up: opening the PGlite database');
+    return openConfiguredDatabase(config);
+  }
+  let template: string | undefined;
+  try {
+    template = await migratedPGliteTemplate(MIGRATION_PLAN, logger);
+  } catch (error) {
+    // A cache this process may not write (an image's, run as another user): the slow way, then.
+    logger.warn({ err: error }, 'start-up: no PGlite template could be written; creating the database with initdb');
+  }
+  logger.info({ dir, template }, `start-up: new data directory: creating its PGlite database ${template ? 'from the migrated template' : '(initdb)'}`);
+  if (!template) return openConfiguredDatabase(config);
+  try {
+    return await openConfiguredDatabase(config, undefined, template);
+  } catch (error) {
+    if (existsSync(path.join(dir, 'PG_VERSION'))) throw error;
+    logger.warn({ err: error, template }, 'start-up: the template could not be copied; creating the database with initdb');
+    return openConfiguredDatabase(config);
   }
 }
 

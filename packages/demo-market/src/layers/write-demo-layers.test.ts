@@ -36,7 +36,7 @@ beforeAll(async () => {
     features.set(file.source, read);
     engine.load(buildVectorLayer(file.source, 'demo', read));
   }
-}, 120_000);
+});
 
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
@@ -155,5 +155,5 @@ describe('writeDemoLayers', () => {
     expect(differing).toContain('usgs_3dep');
     expect(differing).toContain('hifld_substations');
     expect(differing).toContain('census_tiger');
-  }, 120_000);
+  });
 });

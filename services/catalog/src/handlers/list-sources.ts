@@ -1,6 +1,7 @@
 import { evaluatorOf, evaluatorSource, FIELDS, isLayerSource, SOURCE_DECLARATIONS, SOURCES, type SourceId } from '@landscreen/field-catalog';
 import { layerVersionMessage } from '../layers/version-message.js';
 import { currentVersionRows } from '../layers/versions.js';
+import type { CatalogImpl } from '../connect.js';
 import type { CatalogDb } from '../schema.js';
 
 /** The fields each source feeds: those whose evaluator reads it, or that name it as their source. */
@@ -13,7 +14,7 @@ for (const field of FIELDS) {
 const LAYER_SOURCES = SOURCE_DECLARATIONS.filter(isLayerSource);
 
 /** Every layer source as declared, with its current version (issue 12, GET /v1/meta/sources). */
-export function listSources(db: CatalogDb) {
+export function listSources(db: CatalogDb): CatalogImpl['listSources'] {
   return async () => {
     const current = new Map((await currentVersionRows(db)).map((row) => [row.source, layerVersionMessage(row, true)]));
     return {

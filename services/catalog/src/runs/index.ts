@@ -5,6 +5,7 @@ import { createRun } from '../handlers/create-run.js';
 import { getRun } from '../handlers/get-run.js';
 import { listRuns } from '../handlers/list-runs.js';
 import { readRunResults } from '../handlers/read-run-results.js';
+import type { CatalogImpl } from '../connect.js';
 import type { CatalogDb } from '../schema.js';
 import { createChunkRelay } from './chunk-relay.js';
 import { ledgerRefund } from './run-billing.js';
@@ -16,12 +17,14 @@ export { RUNS_STREAM, RUNS_SUBJECTS, RUNS_WORKER_DURABLE, CHUNK_READY_SUBJECT } 
 export { RUN_STATUSES, type RunStatus } from './run-rows.js';
 export { RESULT_FORMATS, type ResultFormat } from './results-page.js';
 
+type RunRpc = 'createRun' | 'listRuns' | 'getRun' | 'cancelRun' | 'readRunResults';
+
 /**
  * The catalog service's part of runs: its RPC handlers and the chunk relay, which every replica
  * runs (they share the unpublished chunks through `for update skip locked`, as D27's relays do),
  * on the service's view of the database.
  */
-export function catalogRuns(deps: ServiceDeps, db: CatalogDb) {
+export function catalogRuns(deps: ServiceDeps, db: CatalogDb): { handlers: Pick<CatalogImpl, RunRpc>; relay: ReturnType<typeof createChunkRelay> } {
   const context: RunsContext = { db, clock: deps.clock, refund: ledgerRefund, chunkSize: deps.config.runs.chunkSize };
   const relay = createChunkRelay(
     { db, bus: deps.bus, logger: deps.logger.child({ component: 'run-chunk-relay' }) },

@@ -1,3 +1,4 @@
+import type { DiligenceImpl } from '../connect.js';
 import type { DiligenceContext } from '../context.js';
 import { authorizeJobHandler } from './authorize-job.js';
 import { claimJobHandler } from './claim-job.js';
@@ -12,7 +13,7 @@ import { revealContactHandler } from './reveal-contact.js';
 import { startStepHandler } from './start-step.js';
 
 /** Every RPC of DiligenceService but Health, one file each. */
-export function diligenceHandlers(context: DiligenceContext) {
+export function diligenceHandlers(context: DiligenceContext): Omit<DiligenceImpl, 'health'> {
   return {
     listJobs: listJobsHandler(context),
     getJob: getJobHandler(context),

@@ -2,13 +2,14 @@ import type { HandlerContext } from '@connectrpc/connect';
 import type { pipelinev1 } from '@landscreen/proto';
 import { isUuid, notFound, requireCaller } from '@landscreen/rpc';
 import { storedSpecMessage } from '../messages/stored-spec.js';
+import type { PipelineImpl } from '../connect.js';
 import type { PipelineContext } from '../context.js';
 import { deliveryLeadMessage, deliverySummaryMessage, leadRequestMessage } from './views.js';
 
 const deliveryMissing = (id: string) => notFound('delivery_not_found', `No delivery "${id}" in your organization.`);
 
 /** D30: the tenant's deliveries, and one delivery with its request, buy box and leads by rank. */
-export function deliveryHandlers(context: PipelineContext) {
+export function deliveryHandlers(context: PipelineContext): Pick<PipelineImpl, 'listDeliveries' | 'getDelivery'> {
   return {
     async listDeliveries(_request: pipelinev1.ListDeliveriesRequest, call: HandlerContext) {
       const { tenantId } = requireCaller(call);

@@ -1,0 +1,35 @@
+import type { Config } from '@landscreen/config';
+import { openEventBus } from '@landscreen/events';
+import { createLogger } from '@landscreen/rpc';
+import { lockDataDir } from '../runtime/data-dir-lock.js';
+import { openConfiguredDatabase } from '../runtime/database.js';
+import { migrateModules, migrationPlan } from '../runtime/service-packages.js';
+import type { Command } from './command.js';
+import { runCommand } from './run.js';
+
+/**
+ * Runs a database command in this process: it opens the database and the bus itself, and migrates
+ * and loads only the services the command works on.
+ */
+export async function runOnItsOwn(command: Command, argv: string[], config: Config, out: (line: string) => void): Promise<number> {
+  // Operator output goes to stdout; logs only say something when something is wrong.
+  const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
+  const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
+  try {
+    const database = await openConfiguredDatabase(config, 4);
+    try {
+      const bus = await openEventBus(config.natsUrl);
+      try {
+        // Like the server, a command works on an up-to-date schema (a fresh data dir included).
+        await migrateModules(database, await migrationPlan(command.services));
+        return await runCommand(argv, { config, logger, database, bus }, out);
+      } finally {
+        await bus.close();
+      }
+    } finally {
+      await database.close();
+    }
+  } finally {
+    unlock();
+  }
+}
