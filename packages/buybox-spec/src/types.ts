@@ -30,7 +30,7 @@ export interface PreferredRule {
   value: unknown;
   weight: number;
   /** D41: a graded preference (lt/lte/gt/gte on a number only); absent or null: D14's all or nothing. */
-  grade?: unknown;
+  grade?: PreferredGrade | null;
 }
 
 /**
