@@ -23,7 +23,8 @@ export const discoveryRoutes: RouteDef[] = [
     path: '/v2/discovery/query',
     operationId: 'discoveryQuery',
     summary: 'Rank a market against a buy box',
-    description: 'Reads stored parcel facts only (D13-D16).',
+    description:
+      'Reads stored parcel facts only (D13-D16). `fields` chooses the facts (and provenance) each result shows; numbers in facts and evidence are rounded per their unit (D40). Graded preferences score a share of their weight (D41).',
     tag: 'discovery',
     security: 'session',
     roles: READERS,
@@ -34,9 +35,9 @@ export const discoveryRoutes: RouteDef[] = [
       ...errors([...SIGNED_IN, 404, 409], { 404: 'buy_box_not_found or market_not_found.', 409: 'market_not_loaded: the market has no prepared vintage.' }),
     },
     handler: async ({ request, caller, raw, deps }) => {
-      const { buy_box: buyBox, draft, limit, cursor } = request.body;
+      const { buy_box: buyBox, draft, limit, cursor, fields } = request.body;
       const answer = await deps.clients.discovery.query(
-        { buyBox, draftJson: draft ? toJsonBytes(draft) : undefined, limit, cursor: cursor ?? undefined },
+        { buyBox, draftJson: draft ? toJsonBytes(draft) : undefined, limit, cursor: cursor ?? undefined, fields: fields ?? [] },
         asCaller(caller, raw.id),
       );
       return { status: 200, json: discoveryPageJson(answer) };

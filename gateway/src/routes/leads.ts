@@ -90,7 +90,8 @@ export const leadRoutes: RouteDef[] = [
     path: '/v1/leads/find',
     operationId: 'findLeads',
     summary: 'Count or list the parcels matching a buy box',
-    description: 'Reads stored facts only; count_only is accepted as a query parameter or a body property (D29).',
+    description:
+      'Reads stored facts only; count_only is accepted as a query parameter or a body property (D29). With `fields`, each row also shows those facts and their provenance (D40).',
     tag: 'leads',
     security: 'session',
     roles: READERS,
@@ -109,6 +110,7 @@ export const leadRoutes: RouteDef[] = [
           limit: Math.max(0, request.query.limit),
           // D29: count_only is accepted as a query parameter and as a body property.
           countOnly: request.query.count_only === true || body.count_only === true,
+          fields: body.fields ?? [],
         },
         asCaller(caller, raw.id),
       );

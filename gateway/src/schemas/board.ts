@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { Stage } from '@landscreen/api-schemas';
 import { DiscoveryDraft } from './buybox.js';
 import { Decimal, Nullable, OpenObject, Str, Uuid } from './common.js';
+import { ChosenFields } from './discovery.js';
 
 /** D18: stages in board order (declared with the answers that carry them). */
 export { STAGES, Stage } from '@landscreen/api-schemas';
@@ -49,4 +50,5 @@ export const LeadsFindBody = OpenObject({
   buy_box: Type.Optional(Str(1, 255, { 'x-name': true })),
   draft: Type.Optional(Nullable(DiscoveryDraft)),
   count_only: Type.Optional(Type.Boolean()),
+  fields: Type.Optional(Nullable(ChosenFields, { description: 'D40: facts each row shows with their provenance; absent: rows without facts.' })),
 });

@@ -2,12 +2,24 @@ import { Type } from '@sinclair/typebox';
 import { DiscoveryDraft, BuyBoxName } from './buybox.js';
 import { Closed, Nullable, Str, Uuid } from './common.js';
 
+/**
+ * D40: the facts a result shows, by name (a catalog field, a typed column or a fact of the market's
+ * vintage; an unknown name is 422 with a did-you-mean). Absent or null: every fact.
+ */
+export const ChosenFields = Type.Array(Str(1, 100), {
+  minItems: 1,
+  maxItems: 500,
+  description:
+    'D40: the facts (and their provenance) each result shows, by name: catalog fields, typed parcel columns or facts of the market. Each is shown, null when the parcel has none. Absent: every fact.',
+});
+
 export const DiscoveryQueryRequest = Closed(
   {
     buy_box: Str(1, 255, { 'x-name': true, description: 'Name of a saved buy box.' }),
     draft: Type.Optional(Nullable(DiscoveryDraft, { description: 'A spec supplied by the caller instead of the saved one.' })),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
     cursor: Type.Optional(Nullable(Str(undefined, 4096), { description: 'Taken from next_cursor.' })),
+    fields: Type.Optional(Nullable(ChosenFields)),
   },
   { $id: 'DiscoveryQueryRequest' },
 );

@@ -27,4 +27,4 @@ export {
 } from './evaluate.js';
 export { DEFAULT_CUTOFFS, DEFAULT_WEIGHT, parseBuyBoxText, type ParseOptions, type ParseResult } from './parse.js';
 export { fieldUnit } from './parse/units.js';
-export { CATALOG_FIELD_NAMES, suggestField } from './suggest.js';
+export { CATALOG_FIELD_NAMES, suggestField, unknownFieldSentence } from './suggest.js';
