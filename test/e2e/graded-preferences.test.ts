@@ -151,12 +151,13 @@ describe.each(DATABASE_MODES)('graded preferences, chosen fields and rounded num
   it('shows facts and evidence values rounded per unit, scores as D14 has them', async () => {
     const { body } = await query({ buy_box: 'graded' });
     const g1 = body.results.find((row: any) => row.parcel_key === 'g1');
-    expect(g1.facts).toMatchObject({ acres: 120.12, nearest_substation_distance_m: 174.4, slope_degrees: 3.1, zoning: 'industrial' });
-    expect(g1.acres).toBe(120.12);
+    expect(g1.facts).toMatchObject({ acres: 120.1235, nearest_substation_distance_m: 174.4, slope_degrees: 3.1, zoning: 'industrial' });
+    expect(g1.acres).toBe(120.1235);
     expect(g1.score_breakdown.preferred[0]).toEqual({ field: 'nearest_substation_distance_m', value: 174.4, weight: 3, contribution: 3 });
-    const must = await query({ buy_box: 'graded', draft: { ...GRADED, must: [{ field: 'acres', op: 'gte', value: 120.1234 }] } });
-    expect(must.body.results.map((row: any) => row.parcel_key)).toEqual(['g1']); // evaluated on every digit
-    expect(must.body.results[0].score_breakdown.must).toEqual([{ field: 'acres', value: 120.12, status: 'pass' }]);
+    // Evaluated on every digit, shown rounded: 174.3854… passes `< 174.39`, and shows as 174.4.
+    const must = await query({ buy_box: 'graded', draft: { ...GRADED, must: [{ field: 'nearest_substation_distance_m', op: 'lt', value: 174.39 }] } });
+    expect(must.body.results.map((row: any) => row.parcel_key)).toEqual(['g1']);
+    expect(must.body.results[0].score_breakdown.must).toEqual([{ field: 'nearest_substation_distance_m', value: 174.4, status: 'pass' }]);
   });
 
   it('`fields` chooses the facts and provenance each result shows; without it the answer is whole', async () => {

@@ -12,7 +12,7 @@ describe('numbers rounded per unit (D40)', () => {
     expect(roundFact('nearest_substation_distance_m', 174.38540113374782)).toBe(174.4);
     expect(roundFact('nearest_wetland_distance_m', 99.95)).toBe(100); // unit "m"
     expect(roundFact('slope_degrees', 3.14159)).toBe(3.1);
-    expect(roundFact('wetland_acres_on_parcel', 12.3456)).toBe(12.35);
+    expect(roundFact('wetland_acres_on_parcel', 12.345678)).toBe(12.3457);
     expect(roundFact('avg_retail_electricity_price_industrial_usd_per_kwh', 0.0712345)).toBe(0.07123);
     expect(roundFact('grid_price_usd_per_mwh', 71.2345)).toBe(71.23);
     expect(roundFact('bedrock_depth_cm', 152.6)).toBe(153);
@@ -36,8 +36,8 @@ describe('numbers rounded per unit (D40)', () => {
   });
 
   it('reads the unit of fields outside the catalog from their name, else shows them as stored', () => {
-    expect(roundFact('acres', 120.123456)).toBe(120.12);
-    expect(roundFact('developable_acres', 0.005)).toBe(0.01);
+    expect(roundFact('acres', 120.123456)).toBe(120.1235);
+    expect(roundFact('developable_acres', 0.00005)).toBe(0.0001);
     expect(roundFact('assessed_value_usd', 1234567.891)).toBe(1234567.89);
     expect(roundFact('frontage_ft', 12.345)).toBe(12.3);
     expect(roundFact('listing_score', 0.123456789)).toBe(0.123456789);
@@ -51,10 +51,10 @@ describe('numbers rounded per unit (D40)', () => {
   });
 
   it('rounds a record of facts into a new object, keeping odd names as own properties', () => {
-    const facts = JSON.parse('{"acres":1.23456,"__proto__":1.5,"zoning":"M-1","nearest_substation_distance_m":2.25}');
+    const facts = JSON.parse('{"acres":1.234567,"__proto__":1.5,"zoning":"M-1","nearest_substation_distance_m":2.25}');
     const shown = roundFacts(facts);
     expect(shown).not.toBe(facts);
-    expect(JSON.stringify(shown)).toBe('{"acres":1.23,"__proto__":1.5,"zoning":"M-1","nearest_substation_distance_m":2.3}');
-    expect(facts.acres).toBe(1.23456);
+    expect(JSON.stringify(shown)).toBe('{"acres":1.2346,"__proto__":1.5,"zoning":"M-1","nearest_substation_distance_m":2.3}');
+    expect(facts.acres).toBe(1.234567);
   });
 });

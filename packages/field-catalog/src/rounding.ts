@@ -3,7 +3,8 @@
 // derivations and stored facts keep every digit, and only the writers of an answer round.
 //
 // Each unit is shown to the resolution its measurements mean something at (a tenth of a metre of
-// a distance computed from mapped features, a hundredth of an acre, a tenth of a degree of slope);
+// a distance computed from mapped features, a tenth of a degree of slope); acres keep the four
+// decimals the parcel import computes them to (a ten-thousandth of an acre is 0.4 m²);
 // docs/decisions.md, "Numbers rounded per unit", has the table and the reasons.
 
 import { FIELD_BY_NAME } from './fields.js';
@@ -17,8 +18,8 @@ export const DECIMALS_BY_UNIT: Readonly<Record<string, number>> = Object.freeze(
   m: 1,
   centimeters: 0,
   degrees: 1,
-  acre: 2,
-  acres: 2,
+  acre: 4,
+  acres: 4,
   square_meters: 1,
   percent: 2,
   pct: 2,
@@ -55,7 +56,7 @@ export const COORDINATE: Rounding = Object.freeze({ decimals: 7 });
  * unit in their name, if anywhere; checked in order. A name that says nothing is shown as stored.
  */
 const SUFFIX_ROUNDING: readonly [RegExp, Rounding][] = [
-  [/(?:^|_)acres$/, { decimals: 2 }],
+  [/(?:^|_)acres$/, { decimals: 4 }],
   [/(?:^|_)usd$/, { decimals: 2 }],
   [/_fraction(?:_of_parcel)?$/, FRACTION],
   [/_(?:m2|sqm|square_meters)$/, { decimals: 1 }],
