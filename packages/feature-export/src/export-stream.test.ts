@@ -109,12 +109,12 @@ describe('exports read back by independent readers', () => {
     expect([...files.keys()].sort()).toEqual(
       ['ranking.cpg', 'ranking.dbf', 'ranking.prj', 'ranking.shp', 'ranking.shx', 'ranking_columns.txt', 'ranking_points.cpg', 'ranking_points.dbf', 'ranking_points.prj', 'ranking_points.shp', 'ranking_points.shx'].sort(),
     );
-    const polygons = await shapefile.read(files.get('ranking.shp'), files.get('ranking.dbf'), { encoding: 'utf-8' });
+    const polygons = await shapefile.read(files.get('ranking.shp')!, files.get('ranking.dbf')!, { encoding: 'utf-8' });
     expect(polygons.features.map((feature) => feature.properties!.parcel_key)).toEqual(['p1', 'p2', 'p4']);
     expect(polygons.features[0]!.properties).toMatchObject({ score: 94.2308, within_flo: 'false', nearest_su: 174.4, nearest__1: 345, owner_name: 'Ñandú "Ranch", LLC' });
     expect(polygons.features[1]!.geometry.type).toBe('MultiPolygon');
     expect(polygons.features[2]!.geometry).toBeNull();
-    const points = await shapefile.read(files.get('ranking_points.shp'), files.get('ranking_points.dbf'), { encoding: 'utf-8' });
+    const points = await shapefile.read(files.get('ranking_points.shp')!, files.get('ranking_points.dbf')!, { encoding: 'utf-8' });
     expect(points.features).toEqual([expect.objectContaining({ geometry: { type: 'Point', coordinates: [-97.1234568, 30.9876543] } })]);
     expect(files.get('ranking_columns.txt')!.toString()).toContain('nearest__1\tnearest_substation_max_voltage_kv');
   });

@@ -44,6 +44,9 @@ export const FORMAT_FILES: Readonly<Record<ExportFormat, { contentType: string; 
   gpkg: { contentType: 'application/geopackage+sqlite3', extension: 'gpkg' },
 });
 
+/** The media types of the formats, without parameters (as an API document lists them). */
+export const EXPORT_MEDIA_TYPES: readonly string[] = Object.freeze(EXPORT_FORMATS.map((format) => FORMAT_FILES[format].contentType.split(';')[0]!));
+
 export function isExportFormat(format: string): format is ExportFormat {
   return (EXPORT_FORMATS as readonly string[]).includes(format);
 }
