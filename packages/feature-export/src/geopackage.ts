@@ -109,11 +109,13 @@ async function writeGeoPackage(path: string, source: ExportSource): Promise<void
     const names = [geom, ...source.columns.map((column) => column.name)];
     const insert = db.prepare(`INSERT INTO ${quote(table)} (${names.map(quote).join(', ')}) VALUES (${names.map(() => '?').join(', ')})`);
     const box = emptyBox();
+    const types = new Set<string>();
     try {
       for await (const page of source.pages) {
         db.exec('BEGIN');
         for (const feature of page) {
           const geometry = roundedGeometry(feature.geometry);
+          if (geometry !== null) types.add(geometry.type);
           insert.run([geometry === null ? null : geometryBlob(geometry, box), ...source.columns.map((column) => sqlValue(feature.properties[column.name] ?? null))]);
         }
         db.exec('COMMIT');
@@ -122,6 +124,8 @@ async function writeGeoPackage(path: string, source: ExportSource): Promise<void
       insert.finalize();
     }
     if (box.minX <= box.maxX) db.run('UPDATE gpkg_contents SET min_x = ?, min_y = ?, max_x = ?, max_y = ?', [box.minX, box.minY, box.maxX, box.maxY]);
+    // Declared GEOMETRY while the pages stream in; narrowed once every geometry is known to be of one type.
+    if (types.size === 1) db.run('UPDATE gpkg_geometry_columns SET geometry_type_name = ?', [[...types][0]!.toUpperCase()]);
   } finally {
     db.close();
   }
