@@ -167,7 +167,7 @@ describe.each(DATABASE_MODES)('exports (D40) on %s', (mode) => {
     expect(rows.find((row) => row[1] === 'x01')).toBeUndefined(); // fails the must rule (50 acres)
   });
 
-  it('KML: togeojson reads a Placemark per parcel, named by its rank', async () => {
+  it('KML: togeojson reads a Placemark per parcel, named by its parcel key', async () => {
     const file = await exportRanking('kml');
     expect(file.type).toBe('application/vnd.google-earth.kml+xml');
     const features = kmlFeatures(file.bytes);
@@ -175,6 +175,7 @@ describe.each(DATABASE_MODES)('exports (D40) on %s', (mode) => {
     expect(features.map((feature) => feature.properties!.parcel_key)).toEqual(ranked.results.map((row: any) => row.parcel_key));
     expect(features[0]!.geometry!.type).toBe('Polygon');
     expect(Number(features[0]!.properties!.score)).toBe(ranked.results[0].score);
+    expect(features[0]!.properties!.name).toBe(ranked.results[0].parcel_key);
   });
 
   it('Shapefile: a zip the `shapefile` package reads, every parcel with its attributes', async () => {

@@ -12,7 +12,7 @@ function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-/** A feature as tokml reads it: its first column's value as the Placemark name, nulls left out. */
+/** A feature as tokml reads it: the naming column's value as the Placemark name, nulls left out. */
 function placemarkFeature(feature: ExportFeature, nameColumn: string | undefined) {
   const properties: Record<string, string | number | boolean> = {};
   const name = nameColumn === undefined ? null : feature.properties[nameColumn];
@@ -24,7 +24,9 @@ function placemarkFeature(feature: ExportFeature, nameColumn: string | undefined
 /** KML 2.2: one Document named after the export, a Placemark per feature with its columns as ExtendedData. */
 export async function* kmlChunks(source: ExportSource): AsyncGenerator<string> {
   yield `<?xml version="1.0" encoding="UTF-8"?>\n${TOKML_HEAD}<name>${escapeXml(source.name)}</name>\n`;
-  const nameColumn = source.columns[0]?.name;
+  // A Placemark is named by the parcel it shows, else the record's id, else the first column.
+  const names = source.columns.map((column) => column.name);
+  const nameColumn = ['parcel_key', 'id'].find((name) => names.includes(name)) ?? names[0];
   for await (const page of source.pages) {
     if (page.length === 0) continue;
     const document = toKML({ type: 'FeatureCollection', features: page.map((feature) => placemarkFeature(feature, nameColumn)) });
