@@ -15,7 +15,7 @@ import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { compileSpec, normaliseDraft } from '@landscreen/buybox-spec';
-import { entitleTenant, loadMarket, startTestStack } from '@landscreen/testing';
+import { entitleTenant, loadMarket, prepareTemplateDatabase, startTestStack } from '@landscreen/testing';
 import { rank, rankSpecOf } from '../services/discovery/src/ranking/rank.js';
 import { VintageIndexBuilder } from '../services/discovery/src/ranking/vintage-index.js';
 
@@ -43,6 +43,8 @@ async function timedBytes(url: string, init: RequestInit): Promise<{ ms: number;
 }
 
 async function exportsBench(): Promise<void> {
+  // The stack runs on a database of its own, cloned from the migrated template the tests use.
+  await prepareTemplateDatabase();
   const app = await startTestStack('postgres');
   const work = await mkdtemp(path.join(os.tmpdir(), 'bench-exports-'));
   try {

@@ -32,8 +32,6 @@ export interface Scores {
  */
 export const MAX_RULES_BY_SET = 16;
 
-/** Distinct sums whose score and verdicts are remembered while a ranking is summed per row. */
-const MAX_JUDGED_SUMS = 65_536;
 
 /**
  * D14's score and verdict of every eligible row. Sums are added in the spec's rule order, as the
@@ -98,8 +96,17 @@ function scoreBySum(columnOf: (field: string) => Column | undefined, spec: Prefe
 
   const scores = new Float64Array(count);
   const byVerdict: VerdictCounts = { PURSUE: 0, MONITOR: 0, HOLD: 0 };
-  // Sums of a few weights take few distinct values: score and judge each once, not per row. Graded
-  // rules make nearly every sum distinct, so the memo stops growing at a bound.
+  if (spec.preferred.some((rule) => rule.grade)) {
+    // Graded rules make nearly every sum distinct: a memo would only cost (a boxed number per
+    // lookup, an entry per row), so each row is scored and judged as it comes.
+    for (let index = 0; index < count; index++) {
+      const value = scoreOf(sums[index]!, spec.preferenceWeightTotal);
+      scores[index] = value;
+      byVerdict[verdictOf(value, spec.cutoffs, review[rows[index]!] === 1)]++;
+    }
+    return { scores, byVerdict };
+  }
+  // Sums of a few weights take few distinct values: score and judge each once, not per row.
   const judged = new Map<number, { score: number; plain: keyof VerdictCounts; reviewed: keyof VerdictCounts }>();
   for (let index = 0; index < count; index++) {
     const sum = sums[index]!;
@@ -107,7 +114,7 @@ function scoreBySum(columnOf: (field: string) => Column | undefined, spec: Prefe
     if (judgement === undefined) {
       const value = scoreOf(sum, spec.preferenceWeightTotal);
       judgement = { score: value, plain: verdictOf(value, spec.cutoffs, false), reviewed: verdictOf(value, spec.cutoffs, true) };
-      if (judged.size < MAX_JUDGED_SUMS) judged.set(sum, judgement);
+      judged.set(sum, judgement);
     }
     scores[index] = judgement.score;
     byVerdict[review[rows[index]!] === 1 ? judgement.reviewed : judgement.plain]++;
