@@ -30,7 +30,9 @@ export async function rankingExport(deps: GatewayDeps, caller: Parameters<typeof
     deps.clients.discovery.query({ buyBox: asked.buyBox, draftJson, limit, cursor, fields: [...fields] }, options);
   // Without chosen fields, a first look names the spec's, so that every page carries those alone.
   const fields = asked.fields ?? specFields((await query(['acres'], undefined, 1)).appliedSpec);
-  const first = await query(fields, undefined);
+  // No fields at all would ask for every fact (what a query without `fields` shows): ask for one.
+  const read = fields.length > 0 ? fields : ['acres'];
+  const first = await query(read, undefined);
   checkExportSize(asked.format, first.eligibleTotal);
   const columns = rankingColumns(fields, first.results);
   async function* pages() {
@@ -39,7 +41,7 @@ export async function rankingExport(deps: GatewayDeps, caller: Parameters<typeof
     for (;;) {
       yield page.results.map((result) => rankingFeature(result, ++rank, columns));
       if (page.nextCursor === undefined) return;
-      page = await query(fields, page.nextCursor);
+      page = await query(read, page.nextCursor);
     }
   }
   return exportAnswer(asked.format, { name: 'ranking', columns, pages: pages() }, `ranking-${asked.buyBox}`);
