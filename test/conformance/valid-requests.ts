@@ -75,6 +75,13 @@ export const VALID = {
     path: '/v2/discovery/query',
     body: { buy_box: 'Conformance box', draft: DRAFT, limit: 50, cursor: null },
   }),
+  'POST /v2/discovery/export': withSession({
+    method: 'POST',
+    path: '/v2/discovery/export',
+    query: { format: 'geojson' },
+    body: { buy_box: 'Conformance box', draft: DRAFT, fields: ['acres', 'zoning'] },
+  }),
+  'GET /v2/discovery/export': withSession({ method: 'GET', path: '/v2/discovery/export', query: { buy_box: 'Conformance box', format: 'kml' } }),
   'POST /v2/parcels/resolve': withSession({
     method: 'POST',
     path: '/v2/parcels/resolve',

@@ -117,7 +117,23 @@ describe('the OpenAPI document', () => {
     expect(promote['409'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
     expect(promote['422'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/HTTPValidationError' });
     const results = document.paths['/v1/runs/{run_id}/results'].get.responses['200'].content;
-    expect(Object.keys(results)).toEqual(['application/x-ndjson', 'text/csv', 'application/geo+json']);
+    expect(Object.keys(results)).toEqual([
+      'application/x-ndjson',
+      'text/csv',
+      'application/geo+json',
+      'application/vnd.google-earth.kml+xml',
+      'application/zip',
+      'application/geopackage+sqlite3',
+    ]);
+    // D40: the board's JSON, or the board as a file by `format`.
+    expect(Object.keys(document.paths['/v1/pipeline'].get.responses['200'].content)).toEqual([
+      'application/json',
+      'application/geo+json',
+      'application/vnd.google-earth.kml+xml',
+      'text/csv',
+      'application/zip',
+      'application/geopackage+sqlite3',
+    ]);
     expect(document.paths['/v1/deliveries/{delivery_id}/pdf'].get.responses['200'].content['application/pdf']).toBeDefined();
     expect(document.paths['/v1/fetch/batch'].post.responses['402'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/InsufficientCredits' });
   });

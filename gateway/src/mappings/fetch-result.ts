@@ -1,3 +1,4 @@
+import { rounderOf } from '@landscreen/field-catalog';
 import { catalogv1 } from '@landscreen/proto';
 
 const Kind = catalogv1.FetchValueKind;
@@ -27,13 +28,18 @@ export function fetchBatchJson(answer: catalogv1.FetchBatchResponse): string {
   );
 }
 
-/** `"values":{…},"null_reasons":{…}` of values that answer `fields` in order (a lookup's parcel too). */
+/**
+ * `"values":{…},"null_reasons":{…}` of values that answer `fields` in order (a lookup's parcel
+ * too); numbers rounded per their field's unit (D40).
+ */
 export class ValuesWriter {
   private readonly keys: string[];
+  private readonly rounders: ((value: number) => number)[];
   private readonly strings = new Map<string, string>();
 
   constructor(fields: readonly string[]) {
     this.keys = fields.map((field) => `${JSON.stringify(field)}:`);
+    this.rounders = fields.map(rounderOf);
   }
 
   write(values: catalogv1.FetchValues | undefined): string {
@@ -51,8 +57,8 @@ export class ValuesWriter {
       switch (kinds[f]) {
         case Kind.NUMBER: {
           const value = numbers[number++];
-          // A number JSON cannot write (NaN, Infinity) is null, with no reason: as before issue 15.
-          text = Number.isFinite(value) ? String(value) : 'null';
+          // A number JSON cannot write (NaN, Infinity) is null, with no reason.
+          text = Number.isFinite(value) ? String(this.rounders[f](value)) : 'null';
           break;
         }
         case Kind.STRING:

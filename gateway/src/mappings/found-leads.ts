@@ -13,11 +13,15 @@ export function foundLeadsJson(answer: discoveryv1.FindLeadsResponse, countOnly:
   return `${summary},"rows":[${answer.rows.map(leadRowJson).join(',')}]}`;
 }
 
+const decoder = new TextDecoder();
+
+/** A lead row; `facts` and `provenance` only when the caller chose facts (D40). */
 function leadRowJson(row: discoveryv1.LeadRow): string {
+  const chosen = row.factsJson.length === 0 ? '' : `,"facts":${decoder.decode(row.factsJson)},"provenance":${decoder.decode(row.provenanceJson)}`;
   return (
     `{"parcel_key":${JSON.stringify(row.parcelKey)},"apn":${scalarJson(row.apn)},"address":${scalarJson(row.address)},` +
     `"lat":${scalarJson(row.lat)},"lon":${scalarJson(row.lon)},"acres":${scalarJson(row.acres)},` +
     `"score":${JSON.stringify(row.score)},"verdict":${JSON.stringify(row.verdict)},"review_required":${row.reviewRequired},` +
-    `"unknowns":${stringsJson(row.unknowns)}}`
+    `"unknowns":${stringsJson(row.unknowns)}${chosen}}`
   );
 }

@@ -89,7 +89,8 @@ function contentOf(response: ResponseSpec, hoist: (schema: Schema) => Json | und
   if (response.schema === undefined && response.contentType === undefined) return {};
   const types = [response.contentType ?? 'application/json'].flat();
   const schema = response.schema ? hoist(response.schema) : { type: 'string', format: 'binary' };
-  return { content: Object.fromEntries(types.map((type) => [type, { schema }])) };
+  const files = (response.alsoFiles ?? []).map((type) => [type, { schema: { type: 'string', format: 'binary' } }]);
+  return { content: Object.fromEntries([...types.map((type) => [type, { schema }]), ...files]) };
 }
 
 function securityOf(route: RouteDef): Json[] {

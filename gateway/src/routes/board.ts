@@ -5,6 +5,8 @@ import { errors, json, SIGNED_IN } from './responses.js';
 import { READERS, WRITERS } from './roles.js';
 import { asCaller } from './call.js';
 import { boardJson, cardJson } from '../mappings/card.js';
+import { BOARD_COLUMNS, boardFeature } from '../mappings/board-export.js';
+import { checkExportSize, EXPORT_MEDIA_TYPES, exportAnswer, onePage } from './export-answer.js';
 import type { RouteDef } from './route.js';
 
 export const boardRoutes: RouteDef[] = [
@@ -13,16 +15,22 @@ export const boardRoutes: RouteDef[] = [
     path: '/v1/pipeline',
     operationId: 'listPipeline',
     summary: 'The pipeline board',
-    description: 'Items joined to their properties, ordered by stage then position; archived hidden unless archived=true.',
+    description:
+      'Items joined to their properties, ordered by stage then position; archived hidden unless archived=true. `format=geojson|kml|csv|shapefile|gpkg` answers the same cards as a file (D40).',
     tag: 'pipeline',
     security: 'session',
     roles: READERS,
     request: { headers: TenantHeaders, query: ListPipelineQuery },
-    responses: { 200: json('The board: `{"items": [...], "total"}`.', PipelineBoard), ...errors(SIGNED_IN) },
+    responses: {
+      200: { ...json('The board: `{"items": [...], "total"}`; with `format`, the board as a file: a row per card at its parcel\'s point (D40).', PipelineBoard), alsoFiles: EXPORT_MEDIA_TYPES },
+      ...errors(SIGNED_IN, { 413: 'export_too_large: a Shapefile holds at most 100,000 cards; or payload_too_large.' }),
+    },
     handler: async ({ request, caller, raw, deps }) => {
-      const { stage, archived } = request.query;
+      const { stage, archived, format } = request.query;
       const answer = await deps.clients.pipeline.listBoard({ stage: stage ?? undefined, archived: archived ?? false }, asCaller(caller, raw.id));
-      return { status: 200, body: boardJson(answer.cards) };
+      if (format === undefined) return { status: 200, body: boardJson(answer.cards) };
+      checkExportSize(format, answer.cards.length);
+      return exportAnswer(format, { name: 'pipeline', columns: BOARD_COLUMNS, pages: onePage(answer.cards.map(boardFeature)) }, 'pipeline');
     },
   },
   {

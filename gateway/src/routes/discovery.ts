@@ -1,6 +1,9 @@
 import { TenantHeaders } from '../schemas/common.js';
 import {
   DirectPromoteRequest,
+  DiscoveryExportLinkQuery,
+  DiscoveryExportQuery,
+  DiscoveryExportRequest,
   DiscoveryQueryRequest,
   DiscoveryQueryResponse,
   ParcelResolveRequest,
@@ -9,13 +12,27 @@ import {
   PromoteResponse,
 } from '../schemas/discovery.js';
 import { BODY_LIMITS } from './body-limits.js';
-import { errors, json, SIGNED_IN } from './responses.js';
+import { errors, file, json, SIGNED_IN } from './responses.js';
 import { READERS, WRITERS } from './roles.js';
 import { asCaller, toJsonBytes } from './call.js';
 import { discoveryPageJson } from '../mappings/discovery-page.js';
 import { parcelResolveJson } from '../mappings/parcel-resolve.js';
 import type { RouteDef } from './route.js';
 import { promotionJson } from '../mappings/promotion.js';
+import { EXPORT_MEDIA_TYPES } from './export-answer.js';
+import { rankingExport } from './ranking-export.js';
+
+const EXPORT_ANSWERS = {
+  200: file(
+    'The ranking as a file, every eligible parcel in rank order: its polygon (else its point), rank, parcel_key, apn, address, score, verdict, review_required, unknowns, acres, developable_acres, lat, lon, then a column per fact.',
+    EXPORT_MEDIA_TYPES,
+  ),
+  ...errors([...SIGNED_IN, 404, 409], {
+    404: 'buy_box_not_found or market_not_found.',
+    409: 'market_not_loaded: the market has no prepared vintage.',
+    413: 'export_too_large: a Shapefile holds at most 100,000 parcels (use gpkg, geojson, csv or kml); or payload_too_large.',
+  }),
+};
 
 export const discoveryRoutes: RouteDef[] = [
   {
@@ -23,7 +40,8 @@ export const discoveryRoutes: RouteDef[] = [
     path: '/v2/discovery/query',
     operationId: 'discoveryQuery',
     summary: 'Rank a market against a buy box',
-    description: 'Reads stored parcel facts only (D13-D16).',
+    description:
+      'Reads stored parcel facts only (D13-D16). `fields` chooses the facts (and provenance) each result shows; numbers in facts and evidence are rounded per their unit (D40). Graded preferences score a share of their weight (D41).',
     tag: 'discovery',
     security: 'session',
     roles: READERS,
@@ -34,13 +52,44 @@ export const discoveryRoutes: RouteDef[] = [
       ...errors([...SIGNED_IN, 404, 409], { 404: 'buy_box_not_found or market_not_found.', 409: 'market_not_loaded: the market has no prepared vintage.' }),
     },
     handler: async ({ request, caller, raw, deps }) => {
-      const { buy_box: buyBox, draft, limit, cursor } = request.body;
+      const { buy_box: buyBox, draft, limit, cursor, fields } = request.body;
       const answer = await deps.clients.discovery.query(
-        { buyBox, draftJson: draft ? toJsonBytes(draft) : undefined, limit, cursor: cursor ?? undefined },
+        { buyBox, draftJson: draft ? toJsonBytes(draft) : undefined, limit, cursor: cursor ?? undefined, fields: fields ?? [] },
         asCaller(caller, raw.id),
       );
       return { status: 200, json: discoveryPageJson(answer) };
     },
+  },
+  {
+    method: 'POST',
+    path: '/v2/discovery/export',
+    operationId: 'exportDiscovery',
+    summary: 'A ranking as a file',
+    description:
+      'D40: the whole ranking of a buy box (or of a draft) as GeoJSON, KML, CSV, a zipped Shapefile or a GeoPackage, streamed as discovery pages it. `fields` chooses the fact columns (default: the facts the rules read); numbers are rounded per unit.',
+    tag: 'discovery',
+    security: 'session',
+    roles: READERS,
+    request: { headers: TenantHeaders, query: DiscoveryExportQuery, body: DiscoveryExportRequest, bodyRequired: true },
+    bodyLimit: BODY_LIMITS.draft,
+    responses: EXPORT_ANSWERS,
+    handler: async ({ request, caller, raw, deps }) => {
+      const { buy_box: buyBox, draft, fields } = request.body;
+      return rankingExport(deps, caller, raw.id, { buyBox, draft: draft ?? undefined, fields: fields ?? undefined, format: request.query.format });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/v2/discovery/export',
+    operationId: 'exportDiscoveryLink',
+    summary: 'A saved buy box\'s ranking as a file, by URL',
+    description: 'D40: as POST /v2/discovery/export for a saved buy box, with the facts its rules read: a URL a link or a button can name.',
+    tag: 'discovery',
+    security: 'session',
+    roles: READERS,
+    request: { headers: TenantHeaders, query: DiscoveryExportLinkQuery },
+    responses: EXPORT_ANSWERS,
+    handler: async ({ request, caller, raw, deps }) => rankingExport(deps, caller, raw.id, { buyBox: request.query.buy_box, format: request.query.format }),
   },
   {
     method: 'POST',

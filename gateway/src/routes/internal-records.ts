@@ -1,3 +1,4 @@
+import { roundFact } from '@landscreen/field-catalog';
 import type { catalogv1 } from '@landscreen/proto';
 
 /** EstimateHostingCapacity as POST /v1/internal/hosting-capacity/estimate answers it (D31). */
@@ -19,13 +20,16 @@ export function estimateRecord(estimate: catalogv1.EstimateHostingCapacityRespon
   };
 }
 
-/** GetUtilityFindings as GET /v1/internal/utility-findings answers it: D34's values/null_reasons shape. */
+/**
+ * GetUtilityFindings as GET /v1/internal/utility-findings answers it: D34's values/null_reasons
+ * shape, numbers rounded per unit as every answer shows them (D40).
+ */
 export function utilityFindingsRecord(answer: catalogv1.GetUtilityFindingsResponse) {
   const findings: Record<string, unknown> = {};
   const null_reasons: Record<string, string> = {};
   const provenance: Record<string, unknown> = {};
   for (const finding of answer.findings) {
-    findings[finding.field] = valueOf(finding.value);
+    findings[finding.field] = roundFact(finding.field, valueOf(finding.value));
     if (finding.nullReason !== '') null_reasons[finding.field] = finding.nullReason;
     if (finding.provenance) {
       provenance[finding.field] = {

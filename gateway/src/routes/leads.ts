@@ -1,5 +1,5 @@
 import { TenantHeaders } from '../schemas/common.js';
-import { DeliveryPath, LeadsFindBody, LeadsFindQuery, PropertyPath, RevealBody } from '../schemas/board.js';
+import { DeliveryPath, DeliveryQuery, LeadsFindBody, LeadsFindQuery, PropertyPath, RevealBody } from '../schemas/board.js';
 import { DeliveryList, DeliveryRecord, LeadImportBody, LeadImportResponse, LeadRequestBody, LeadRequestList, LeadRequestRecord } from '../schemas/leads.js';
 import { BODY_LIMITS } from './body-limits.js';
 import { LeadsFindResponse, PropertyPage, RevealResponse } from '@landscreen/api-schemas';
@@ -8,6 +8,8 @@ import { INTERNAL, READERS, WRITERS } from './roles.js';
 import { asCaller, toJsonBytes } from './call.js';
 import { deliveryPdfHandler, propertyPdfHandler } from './pdf-reports.js';
 import { deliveryJson, deliverySummaryJson } from '../mappings/delivery.js';
+import { DELIVERY_COLUMNS, deliveryFeature } from '../mappings/delivery-export.js';
+import { checkExportSize, EXPORT_MEDIA_TYPES, exportAnswer, onePage } from './export-answer.js';
 import { importReportJson, textCell } from '../mappings/lead-import.js';
 import { leadRequestJson } from '../mappings/lead-request.js';
 import { foundLeadsJson } from '../mappings/found-leads.js';
@@ -90,7 +92,8 @@ export const leadRoutes: RouteDef[] = [
     path: '/v1/leads/find',
     operationId: 'findLeads',
     summary: 'Count or list the parcels matching a buy box',
-    description: 'Reads stored facts only; count_only is accepted as a query parameter or a body property (D29).',
+    description:
+      'Reads stored facts only; count_only is accepted as a query parameter or a body property (D29). With `fields`, each row also shows those facts and their provenance (D40).',
     tag: 'leads',
     security: 'session',
     roles: READERS,
@@ -109,6 +112,7 @@ export const leadRoutes: RouteDef[] = [
           limit: Math.max(0, request.query.limit),
           // D29: count_only is accepted as a query parameter and as a body property.
           countOnly: request.query.count_only === true || body.count_only === true,
+          fields: body.fields ?? [],
         },
         asCaller(caller, raw.id),
       );
@@ -138,11 +142,19 @@ export const leadRoutes: RouteDef[] = [
     tag: 'deliveries',
     security: 'session',
     roles: READERS,
-    request: { headers: TenantHeaders, path: DeliveryPath },
-    responses: { 200: json('The delivery (D30).', DeliveryRecord), ...errors([...SIGNED_IN, 404], { 404: 'delivery_not_found.' }) },
+    description: '`format=geojson|kml|csv|shapefile|gpkg` answers its leads as a file: a row per lead in rank order at its parcel\'s point (D40).',
+    request: { headers: TenantHeaders, path: DeliveryPath, query: DeliveryQuery },
+    responses: {
+      200: { ...json('The delivery (D30); with `format`, its leads as a file (D40).', DeliveryRecord), alsoFiles: EXPORT_MEDIA_TYPES },
+      ...errors([...SIGNED_IN, 404], { 404: 'delivery_not_found.' }),
+    },
     handler: async ({ request, caller, raw, deps }) => {
       const answer = await deps.clients.pipeline.getDelivery({ deliveryId: request.path.delivery_id }, asCaller(caller, raw.id));
-      return { status: 200, body: deliveryJson(answer.delivery!) };
+      const format = request.query.format;
+      if (format === undefined) return { status: 200, body: deliveryJson(answer.delivery!) };
+      const delivery = answer.delivery!;
+      checkExportSize(format, delivery.leads.length);
+      return exportAnswer(format, { name: 'delivery', columns: DELIVERY_COLUMNS, pages: onePage(delivery.leads.map(deliveryFeature)) }, `delivery-${delivery.id}`);
     },
   },
   {

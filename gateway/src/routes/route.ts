@@ -37,6 +37,8 @@ export interface ResponseSpec {
   schema?: Schema;
   /** Defaults to application/json; a file answer may come in several types (the first is the default). */
   contentType?: string | readonly string[];
+  /** Files the same answer may also be, by a `format` parameter (D40 exports): binary, beside the JSON. */
+  alsoFiles?: readonly string[];
 }
 
 /**

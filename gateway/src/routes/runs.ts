@@ -13,6 +13,8 @@ import { BILLED_422, errors, file, json, SIGNED_IN } from './responses.js';
 import { READERS, WRITERS } from './roles.js';
 import type { RouteDef, RouteResult } from './route.js';
 import { decodeUpload, uploadFormat } from './run-upload.js';
+import { EXPORT_MEDIA_TYPES } from './export-answer.js';
+import { runResultsExport } from './run-results-export.js';
 
 const tag = 'catalog';
 
@@ -151,20 +153,27 @@ export const runRoutes: RouteDef[] = [
     summary: 'The results of a finished batch run, streamed in input order',
     description:
       '`format=ndjson` (default; one result object `{"id","lat","lon","values","null_reasons"}` per line), `csv` (columns id, lat, lon, one per field, ' +
-      'then `null_reasons` as a JSON object) or `geojson` (a FeatureCollection of Point features whose properties are id, values and null_reasons). ' +
+      'then `null_reasons` as a JSON object), `geojson` (a FeatureCollection of Point features whose properties are id, values and null_reasons), ' +
+      'or `kml`, `shapefile` (a zip) or `gpkg` (a Point per location with the CSV\'s columns, D40). ' +
       'A run still queued or running answers 409 `run_not_finished`; a cancelled or failed run answers the locations it processed.',
     tag,
     security: 'session',
     roles: READERS,
     request: { headers: TenantHeaders, path: RunPath, query: RunResultsQuery },
     responses: {
-      200: file('The results file, by `format`: ndjson (default), csv or geojson.', ['application/x-ndjson', 'text/csv', 'application/geo+json']),
+      200: file('The results file, by `format`: ndjson (default), csv, geojson, kml, shapefile (a zip) or gpkg.', [
+        'application/x-ndjson',
+        ...new Set(['text/csv', 'application/geo+json', ...EXPORT_MEDIA_TYPES]),
+      ]),
       ...errors([...SIGNED_IN, 404, 409], { 404: 'run_not_found.', 409: 'run_not_finished: the run is still queued or running (`status`, `done`, `total`).' }),
     },
     handler: async ({ request, caller, raw, deps }) => {
-      const format = (request.query.format ?? 'ndjson') as keyof typeof CONTENT_TYPES;
       const runId = request.path.run_id;
       const options = asCaller(caller, raw.id);
+      const asked = request.query.format ?? 'ndjson';
+      // KML, Shapefile and GeoPackage are written here from the stored NDJSON (D40).
+      if (asked === 'kml' || asked === 'shapefile' || asked === 'gpkg') return runResultsExport(deps, runId, asked, options);
+      const format = asked as keyof typeof CONTENT_TYPES;
       // The first page is read before answering, so a 404 or 409 is a plain error answer; later
       // pages stream on as the client reads (about 4 MiB in memory at a time).
       const first = await deps.clients.catalog.readRunResults({ runId, format, fromChunk: 0 }, options);

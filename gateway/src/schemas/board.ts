@@ -2,6 +2,8 @@ import { Type } from '@sinclair/typebox';
 import { Stage } from '@landscreen/api-schemas';
 import { DiscoveryDraft } from './buybox.js';
 import { Decimal, Nullable, OpenObject, Str, Uuid } from './common.js';
+import { ChosenFields } from './discovery.js';
+import { ExportFormatParam } from './export.js';
 
 /** D18: stages in board order (declared with the answers that carry them). */
 export { STAGES, Stage } from '@landscreen/api-schemas';
@@ -9,6 +11,7 @@ export { STAGES, Stage } from '@landscreen/api-schemas';
 export const ListPipelineQuery = Type.Object({
   stage: Type.Optional(Nullable(Stage, { description: 'Show one column only.' })),
   archived: Type.Optional(Type.Boolean({ default: false, description: 'Include archived cards.' })),
+  format: Type.Optional(ExportFormatParam),
 });
 
 export const AddToPipelineBody = OpenObject(
@@ -32,6 +35,8 @@ export const ItemPath = Type.Object({ item_id: Type.String() });
 export const PropertyPath = Type.Object({ property_id: Type.String() });
 export const DeliveryPath = Type.Object({ delivery_id: Type.String() });
 
+export const DeliveryQuery = Type.Object({ format: Type.Optional(ExportFormatParam) });
+
 export const RevealBody = OpenObject({
   contact: OpenObject({}, { description: 'The contact found by the provider.' }),
   provider: Str(1, 128),
@@ -49,4 +54,5 @@ export const LeadsFindBody = OpenObject({
   buy_box: Type.Optional(Str(1, 255, { 'x-name': true })),
   draft: Type.Optional(Nullable(DiscoveryDraft)),
   count_only: Type.Optional(Type.Boolean()),
+  fields: Type.Optional(Nullable(ChosenFields, { description: 'D40: facts each row shows with their provenance; absent: rows without facts.' })),
 });

@@ -1,6 +1,18 @@
 import { Type } from '@sinclair/typebox';
 import { DiscoveryDraft, BuyBoxName } from './buybox.js';
 import { Closed, Nullable, Str, Uuid } from './common.js';
+import { ExportFormatParam } from './export.js';
+
+/**
+ * D40: the facts a result shows, by name (a catalog field, a typed column or a fact of the market's
+ * vintage; an unknown name is 422 with a did-you-mean). Absent or null: every fact.
+ */
+export const ChosenFields = Type.Array(Str(1, 100), {
+  minItems: 1,
+  maxItems: 500,
+  description:
+    'D40: the facts (and their provenance) each result shows, by name: catalog fields, typed parcel columns or facts of the market. Each is shown, null when the parcel has none. Absent: every fact.',
+});
 
 export const DiscoveryQueryRequest = Closed(
   {
@@ -8,6 +20,7 @@ export const DiscoveryQueryRequest = Closed(
     draft: Type.Optional(Nullable(DiscoveryDraft, { description: 'A spec supplied by the caller instead of the saved one.' })),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
     cursor: Type.Optional(Nullable(Str(undefined, 4096), { description: 'Taken from next_cursor.' })),
+    fields: Type.Optional(Nullable(ChosenFields)),
   },
   { $id: 'DiscoveryQueryRequest' },
 );
@@ -42,3 +55,21 @@ export const DirectPromoteRequest = Closed(
 
 // The answers of the discovery routes: @landscreen/api-schemas.
 export { DiscoveryQueryResponse, DiscoveryResult, ParcelCandidate, ParcelResolveResponse, PromoteResponse } from '@landscreen/api-schemas';
+
+/** POST /v2/discovery/export: a ranking as a file (D40); the format is a query parameter. */
+export const DiscoveryExportRequest = Closed(
+  {
+    buy_box: Str(1, 255, { 'x-name': true, description: 'Name of a saved buy box.' }),
+    draft: Type.Optional(Nullable(DiscoveryDraft, { description: 'A spec supplied by the caller instead of the saved one.' })),
+    fields: Type.Optional(Nullable(ChosenFields, { description: 'D40: a column per fact, by name. Absent: the facts the buy box\'s rules read.' })),
+  },
+  { $id: 'DiscoveryExportRequest' },
+);
+
+export const DiscoveryExportQuery = Type.Object({ format: ExportFormatParam });
+
+/** GET /v2/discovery/export: a saved buy box's ranking as a file, by URL (a link or a button). */
+export const DiscoveryExportLinkQuery = Type.Object({
+  buy_box: Str(1, 255, { 'x-name': true, description: 'Name of a saved buy box.' }),
+  format: ExportFormatParam,
+});

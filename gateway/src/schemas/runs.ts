@@ -21,7 +21,9 @@ export const RunsQuery = Type.Object({
 });
 
 export const RunResultsQuery = Type.Object({
-  format: Type.Optional(Type.Union(['ndjson', 'csv', 'geojson'].map((format) => Type.Literal(format)), { default: 'ndjson' })),
+  format: Type.Optional(
+    Type.Union(['ndjson', 'csv', 'geojson', 'kml', 'shapefile', 'gpkg'].map((format) => Type.Literal(format)), { default: 'ndjson' }),
+  ),
 });
 
 export const RunPath = Type.Object({ run_id: Type.String() });

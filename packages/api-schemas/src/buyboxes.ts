@@ -28,8 +28,32 @@ export const Rule = Closed(
 const SCORE_INPUT_BOUND = 1_000_000;
 const Bounded = (description: string) => Type.Number({ minimum: -SCORE_INPUT_BOUND, maximum: SCORE_INPUT_BOUND, description });
 
+/**
+ * D41: a graded preference falls linearly from its whole weight at `value` to 0 at `zero_at`.
+ * Whether the rule may carry one (lt/lte/gt/gte on a number, zero_at beyond the value) is judged
+ * with the rule's op and value by the discovery service, as every other rule check (D10).
+ */
+export const PreferredGrade = Closed(
+  {
+    zero_at: Type.Number({
+      minimum: -1e15,
+      maximum: 1e15,
+      description: 'The fact value from which the rule earns nothing: above `value` for lt/lte, below it for gt/gte.',
+    }),
+  },
+  {
+    $id: 'PreferredGrade',
+    description:
+      'D41: the rule earns weight × clamp((zero_at − v) / (zero_at − value), 0, 1) for a fact v, so a parcel just past the threshold still earns part of it. Only on lt, lte, gt and gte rules with a numeric value.',
+  },
+);
+
 export const PreferredRule = Closed(
-  { ...ruleFields, weight: Bounded('What the rule adds to the score when it passes (D14).') },
+  {
+    ...ruleFields,
+    weight: Bounded('What the rule adds to the score when it passes (D14).'),
+    grade: Type.Optional(Nullable(PreferredGrade, { description: 'D41: a graded preference; absent or null: all or nothing (D14).' })),
+  },
   { $id: 'PreferredRule' },
 );
 
@@ -58,7 +82,7 @@ export const AppliedSpec = Closed(
   {
     markets: Type.Array(Str(1, 100), { minItems: 1, maxItems: 1 }),
     must: Type.Optional(Type.Array(Rule, { maxItems: 50 })),
-    preferred: Type.Optional(Type.Array(Closed({ ...ruleFields, weight: Type.Number() }), { maxItems: 50 })),
+    preferred: Type.Optional(Type.Array(Closed({ ...ruleFields, weight: Type.Number(), grade: Type.Optional(PreferredGrade) }), { maxItems: 50 })),
     verdict_cutoffs: Closed({ pursue: Type.Number(), monitor: Type.Number() }),
   },
   { $id: 'AppliedSpec' },

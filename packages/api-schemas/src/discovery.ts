@@ -133,6 +133,8 @@ export const LeadsFindResponse = Closed(
           verdict: Verdict,
           review_required: Type.Boolean(),
           unknowns: Type.Array(Type.String()),
+          facts: Type.Optional(OpenObject({}, { description: 'With `fields` only: the chosen facts, null when the parcel has none (D40).' })),
+          provenance: Type.Optional(OpenObject({}, { description: 'With `fields` only: the provenance of the chosen facts.' })),
         }),
         { description: 'Absent with count_only; discovery\'s order, at most `limit`.' },
       ),

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compileSpec } from './evaluate.js';
 import { normaliseDraft } from './normalise.js';
@@ -267,7 +268,41 @@ describe('score helpers', () => {
     expect(scoreOf(1, 3)).toBe(33.3333);
     expect(scoreOf(0, 0)).toBe(100);
   });
+
+  it('roundScore answers exactly what toFixed(4) spells, ties and near-ties included', () => {
+    const toFixed = (x: number) => {
+      const rounded = Number(x.toFixed(4));
+      return rounded === 0 ? 0 : rounded;
+    };
+    const same = (x: number) => expect(Object.is(roundScore(x), toFixed(x)), String(x)).toBe(true);
+    // Halves of the fourth decimal and their neighbours, where x·10⁴ rounds one way and x another.
+    for (let n = -2_000_000; n <= 2_000_000; n += 997) {
+      const half = (n + 0.5) / 10_000;
+      for (const x of [half, nextUp(half), nextDown(half), n / 10_000, 66.66665, 1.00005, 0.00005, -0.00005]) same(x);
+    }
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.double({ min: -100, max: 100, noNaN: true }), fc.double({ noNaN: true }), fc.integer({ min: -1_000_000, max: 1_000_000 }).map((n) => n / 20_000)),
+        (x) => {
+          same(x);
+        },
+      ),
+      { numRuns: 20_000 },
+    );
+  });
 });
+
+function nextUp(x: number): number {
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, x);
+  const bits = view.getBigUint64(0);
+  view.setBigUint64(0, x >= 0 ? bits + 1n : bits - 1n);
+  return view.getFloat64(0);
+}
+
+function nextDown(x: number): number {
+  return -nextUp(-x);
+}
 
 describe('compiled rules for columnar engines', () => {
   it('exposes one compiled predicate per canonical rule', () => {

@@ -3,14 +3,16 @@
 // score memo — and a parcel costs one predicate call per rule plus its evidence arrays.
 
 import { isMissing } from './compare.js';
+import { compileGrade } from './grade.js';
 import { compilePredicate, type Predicate } from './ops.js';
-import { preferenceWeightTotal, scoreOf, verdictOf } from './score.js';
+import { preferenceWeightTotal, roundScore, scoreOf, verdictOf } from './score.js';
 import type {
   CanonicalSpec,
   Cutoffs,
   MustEvidence,
   Op,
   PreferredEvidence,
+  PreferredGrade,
   RuleValue,
   UnknownPolicy,
   Verdict,
@@ -31,6 +33,10 @@ export interface CompiledPreferredRule {
   readonly value: RuleValue;
   readonly test: Predicate;
   readonly weight: number;
+  /** D41: present on a graded rule, whose contribution is `graded(fact)` rather than all or nothing. */
+  readonly grade?: PreferredGrade;
+  /** A graded rule's contribution for a fact; undefined when the fact is unknown. */
+  readonly graded?: (fact: unknown) => number | undefined;
 }
 
 export interface Evaluation {
@@ -83,6 +89,7 @@ export function compileSpec(spec: CanonicalSpec): CompiledSpec {
     value: rule.value,
     test: compilePredicate(rule.op, rule.value),
     weight: rule.weight,
+    ...(rule.grade ? { grade: rule.grade, graded: compileGrade(rule.value as number, rule.grade, rule.weight) } : {}),
   }));
   const cutoffs = spec.verdict_cutoffs;
   const weightTotal = preferenceWeightTotal(spec.preferred);
@@ -128,12 +135,21 @@ export function compileSpec(spec: CanonicalSpec): CompiledSpec {
     for (let i = 0; i < preferred.length; i++) {
       const rule = preferred[i];
       const fact = factOf(rule.field);
+      const value = isMissing(fact) ? null : fact;
+      if (rule.graded) {
+        // D41: a share of the weight; the sum takes it exactly, the evidence shows it to 4 decimals.
+        const contribution = rule.graded(fact);
+        if (contribution === undefined) pushOnce(unknowns, rule.field);
+        sum += contribution ?? 0;
+        preferredEvidence[i] = { field: rule.field, value, weight: rule.weight, contribution: roundScore(contribution ?? 0) };
+        continue;
+      }
       const outcome = rule.test(fact);
       // A passing rule contributes its weight, negative weights included; anything else 0.
       const contribution = outcome === true ? rule.weight : 0;
       if (outcome === undefined) pushOnce(unknowns, rule.field);
       sum += contribution;
-      preferredEvidence[i] = { field: rule.field, value: isMissing(fact) ? null : fact, weight: rule.weight, contribution };
+      preferredEvidence[i] = { field: rule.field, value, weight: rule.weight, contribution };
     }
 
     const parcelScore = score(sum);

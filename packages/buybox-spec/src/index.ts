@@ -15,6 +15,7 @@ export {
 } from './ops.js';
 export { compareText, isMissing, numericValue } from './compare.js';
 export { canonicalJson, queryHash, specHash } from './hash.js';
+export { GRADED_OPS, ZERO_AT_BOUND, compileGrade, gradedNumber, gradedShare } from './grade.js';
 export { DRAFT_LIMITS, isNormalised, normaliseDraft, type NormaliseOptions, type NormaliseResult } from './normalise.js';
 export { preferenceWeightTotal, roundScore, scoreOf, verdictOf } from './score.js';
 export {
@@ -26,4 +27,4 @@ export {
 } from './evaluate.js';
 export { DEFAULT_CUTOFFS, DEFAULT_WEIGHT, parseBuyBoxText, type ParseOptions, type ParseResult } from './parse.js';
 export { fieldUnit } from './parse/units.js';
-export { CATALOG_FIELD_NAMES, suggestField } from './suggest.js';
+export { CATALOG_FIELD_NAMES, suggestField, unknownFieldSentence } from './suggest.js';

@@ -5,6 +5,7 @@
 import { canonicalJson } from './hash.js';
 import { issue, type Loc } from '@landscreen/validation';
 import { ACCEPTED_OPS, normaliseOp, valueShapeError } from './ops.js';
+import { gradeProblem, ZERO_AT_BOUND } from './grade.js';
 import { CATALOG_FIELD_NAMES, suggestField, unknownFieldSentence } from './suggest.js';
 import {
   UNKNOWN_POLICIES,
@@ -13,6 +14,7 @@ import {
   type CanonicalSpec,
   type Cutoffs,
   type Op,
+  type PreferredGrade,
   type RuleValue,
   type Scalar,
   type UnknownPolicy,
@@ -45,7 +47,8 @@ export type NormaliseResult = { spec: CanonicalSpec } | { issues: ValidationIssu
 
 const DRAFT_KEYS = new Set(['markets', 'must', 'preferred', 'verdict_cutoffs']);
 const MUST_KEYS = new Set(['field', 'op', 'value', 'unknown']);
-const PREFERRED_KEYS = new Set(['field', 'op', 'value', 'weight']);
+const PREFERRED_KEYS = new Set(['field', 'op', 'value', 'weight', 'grade']);
+const GRADE_KEYS = new Set(['zero_at']);
 const CUTOFF_KEYS = new Set(['pursue', 'monitor']);
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -171,6 +174,30 @@ class Checker {
     return { op, value: canonicalValue(op, rule.value as RuleValue) };
   }
 
+  /**
+   * D41: a preferred rule's grade, checked against its op and value (when those are known), or
+   * null when it has none; undefined when it is wrong.
+   */
+  grade(rule: Record<string, unknown>, loc: Loc, opValue: { op: Op; value: RuleValue } | undefined): PreferredGrade | null | undefined {
+    const input = rule.grade;
+    // Omitted and null both mean an ungraded rule, whose canonical form has no grade at all.
+    if (input === undefined || input === null) return null;
+    const gradeLoc: Loc = [...loc, 'grade'];
+    if (!this.record(input, gradeLoc, GRADE_KEYS)) return undefined;
+    const zeroAt = this.number(input, 'zero_at', [...gradeLoc, 'zero_at'], ZERO_AT_BOUND);
+    if (zeroAt === undefined || opValue === undefined) return undefined;
+    const problem = gradeProblem(opValue.op, opValue.value, zeroAt);
+    if (problem === null) return { zero_at: zeroAt };
+    if (problem.where === 'grade') this.issues.push(issue.valueError(gradeLoc, input, problem.sentence));
+    else {
+      const zeroAtLoc: Loc = [...gradeLoc, 'zero_at'];
+      this.issues.push(
+        problem.mustBe === 'greater_than' ? issue.greaterThan(zeroAtLoc, input.zero_at, problem.bound) : issue.lessThan(zeroAtLoc, input.zero_at, problem.bound),
+      );
+    }
+    return undefined;
+  }
+
   policy(rule: Record<string, unknown>, loc: Loc): UnknownPolicy | undefined {
     const input = rule.unknown;
     // Omitted and null both mean the default, and are written out so that they hash alike.
@@ -226,8 +253,10 @@ function checkPreferred(checker: Checker, input: unknown, index: number): Canoni
   const field = checker.field(input, loc);
   const opValue = checker.opAndValue(input, loc);
   const weight = checker.number(input, 'weight', [...loc, 'weight'], DRAFT_LIMITS.scoreInput);
-  if (field === undefined || opValue === undefined || weight === undefined) return undefined;
-  return { field, op: opValue.op, value: opValue.value, weight };
+  const grade = checker.grade(input, loc, opValue);
+  if (field === undefined || opValue === undefined || weight === undefined || grade === undefined) return undefined;
+  // The grade key only on a graded rule: an ungraded rule canonicalises (and hashes) as before D41.
+  return grade === null ? { field, op: opValue.op, value: opValue.value, weight } : { field, op: opValue.op, value: opValue.value, weight, grade };
 }
 
 function checkMarkets(checker: Checker, draft: Record<string, unknown>): [string] | undefined {
@@ -264,7 +293,8 @@ function checkCutoffs(checker: Checker, draft: Record<string, unknown>): Cutoffs
  * `loc` relative to the draft. The canonical spec: ops in canonical spelling; must rules with
  * their unknown policy always explicit; exact duplicate must rules dropped (they cannot change
  * an outcome); rules sorted by (field, op, canonical value); `in`/`not_in` lists de-duplicated
- * and sorted; -0 written as 0; the one market trimmed; the cutoffs as given.
+ * and sorted; -0 written as 0; the one market trimmed; the cutoffs as given; a preferred rule's
+ * grade (D41) kept as `{"zero_at"}` when given, and no `grade` key at all when not (or null).
  */
 export function normaliseDraft(draft: unknown, options: NormaliseOptions): NormaliseResult {
   const checker = new Checker(options);

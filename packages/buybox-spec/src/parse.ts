@@ -7,7 +7,8 @@
 import { DRAFT_LIMITS } from './normalise.js';
 import { valueShapeError } from './ops.js';
 import { NEGATED } from './parse/lexicon.js';
-import { stripComment, unquote } from './parse/literals.js';
+import { gradeProblem, ZERO_AT_BOUND } from './grade.js';
+import { quantityFor, readQuantity, stripComment, unquote } from './parse/literals.js';
 import { parseRuleText, type ParsedRule, type RuleContext } from './parse/rule-text.js';
 import { suggestField, unknownFieldSentence } from './suggest.js';
 import type { Cutoffs, DiscoveryDraft, PreferredRule, Rule, UnknownPolicy } from './types.js';
@@ -94,15 +95,25 @@ interface Modifiers {
   text: string;
   policy: UnknownPolicy | null;
   weight: number | null;
+  /** D41: where a preference falls to 0, as written (`8000`, `8 km`); read in the field's unit later. */
+  grade: string | null;
 }
 
 // Modifiers come at the end of a rule, in either order: `… unknown review weight 3`.
 const POLICY_TAIL = /[\s,;(]*\b(?:(?:if|when|on)\s+)?unknown\s*[:=]?\s*(review|exclude)\s*\)?\s*$/i;
 const POLICY_TAIL_REVERSED = /[\s,;(]*\b(review|exclude)\s+(?:if|when)\s+(?:unknown|missing)\s*\)?\s*$/i;
 const WEIGHT_TAIL = /[\s,;(]*\b(?:weight|weighted|w)\s*[:=]?\s*([-+]?(?:\d+(?:\.\d+)?|\.\d+))\s*\)?\s*$/i;
+// D41: `grade 8000`, `grade: 8 km`, `falling to 0 at 8 km`, `fading to zero by 5 miles`. The amount
+// must start like a number, so that words of a field phrase are never taken for a grade.
+const QUANTITY_TEXT = '([-+]?\\$?\\s*(?:\\d|\\.\\d)[^,;()]*?)';
+const GRADE_TAIL = new RegExp(`[\\s,;(]*\\bgraded?\\s*(?:to\\s+(?:0|zero)\\s+at\\s+)?[:=]?\\s*${QUANTITY_TEXT}\\s*\\)?\\s*$`, 'i');
+const FALLING_TAIL = new RegExp(
+  `[\\s,;(]*\\b(?:falling|fading|dropping|declining|decreasing|tapering)(?:\\s+(?:off|linearly))?\\s+to\\s+(?:0|zero|nothing)\\s+(?:at|by|from)\\s+${QUANTITY_TEXT}\\s*\\)?\\s*$`,
+  'i',
+);
 
 function stripModifiers(body: string): Modifiers {
-  const result: Modifiers = { text: body.trim(), policy: null, weight: null };
+  const result: Modifiers = { text: body.trim(), policy: null, weight: null, grade: null };
   for (;;) {
     const policy = POLICY_TAIL.exec(result.text) ?? POLICY_TAIL_REVERSED.exec(result.text);
     if (policy) {
@@ -114,6 +125,12 @@ function stripModifiers(body: string): Modifiers {
     if (weight) {
       result.weight ??= Number(weight[1]);
       result.text = result.text.slice(0, weight.index).trim();
+      continue;
+    }
+    const grade = GRADE_TAIL.exec(result.text) ?? FALLING_TAIL.exec(result.text);
+    if (grade) {
+      result.grade ??= grade[1].trim();
+      result.text = result.text.slice(0, grade.index).trim();
       continue;
     }
     return result;
@@ -231,6 +248,7 @@ class TextParser {
     for (const note of rule.notes) this.warn(number, note);
     if (kind === 'must') {
       if (modifiers.weight !== null) this.warn(number, 'weight applies to prefer: rules only; ignored');
+      if (modifiers.grade !== null) this.warn(number, 'a grade applies to prefer: rules only; ignored');
       this.must.push({
         field: rule.field,
         op: rule.op,
@@ -243,7 +261,42 @@ class TextParser {
       this.warn(number, 'an unknown policy applies to must: rules only (an unknown preferred fact scores 0); ignored');
     }
     if (modifiers.weight === 0) this.warn(number, 'weight 0 makes this preference count for nothing');
-    this.preferred.push({ field: rule.field, op: rule.op, value: rule.value, weight: modifiers.weight ?? DEFAULT_WEIGHT });
+    const grade = modifiers.grade === null ? null : this.grade(number, rule, modifiers.grade);
+    this.preferred.push({
+      field: rule.field,
+      op: rule.op,
+      value: rule.value,
+      weight: modifiers.weight ?? DEFAULT_WEIGHT,
+      ...(grade !== null ? { grade: { zero_at: grade } } : {}),
+    });
+  }
+
+  /** D41: a preference's zero_at in the field's unit, or null (with a warning) when it cannot be one. */
+  private grade(number: number, rule: ParsedRule, written: string): number | null {
+    const quantity = readQuantity(written);
+    if (quantity === null || quantity.rest !== '') {
+      this.warn(number, `the grade '${written}' is not a number; the preference is scored all or nothing`);
+      return null;
+    }
+    const converted = quantityFor(quantity, rule.field, this.context);
+    if ('error' in converted) {
+      this.warn(number, `${converted.error}; the grade is ignored`);
+      return null;
+    }
+    for (const note of converted.notes) this.warn(number, note);
+    const zeroAt = converted.value;
+    if (Math.abs(zeroAt) > ZERO_AT_BOUND) {
+      this.warn(number, `the grade ${written} is beyond ±${ZERO_AT_BOUND}; ignored`);
+      return null;
+    }
+    const problem = gradeProblem(rule.op, rule.value, zeroAt);
+    if (problem === null) return zeroAt;
+    const why =
+      problem.where === 'grade'
+        ? problem.sentence
+        : `a preference that falls to 0 at ${zeroAt} must name a point ${problem.mustBe === 'greater_than' ? 'above' : 'below'} ${problem.bound}`;
+    this.warn(number, `${why}; the grade is ignored`);
+    return null;
   }
 
   finish(): ParseResult {

@@ -29,6 +29,16 @@ export interface PreferredRule {
   op: string;
   value: unknown;
   weight: number;
+  /** D41: a graded preference (lt/lte/gt/gte on a number only); absent or null: D14's all or nothing. */
+  grade?: PreferredGrade | null;
+}
+
+/**
+ * D41: where a graded preference stops earning. The rule earns its whole weight up to its value
+ * and nothing from `zero_at` on, linearly in between.
+ */
+export interface PreferredGrade {
+  zero_at: number;
 }
 
 export interface Cutoffs {
@@ -51,12 +61,17 @@ export interface CanonicalRule {
   unknown: UnknownPolicy;
 }
 
-/** A preferred rule in canonical form. It has no unknown policy: an unknown fact scores 0. */
+/**
+ * A preferred rule in canonical form. It has no unknown policy: an unknown fact scores 0. `grade`
+ * is present only on a graded rule, so that an ungraded rule's canonical JSON (and every hash
+ * built on it) is the same as before grades existed.
+ */
 export interface CanonicalPreferredRule {
   field: string;
   op: Op;
   value: RuleValue;
   weight: number;
+  grade?: PreferredGrade;
 }
 
 /**

@@ -43,3 +43,4 @@ export {
 export * from './layer-sources.js';
 export { PARCEL_OVERLAYS, SOLAR_ACRES_PER_MWAC } from './layers/parcel-record.js';
 export { describeEvaluator } from './describe-evaluator.js';
+export * from './rounding.js';

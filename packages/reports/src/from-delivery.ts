@@ -32,7 +32,11 @@ export function rulesInWords(appliedSpec: unknown): string[] {
   const must = list(spec.must).map(obj).map((rule) => `must: ${formatRule({ field: String(rule.field), op: String(rule.op), value: rule.value })}${rule.unknown === 'review' ? ' (unknown: review)' : ''}`);
   const preferred = list(spec.preferred)
     .map(obj)
-    .map((rule) => `preferred (weight ${formatValue(rule.weight)}): ${formatRule({ field: String(rule.field), op: String(rule.op), value: rule.value })}`);
+    .map((rule) => {
+      // D41: a graded preference says where it has fallen to nothing.
+      const grade = rule.grade === undefined || rule.grade === null ? '' : `, falling to 0 at ${formatValue(obj(rule.grade).zero_at)}`;
+      return `preferred (weight ${formatValue(rule.weight)}): ${formatRule({ field: String(rule.field), op: String(rule.op), value: rule.value })}${grade}`;
+    });
   return [...must, ...preferred];
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fileNamePart, formatDistance, formatExpected, formatRule } from './format.js';
 import { niceLength } from './map.js';
 import { ruleEvidence, siteReportFromPropertyPage } from './from-property-page.js';
-import { deliveryReportFrom } from './from-delivery.js';
+import { deliveryReportFrom, rulesInWords } from './from-delivery.js';
 import { renderDeliveryReport, renderSiteReport } from './index.js';
 
 const GENERATED_AT = new Date('2026-11-23T12:00:00Z');
@@ -48,6 +48,11 @@ describe('report data', () => {
     expect(formatExpected('exists', true)).toBe('');
     expect(formatDistance(950)).toBe('950 m (3,117 ft)');
     expect(formatDistance(3000)).toBe('3.0 km (1.9 mi)');
+  });
+
+  it('says where a graded preference falls to nothing (D41)', () => {
+    const spec = { must: [], preferred: [{ field: 'nearest_substation_distance_m', op: 'lte', value: 1500, weight: 3, grade: { zero_at: 8000 } }] };
+    expect(rulesInWords(spec)).toEqual(['preferred (weight 3): nearest_substation_distance_m ≤ 1,500, falling to 0 at 8,000']);
   });
 
   it('picks round scale-bar lengths no longer than asked', () => {

@@ -2,11 +2,13 @@ import type { discoveryv1 } from '@landscreen/proto';
 import type { MarketVintage } from './market-access.js';
 import { openJson } from './messages/json-bytes.js';
 import { parcelFacts, provenanceOf, type ParcelFacts, type ParcelRow } from './parcel-rows.js';
+import { roundFacts } from '@landscreen/field-catalog';
 import type { VintageIndex } from './ranking/vintage-index.js';
 
 /**
  * The ParcelCandidate of a parcel row: its facts split as imported, read from the vintage's
- * columns. `lean` leaves the provenance out (ResolveParcels for a bulk caller).
+ * columns, numbers shown rounded per unit (D40). `lean` leaves the provenance out (ResolveParcels
+ * for a bulk caller). The point stays as stored: callers evaluate layers at it.
  */
 export function parcelCandidate(
   { market, vintage }: MarketVintage,
@@ -25,9 +27,9 @@ export function parcelCandidate(
     lat: row.lat ?? undefined,
     lon: row.lon ?? undefined,
     geometryJson: openJson(row.geometry),
-    typedJson: openJson(split.typed),
-    freeFactsJson: openJson(split.free_facts),
-    derivedJson: openJson(split.derived),
+    typedJson: openJson(roundFacts(split.typed)),
+    freeFactsJson: openJson(roundFacts(split.free_facts)),
+    derivedJson: openJson(roundFacts(split.derived)),
     provenanceJson: openJson(lean ? null : provenanceOf(row, split, vintage)),
   };
 }

@@ -10,7 +10,7 @@ import { valueJson, valueOf } from './value.js';
 export interface BuyBoxSpecJsonShape {
   markets?: readonly string[];
   must?: readonly { field: string; op: string; value: unknown; unknown?: string | null }[];
-  preferred?: readonly { field: string; op: string; value: unknown; weight: number }[];
+  preferred?: readonly { field: string; op: string; value: unknown; weight: number; grade?: { zero_at: number } | null }[];
   verdict_cutoffs?: { pursue: number; monitor: number };
 }
 
@@ -19,7 +19,13 @@ export function buyBoxSpecMessage(spec: BuyBoxSpecJsonShape): BuyBoxSpec {
   return create(BuyBoxSpecSchema, {
     markets: [...(spec.markets ?? [])],
     must: (spec.must ?? []).map((rule) => ({ field: rule.field, op: rule.op, value: valueOf(rule.value), unknown: rule.unknown ?? undefined })),
-    preferred: (spec.preferred ?? []).map((rule) => ({ field: rule.field, op: rule.op, value: valueOf(rule.value), weight: rule.weight })),
+    preferred: (spec.preferred ?? []).map((rule) => ({
+      field: rule.field,
+      op: rule.op,
+      value: valueOf(rule.value),
+      weight: rule.weight,
+      grade: rule.grade ? { zeroAt: rule.grade.zero_at } : undefined,
+    })),
     verdictCutoffs: spec.verdict_cutoffs && { pursue: spec.verdict_cutoffs.pursue, monitor: spec.verdict_cutoffs.monitor },
   });
 }
@@ -44,6 +50,8 @@ function mustRuleJson(rule: MustRule): string {
   return `{"field":${stringJson(rule.field)},"op":${stringJson(rule.op)},"value":${valueJson(rule.value)}${unknown}}`;
 }
 
+/** A preferred rule; `grade` (D41) only on a graded rule, so an ungraded one reads as before. */
 function preferredRuleJson(rule: PreferredRule): string {
-  return `{"field":${stringJson(rule.field)},"op":${stringJson(rule.op)},"value":${valueJson(rule.value)},"weight":${JSON.stringify(rule.weight)}}`;
+  const grade = rule.grade === undefined ? '' : `,"grade":{"zero_at":${JSON.stringify(rule.grade.zeroAt)}}`;
+  return `{"field":${stringJson(rule.field)},"op":${stringJson(rule.op)},"value":${valueJson(rule.value)},"weight":${JSON.stringify(rule.weight)}${grade}}`;
 }

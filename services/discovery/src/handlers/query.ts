@@ -9,6 +9,7 @@ import { decodeCursor, encodeCursor } from '../ranking/cursor.js';
 import { pageAfter } from '../ranking/page.js';
 import { rankSpecOf } from '../ranking/rank.js';
 import { discoveryResults } from '../results.js';
+import { chosenFields } from '../shown-facts.js';
 import { canonicalSpecFrom } from '../spec-input.js';
 import { loadBuyBox } from './buy-boxes.js';
 
@@ -40,6 +41,7 @@ export async function preparedQuery(context: DiscoveryContext, call: HandlerCont
 export function queryHandler(context: DiscoveryContext) {
   return async (request: discoveryv1.QueryRequest, call: HandlerContext): Promise<MessageInitShape<typeof discoveryv1.QueryResponseSchema>> => {
     const { spec, compiled, access, hash, index, ranking } = await preparedQuery(context, call, request.buyBox, request.draftJson);
+    const chosen = chosenFields(request.fields, access.vintage);
     const secret = await context.cursorSecret();
     let after;
     if (request.cursor) {
@@ -54,7 +56,7 @@ export function queryHandler(context: DiscoveryContext) {
     }
     const limit = request.limit || 50;
     const page = pageAfter(index, ranking, limit, after);
-    const results = await discoveryResults(context.db, index, access.vintage, compiled, page.rows);
+    const results = await discoveryResults(context.db, index, access.vintage, compiled, page.rows, chosen);
     const last = page.rows.at(-1);
     const nextCursor =
       page.remaining > 0 && last !== undefined

@@ -2,10 +2,11 @@ import { scoreOf, verdictOf, type Cutoffs } from '@landscreen/buybox-spec';
 import type { Column } from './columns.js';
 import type { Eligible } from './eligibility.js';
 import { markAll } from './fused-kernels.js';
+import { addGraded, type GradedRule } from './graded-score.js';
 import { ruleKernel, type KernelRule } from './rule-kernels.js';
 import type { Scratch } from './scratch.js';
 
-export interface PreferredRule extends KernelRule {
+export interface PreferredRule extends KernelRule, GradedRule {
   field: string;
   weight: number;
 }
@@ -31,13 +32,15 @@ export interface Scores {
  */
 export const MAX_RULES_BY_SET = 16;
 
+
 /**
  * D14's score and verdict of every eligible row. Sums are added in the spec's rule order, as the
  * row-wise evaluator adds them, so a score here equals the score in the row's evidence bit for
- * bit, whatever the weights.
+ * bit, whatever the weights. A graded rule (D41) gives each row its own share of its weight, which
+ * no set of passing rules describes: a spec with one is summed per row.
  */
 export function scoreEligible(columnOf: (field: string) => Column | undefined, spec: PreferenceSpec, eligible: Eligible, work: Scratch): Scores {
-  return spec.preferred.length <= MAX_RULES_BY_SET
+  return spec.preferred.length <= MAX_RULES_BY_SET && !spec.preferred.some((rule) => rule.grade)
     ? scoreBySet(columnOf, spec, eligible, work)
     : scoreBySum(columnOf, spec, eligible, work);
 }
@@ -81,6 +84,10 @@ function scoreBySum(columnOf: (field: string) => Column | undefined, spec: Prefe
   const sums = work.sumsOf(count).fill(0);
   const passed = work.passed.subarray(0, count);
   for (const rule of spec.preferred) {
+    if (rule.grade) {
+      addGraded(columnOf(rule.field), rule, rows, count, sums);
+      continue;
+    }
     passed.fill(0);
     ruleKernel(columnOf(rule.field), rule).mark(rows, count, passed, 0);
     const weight = rule.weight;
@@ -89,6 +96,16 @@ function scoreBySum(columnOf: (field: string) => Column | undefined, spec: Prefe
 
   const scores = new Float64Array(count);
   const byVerdict: VerdictCounts = { PURSUE: 0, MONITOR: 0, HOLD: 0 };
+  if (spec.preferred.some((rule) => rule.grade)) {
+    // Graded rules make nearly every sum distinct: a memo would only cost (a boxed number per
+    // lookup, an entry per row), so each row is scored and judged as it comes.
+    for (let index = 0; index < count; index++) {
+      const value = scoreOf(sums[index]!, spec.preferenceWeightTotal);
+      scores[index] = value;
+      byVerdict[verdictOf(value, spec.cutoffs, review[rows[index]!] === 1)]++;
+    }
+    return { scores, byVerdict };
+  }
   // Sums of a few weights take few distinct values: score and judge each once, not per row.
   const judged = new Map<number, { score: number; plain: keyof VerdictCounts; reviewed: keyof VerdictCounts }>();
   for (let index = 0; index < count; index++) {

@@ -5,15 +5,15 @@ import { valueAt } from './columns.js';
 import { pageAfter } from './page.js';
 import { MAX_RULES_BY_SET } from './preference-score.js';
 import { rank, rankSpecOf } from './rank.js';
-import { market, mustRule, preferredRule } from './test-arbitraries.js';
+import { anyPreferredRule, gradedRule, market, mustRule, preferredRule } from './test-arbitraries.js';
 import type { VintageIndex } from './vintage-index.js';
 
 const cutoffs = fc.tuple(fc.integer({ min: 0, max: 100 }), fc.integer({ min: 0, max: 100 })).map(([a, b]) => ({ pursue: Math.max(a, b), monitor: Math.min(a, b) }));
 
-const spec = (preferredCount: { minLength: number; maxLength: number }) =>
+const spec = (preferredCount: { minLength: number; maxLength: number }, preferred: fc.Arbitrary<unknown> = preferredRule) =>
   fc.record({
     must: fc.array(mustRule, { maxLength: 5 }),
-    preferred: fc.array(preferredRule, preferredCount),
+    preferred: fc.array(preferred, preferredCount),
     verdict_cutoffs: cutoffs,
   }).map((parts) => ({ markets: ['m'], ...parts }) as unknown as CanonicalSpec);
 
@@ -61,6 +61,17 @@ describe('rank (D14, D15)', () => {
     fc.assert(
       fc.property(market(40), spec({ minLength: MAX_RULES_BY_SET + 1, maxLength: MAX_RULES_BY_SET + 4 }), fc.integer({ min: 1, max: 9 }), checkAgainstEvaluator),
       { numRuns: 60 },
+    );
+  });
+
+  it('agrees with it when preferred rules are graded (D41: a share of the weight per row)', () => {
+    fc.assert(
+      fc.property(market(60), spec({ minLength: 1, maxLength: 6 }, anyPreferredRule), fc.integer({ min: 1, max: 9 }), checkAgainstEvaluator),
+      { numRuns: 400 },
+    );
+    fc.assert(
+      fc.property(market(40), spec({ minLength: 1, maxLength: 3 }, gradedRule), fc.integer({ min: 1, max: 9 }), checkAgainstEvaluator),
+      { numRuns: 200 },
     );
   });
 

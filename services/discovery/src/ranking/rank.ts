@@ -15,7 +15,14 @@ export interface RankSpec extends PreferenceSpec {
 export function rankSpecOf(compiled: ReturnType<typeof compileSpec>): RankSpec {
   return {
     must: compiled.must.map((rule) => ({ field: rule.field, test: rule.test, policy: rule.policy, op: rule.op, value: rule.value })),
-    preferred: compiled.preferred.map((rule) => ({ field: rule.field, test: rule.test, weight: rule.weight, op: rule.op, value: rule.value })),
+    preferred: compiled.preferred.map((rule) => ({
+      field: rule.field,
+      test: rule.test,
+      weight: rule.weight,
+      op: rule.op,
+      value: rule.value,
+      ...(rule.grade ? { grade: rule.grade, graded: rule.graded } : {}),
+    })),
     preferenceWeightTotal: compiled.preferenceWeightTotal,
     cutoffs: compiled.cutoffs,
   };

@@ -56,3 +56,28 @@ export const mustRule = fc.record({ base: rule, unknown: fc.constantFrom('exclud
 export const weight = fc.oneof(fc.integer({ min: -3, max: 10 }), fc.constantFrom(0.1, 0.2, 2.5, -0.7, 1 / 3));
 
 export const preferredRule = fc.record({ base: rule, weight }).map(({ base, weight: w }) => ({ ...base, weight: w }));
+
+/**
+ * A graded preferred rule (D41): lt/lte/gt/gte on a number, zero_at beyond the value in the
+ * rule's direction (as normaliseDraft accepts it).
+ */
+export const gradedRule = fc
+  .record({
+    field: fc.constantFrom(...FIELDS),
+    op: fc.constantFrom('lt', 'lte', 'gt', 'gte'),
+    value: fc.oneof(fc.integer({ min: -5, max: 30 }), fc.double({ min: -1e6, max: 1e6, noNaN: true })),
+    span: fc.oneof(fc.integer({ min: 1, max: 40 }), fc.double({ min: 1e-6, max: 1e6, noNaN: true })),
+    weight,
+  })
+  .map(({ field, op, value, span, weight: w }) => {
+    const base = value === 0 ? 0 : value;
+    const zeroAt = op === 'lt' || op === 'lte' ? base + span : base - span;
+    return { field, op, value: base, weight: w, grade: { zero_at: zeroAt === 0 ? 0 : zeroAt } };
+  })
+  .filter(({ value, grade }) => grade.zero_at !== value);
+
+/** A preferred rule, graded or not. */
+export const anyPreferredRule: fc.Arbitrary<{ field: string; op: string; value: unknown; weight: number; grade?: { zero_at: number } }> = fc.oneof(
+  preferredRule,
+  gradedRule,
+);
