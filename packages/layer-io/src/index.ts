@@ -1,9 +1,11 @@
 // Public surface of @landscreen/layer-io: GIS layer files (GeoJSON, newline-delimited GeoJSON,
-// CSV, Shapefile plain or zipped, single-band GeoTIFF) read as WGS84 features or a grid, with the
-// file's CRS (a .prj, geokeys, a GeoJSON "crs") reprojected by proj4 and refused when unknown.
+// CSV, Shapefile plain or zipped, GeoPackage, FileGDB, FlatGeobuf, KML/KMZ, XLSX, single-band
+// GeoTIFF) read as WGS84 features or a grid, with the file's CRS (a .prj, a GeoPackage srs, FileGDB
+// and FlatGeobuf definitions, geokeys, a GeoJSON "crs") reprojected and refused when unknown.
 
 export type {
   FeaturePosition,
+  GdalChoice,
   LayerFeature,
   LayerFormat,
   LayerProgress,
@@ -13,7 +15,8 @@ export type {
   VectorLayerFormat,
 } from './types.js';
 export { LayerReadError, describePosition } from './errors.js';
-export { detectFormat, layerFormatFromExtension, sniffLayerFormat } from './format.js';
+export { LAYER_FORMATS } from './types.js';
+export { READABLE_FORMATS, detectFormat, layerFormatFromExtension, sniffLayerFormat } from './format.js';
 export { readLayer } from './read-layer.js';
 export { parsePropertyMap } from './property-map.js';
 export { WGS84, crsFromEpsg, crsFromWkt, transformToWgs84, type Crs, type ToWgs84 } from './crs/crs.js';

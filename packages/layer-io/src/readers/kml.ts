@@ -1,6 +1,7 @@
 // KML and KMZ through @tmcw/togeojson over an @xmldom/xmldom document. KML is always WGS84
 // longitude/latitude (altitude kept as z). A KMZ is a zip whose main document is doc.kml (else
-// its first .kml), read through the zip helper. The DOM holds the whole document, so a file is
+// its first .kml), read through the zip helper; the documents it links with NetworkLinks inside
+// the archive (GDAL's LIBKML driver puts each layer in layers/NAME.kml) are read after it. The DOM holds the whole document, so a file is
 // read only up to KML_MAX_BYTES: publishers ship KML for small layers (large ones come as
 // Shapefile, FileGDB or GeoPackage). A MultiGeometry of one kind becomes the matching Multi*
 // geometry; a mixed one has no GeoJSON counterpart the engine reads and is refused.
@@ -23,38 +24,70 @@ export function readKml(path: string, zipped: boolean): FormatReader {
 }
 
 async function* features(path: string, zipped: boolean, bytes: ByteCounter): AsyncGenerator<RawFeature> {
-  const text = zipped ? await kmzDocument(path) : await kmlDocument(path);
-  bytes.totalBytes = text.length;
-  let document;
-  try {
-    document = new DOMParser({ onError: (level, message) => { if (level === 'fatalError') throw new Error(message); } }).parseFromString(text, 'text/xml');
-  } catch (error) {
-    throw new LayerReadError(path, `not well-formed KML: ${errorMessage(error)}`);
-  }
+  const documents = zipped ? await kmzDocuments(path) : [parse(path, await kmlText(path))];
+  bytes.totalBytes = (await stat(path)).size;
   let index = 0;
-  for (const feature of kmlGen(document)) {
-    index++;
-    const position = { index };
-    const geometry = flattened(path, feature.geometry, position);
-    const properties = { ...(feature.properties ?? {}) } as Record<string, unknown>;
-    bytes.bytesRead = bytes.totalBytes;
-    yield { position, geometry: checkedGeometry(path, geometry, position), properties, toWgs84: null, crsLabel: WGS84.label };
+  for (const document of documents) {
+    for (const feature of kmlGen(document)) {
+      // NetworkLinks (followed above, inside a KMZ) and GroundOverlays (images) are no features.
+      if (feature.properties?.['@geometry-type'] !== undefined) continue;
+      index++;
+      const position = { index };
+      const geometry = flattened(path, feature.geometry, position);
+      const properties = { ...(feature.properties ?? {}) } as Record<string, unknown>;
+      bytes.bytesRead = bytes.totalBytes;
+      yield { position, geometry: checkedGeometry(path, geometry, position), properties, toWgs84: null, crsLabel: WGS84.label };
+    }
   }
 }
 
-async function kmlDocument(path: string): Promise<string> {
+type KmlDocument = ReturnType<DOMParser['parseFromString']>;
+
+function parse(path: string, text: string): KmlDocument {
+  try {
+    return new DOMParser({
+      onError: (level, message) => {
+        if (level === 'fatalError') throw new Error(message);
+      },
+    }).parseFromString(text, 'text/xml');
+  } catch (error) {
+    throw new LayerReadError(path, `not well-formed KML: ${errorMessage(error)}`);
+  }
+}
+
+async function kmlText(path: string): Promise<string> {
   const { size } = await stat(path);
   if (size > KML_MAX_BYTES) throw new LayerReadError(path, `the KML is larger than the ${KML_MAX_BYTES / 2 ** 20} MiB read into memory; convert it (ogr2ogr -f GPKG)`);
   return readFile(path, 'utf8');
 }
 
-async function kmzDocument(path: string): Promise<string> {
+/** doc.kml, then the archive's documents it links to, each once, within KML_MAX_BYTES in all. */
+async function kmzDocuments(path: string): Promise<KmlDocument[]> {
   const zip = await openZipArchive(path);
   try {
     const kmls = zip.entries.filter((entry) => entry.fileName.toLowerCase().endsWith('.kml'));
     const main = kmls.find((entry) => entry.fileName.toLowerCase() === 'doc.kml') ?? kmls[0];
     if (main === undefined) throw new LayerReadError(path, 'the KMZ holds no .kml document');
-    return (await zip.read(main, KML_MAX_BYTES)).toString('utf8');
+    const documents: KmlDocument[] = [];
+    const seen = new Set<string>();
+    let budget = KML_MAX_BYTES;
+    const queue = [main];
+    while (queue.length > 0) {
+      const entry = queue.shift()!;
+      if (seen.has(entry.fileName)) continue;
+      seen.add(entry.fileName);
+      const bytes = await zip.read(entry, budget);
+      budget -= bytes.length;
+      const document = parse(path, bytes.toString('utf8'));
+      documents.push(document);
+      const base = entry.fileName.includes('/') ? entry.fileName.slice(0, entry.fileName.lastIndexOf('/') + 1) : '';
+      for (const link of Array.from(document.getElementsByTagName('NetworkLink'))) {
+        const href = link.getElementsByTagName('href')[0]?.textContent?.trim();
+        const target = href === undefined ? undefined : kmls.find((candidate) => candidate.fileName === `${base}${href}` || candidate.fileName === href);
+        if (target !== undefined) queue.push(target);
+      }
+    }
+    return documents;
   } finally {
     zip.close();
   }

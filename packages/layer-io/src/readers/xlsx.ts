@@ -133,7 +133,11 @@ function point(path: string, lat: unknown, lon: unknown, position: RawFeature['p
   return { type: 'Point', coordinates: [x, y] };
 }
 
-/** Cell values by 0-based column: rich text as its text, formulas as their result, dates as ISO text. */
+/**
+ * Cell values by 0-based column: rich text as its text, formulas as their result, dates as ISO
+ * text. Text is trimmed: writers that indent their shared strings (GDAL's) leave line breaks in
+ * them, and a spreadsheet's leading or trailing blanks are never meant.
+ */
 function cellValues(row: ExcelJS.Row): unknown[] {
   const raw = row.values as unknown[];
   const values: unknown[] = [];
@@ -143,10 +147,11 @@ function cellValues(row: ExcelJS.Row): unknown[] {
 
 function plain(value: unknown): unknown {
   if (value === undefined || value === null) return null;
+  if (typeof value === 'string') return value.trim();
   if (value instanceof Date) return isMidnightUtc(value) ? value.toISOString().slice(0, 10) : value.toISOString();
   if (typeof value !== 'object') return value;
   const cell = value as { richText?: { text: string }[]; result?: unknown; text?: unknown; error?: string };
-  if (cell.richText !== undefined) return cell.richText.map((part) => part.text).join('');
+  if (cell.richText !== undefined) return cell.richText.map((part) => part.text).join('').trim();
   if ('result' in cell) return plain(cell.result);
   if (cell.text !== undefined) return plain(cell.text);
   if (cell.error !== undefined) return null;

@@ -8,6 +8,7 @@ import {
   LayerReadError,
   readGrid,
   readLayer,
+  type GdalChoice,
   type LayerFeature,
   type LayerFormat,
   type PropertyMap,
@@ -27,6 +28,12 @@ export interface ImportLayerOptions {
   /** `--map attr=property,...` as typed. */
   map?: string;
   name?: string;
+  /** `--layer`, `--sheet`, `--header-row` of multi-layer files and spreadsheets (D38). */
+  layer?: string;
+  sheet?: string;
+  headerRow?: number;
+  /** Which GDAL reads FileGDB (default: gdal-bin where installed, else gdal3.js). */
+  gdal?: GdalChoice;
   /** Features (or cells) stored so far and the share of the file read, when known. */
   onProgress?(progress: { features: number; fraction?: number }): void;
 }
@@ -103,6 +110,10 @@ async function importFeatures(
   const features = readLayer(file, {
     format,
     map,
+    layer: options.layer,
+    sheet: options.sheet,
+    headerRow: options.headerRow,
+    gdal: options.gdal,
     onProgress: (progress) => (fraction = progress.totalBytes > 0 ? progress.bytesRead / progress.totalBytes : undefined),
   });
   return db.transaction().execute(async (trx) => {
