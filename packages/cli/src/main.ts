@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { ConfigError, loadConfig } from '@landscreen/config';
 import { createLogger, systemClock } from '@landscreen/rpc';
 import { openEventBus } from '@landscreen/events';
-import { COMMANDS, findCommand } from './commands/index.js';
+import { COMMANDS, findCommand, type CommandContext } from './commands/index.js';
 import { runCommand } from './commands/run.js';
 import { serve, SERVE_USAGE } from './commands/serve.js';
 import { runThroughServer } from './control/client.js';
@@ -38,12 +38,17 @@ export async function main(argv: string[]): Promise<number> {
     if (argv[0] === 'serve') {
       return await serve(argv.slice(1), config, createLogger(config.logLevel));
     }
-    if (!findCommand(argv)) {
+    const found = findCommand(argv);
+    if (!found) {
       out(`unknown command: ${argv.join(' ')} (see landscreen --help)`);
       return 2;
     }
     // Operator output goes to stdout; logs only say something when something is wrong.
     const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
+    if (found.command.needsDatabase === false) {
+      // Reads files only: no database, bus or services (and no waiting for PGlite's owner).
+      return await runCommand(argv, { config, logger } as Omit<CommandContext, 'out'>, out);
+    }
     if (!config.databaseUrl) {
       const code = await runThroughServer(config.dataDir, argv, out);
       if (code !== undefined) return code;

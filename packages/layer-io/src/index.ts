@@ -18,6 +18,7 @@ export { LayerReadError, describePosition } from './errors.js';
 export { LAYER_FORMATS } from './types.js';
 export { READABLE_FORMATS, detectFormat, layerFormatFromExtension, sniffLayerFormat } from './format.js';
 export { readLayer } from './read-layer.js';
+export { inspectLayerFile, type AttributeType, type InspectOptions, type LayerDescription, type LayerFileDescription } from './inspect.js';
 export { parsePropertyMap } from './property-map.js';
 export { WGS84, crsFromEpsg, crsFromWkt, transformToWgs84, type Crs, type ToWgs84 } from './crs/crs.js';
 export { readGrid, type ReadGridOptions } from './grid/read-grid.js';

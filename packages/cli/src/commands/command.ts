@@ -19,6 +19,8 @@ export interface Command {
   words: string[];
   summary: string;
   usage: string;
+  /** False for a command that only reads files (inspect): it runs without opening the database. */
+  needsDatabase?: boolean;
   run(context: CommandContext, args: string[]): Promise<number>;
 }
 

@@ -2,6 +2,7 @@ import { demoCommand } from './demo.js';
 import { entitleCommand } from './entitle.js';
 import { importLayerCommand } from './import-layer.js';
 import { importParcelsCommand } from './import-parcels.js';
+import { inspectCommand } from './inspect.js';
 import { layersCommand } from './layers.js';
 import { memberAddCommand } from './member-add.js';
 import { migrateCommand } from './migrate.js';
@@ -21,6 +22,7 @@ export const COMMANDS: Command[] = [
   planSetCommand,
   importParcelsCommand,
   importLayerCommand,
+  inspectCommand,
   layersCommand,
   prepareCommand,
   demoCommand,
