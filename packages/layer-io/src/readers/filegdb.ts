@@ -51,8 +51,11 @@ async function* features(path: string, options: ReadLayerOptions, bytes: ByteCou
       index++;
       const position = { index };
       const feature = JSON.parse(line) as { geometry: unknown; properties: Record<string, unknown> | null };
+      // GDAL leaves unset fields out of a feature: every field of the layer is there, null if unset.
+      const properties: Record<string, unknown> = {};
+      for (const field of info.fields) properties[field.name] = feature.properties?.[field.name] ?? null;
       bytes.bytesRead = info.featureCount > 0 ? Math.min(bytes.totalBytes, Math.round((bytes.totalBytes * index) / info.featureCount)) : 0;
-      yield { position, geometry: checkedGeometry(path, feature.geometry, position), properties: feature.properties ?? {}, toWgs84: null, crsLabel };
+      yield { position, geometry: checkedGeometry(path, feature.geometry, position), properties, toWgs84: null, crsLabel };
     }
     bytes.bytesRead = bytes.totalBytes;
   } finally {
