@@ -71,10 +71,10 @@ function openReader(path: string, format: VectorLayerFormat, options: ReadLayerO
     case 'filegdb':
       return readFileGdb(path, options);
     case 'flatgeobuf':
-      return readFlatGeobuf(path);
+      return readFlatGeobuf(path, options);
     case 'kml':
     case 'kmz':
-      return readKml(path, format === 'kmz');
+      return readKml(path, format === 'kmz', options);
     case 'xlsx':
       return readXlsx(path, options);
     default:

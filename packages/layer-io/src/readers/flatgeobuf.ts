@@ -13,12 +13,14 @@ import { deserialize } from 'flatgeobuf/lib/mjs/geojson.js';
 import { crsFromEpsg, crsFromWkt, isWgs84, transformToWgs84, WGS84, type Crs } from '../crs/crs.js';
 import { assumedLonLat } from '../crs/assumed.js';
 import { CrsError, LayerReadError, errorMessage } from '../errors.js';
+import type { ReadLayerOptions } from '../types.js';
 import { checkedGeometry } from './checked-geometry.js';
 import type { ByteCounter, FormatReader, RawFeature } from './raw-feature.js';
 
 const READ_BUFFER = 1 << 20;
 
-export function readFlatGeobuf(path: string): FormatReader {
+/** `_options` is the pipeline's: what the import limits will read. */
+export function readFlatGeobuf(path: string, _options: ReadLayerOptions): FormatReader {
   const bytes: ByteCounter = { bytesRead: 0, totalBytes: 0 };
   return { features: features(path, bytes), bytes, hasSchema: true };
 }

@@ -12,13 +12,15 @@ import { DOMParser } from '@xmldom/xmldom';
 import { WGS84 } from '../crs/crs.js';
 import { LayerReadError, errorMessage } from '../errors.js';
 import { openZipArchive } from '../zip/zip-archive.js';
+import type { ReadLayerOptions } from '../types.js';
 import { checkedGeometry } from './checked-geometry.js';
 import type { ByteCounter, FormatReader, RawFeature } from './raw-feature.js';
 
 /** The largest KML document read into memory (its DOM takes several times this). */
 export const KML_MAX_BYTES = 256 * 2 ** 20;
 
-export function readKml(path: string, zipped: boolean): FormatReader {
+/** `_options` is the pipeline's: what the import limits will read. */
+export function readKml(path: string, zipped: boolean, _options: ReadLayerOptions): FormatReader {
   const bytes: ByteCounter = { bytesRead: 0, totalBytes: 0 };
   return { features: features(path, zipped, bytes), bytes, hasSchema: false };
 }
