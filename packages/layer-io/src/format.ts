@@ -25,6 +25,18 @@ const BY_EXTENSION: Readonly<Record<string, LayerFormat>> = {
   '.tiff': 'geotiff',
 };
 
+/** Extensions of binary formats: a file so named whose bytes are not that format is refused as such. */
+const NAMED_BINARY: Readonly<Record<string, string>> = {
+  '.zip': 'zip',
+  '.kmz': 'KMZ (zip)',
+  '.xlsx': 'XLSX (zip)',
+  '.gpkg': 'GeoPackage',
+  '.fgb': 'FlatGeobuf',
+  '.shp': 'Shapefile',
+  '.tif': 'GeoTIFF',
+  '.tiff': 'GeoTIFF',
+};
+
 /** The format an extension names (a hint only: detectFormat goes by the content). */
 export function layerFormatFromExtension(path: string): LayerFormat | null {
   const extension = extname(path).toLowerCase();
@@ -41,6 +53,8 @@ export async function detectFormat(path: string): Promise<LayerFormat> {
   const known = binaryKindOf(head);
   if (known !== null) throw unreadable(path, known);
   if (isKml(head)) return 'kml';
+  const named = NAMED_BINARY[extname(path).toLowerCase()];
+  if (named !== undefined) throw new LayerReadError(path, `not a readable ${named} file: its content is not one (no ${named} signature)`);
   if (!looksLikeText(head)) throw unreadable(path, 'an unknown binary format');
   const byExtension = formatFromExtension(path);
   if (byExtension !== null) return byExtension;
