@@ -67,7 +67,7 @@ describe.each(DATABASE_MODES)('layers in publishers\' formats, imported and answ
     client = createClient(catalogv1.CatalogService, createRouterTransport(createCatalogService(catalogTestDeps(database.db)).routes));
     counties = await all('counties.geojson');
     plants = await all('plants.geojson');
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => {
     await database?.close();
   });
