@@ -4,7 +4,7 @@
 // temporary file, never to memory. Its calls run synchronously on the calling thread and it has
 // one mount point for inputs, so calls are queued one at a time.
 
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -23,6 +23,8 @@ function loaded(): Promise<{ gdal: Gdal; errors: string[] }> {
     const init = createRequire(import.meta.url)('gdal3.js/node.js') as typeof initGdalJs;
     const errors: string[] = [];
     const dest = mkdtempSync(join(tmpdir(), 'landscreen-gdal-'));
+    // The output folder lives as long as the module; its files are deleted as they are read.
+    process.once('exit', () => rmSync(dest, { recursive: true, force: true }));
     const instance = await init({ dest, logHandler: () => {}, errorHandler: (message) => errors.push(message) });
     return { gdal: instance, errors };
   })();
