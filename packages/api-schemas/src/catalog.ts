@@ -101,7 +101,7 @@ const LayerVersion = Closed(
   {
     id: Uuid(),
     name: Type.String(),
-    format: OneOf(['geojson', 'ndjson', 'csv', 'shapefile', 'geotiff'] as const),
+    format: OneOf(['geojson', 'ndjson', 'csv', 'shapefile', 'gpkg', 'filegdb', 'flatgeobuf', 'kml', 'kmz', 'xlsx', 'geotiff'] as const),
     file_name: Type.String(),
     crs: Type.String({ description: 'The CRS the file was in, as it named it.' }),
     feature_count: Type.Integer({ description: 'Features of a vector layer; cells of a grid.' }),

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { COMMANDS, findCommand } from './commands/index.js';
+import { COMMANDS, findCommand, type CommandContext } from './commands/index.js';
 import { SERVE_USAGE } from './commands/serve-usage.js';
 
 // Arguments are parsed before anything heavy is imported: `--help` and a mistyped command answer
@@ -39,6 +39,12 @@ export async function main(argv: string[]): Promise<number> {
     if (!found) {
       const { serve } = await import('./commands/serve.js');
       return await serve(argv.slice(1), config);
+    }
+    if (found.command.needsDatabase === false) {
+      // Reads files only: no database, bus or services (and no waiting for PGlite's owner).
+      const [{ runCommand }, { createLogger }] = await Promise.all([import('./commands/run.js'), import('@landscreen/rpc')]);
+      const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
+      return await runCommand(argv, { config, logger } as Omit<CommandContext, 'out'>, out);
     }
     if (!config.databaseUrl) {
       // While the embedded server runs it owns PGlite: the command runs inside it.

@@ -20,6 +20,7 @@ export class LayerReadError extends Error {
 
 export function describePosition(position: FeaturePosition): string {
   if (position.record !== undefined) return `record ${position.record}`;
+  if (position.row !== undefined) return `feature ${position.index} (row ${position.row})`;
   return position.line === undefined ? `feature ${position.index}` : `feature ${position.index} (line ${position.line})`;
 }
 

@@ -8,9 +8,14 @@ import { detectFormat } from './format.js';
 import { CoordinateError, geometryToWgs84 } from './geometry/to-wgs84.js';
 import { windAsRfc7946 } from './geometry/winding.js';
 import { missingAttributes, renameProperties } from './property-map.js';
+import { readFileGdb } from './readers/filegdb.js';
+import { readFlatGeobuf } from './readers/flatgeobuf.js';
+import { readGeoPackage } from './readers/geopackage.js';
+import { readKml } from './readers/kml.js';
 import { readLineBased } from './readers/line-based.js';
 import type { FormatReader } from './readers/raw-feature.js';
 import { readShapefile } from './readers/shapefile.js';
+import { readXlsx } from './readers/xlsx.js';
 import type { LayerFeature, ReadLayerOptions, VectorLayerFormat } from './types.js';
 
 /** Progress is reported at most this often (in features) between byte-count changes. */
@@ -18,7 +23,7 @@ const PROGRESS_EVERY = 10_000;
 
 export async function* readLayer(path: string, options: ReadLayerOptions = {}): AsyncGenerator<LayerFeature, void, undefined> {
   const format = options.format ?? (await vectorFormat(path));
-  const reader = openReader(path, format, options.chunkSize);
+  const reader = openReader(path, format, options);
   const map = options.map ?? new Map<string, string>();
   const targets = new Set(map.values());
   const seen = new Set<string>();
@@ -56,8 +61,25 @@ export async function* readLayer(path: string, options: ReadLayerOptions = {}): 
   report(true);
 }
 
-function openReader(path: string, format: VectorLayerFormat, chunkSize: number | undefined): FormatReader {
-  return format === 'shapefile' ? readShapefile(path) : readLineBased(path, format, chunkSize);
+/** The one reader per format; each yields raw features in the file's CRS. */
+function openReader(path: string, format: VectorLayerFormat, options: ReadLayerOptions): FormatReader {
+  switch (format) {
+    case 'shapefile':
+      return readShapefile(path);
+    case 'gpkg':
+      return readGeoPackage(path, options);
+    case 'filegdb':
+      return readFileGdb(path, options);
+    case 'flatgeobuf':
+      return readFlatGeobuf(path, options);
+    case 'kml':
+    case 'kmz':
+      return readKml(path, format === 'kmz', options);
+    case 'xlsx':
+      return readXlsx(path, options);
+    default:
+      return readLineBased(path, format, options.chunkSize);
+  }
 }
 
 async function vectorFormat(path: string): Promise<VectorLayerFormat> {

@@ -3,7 +3,21 @@
 
 import type { GeoJSONGeometry } from '@landscreen/parcel-io';
 
-export type LayerFormat = 'geojson' | 'ndjson' | 'csv' | 'shapefile' | 'geotiff';
+export type LayerFormat =
+  | 'geojson'
+  | 'ndjson'
+  | 'csv'
+  | 'shapefile'
+  | 'gpkg'
+  | 'filegdb'
+  | 'flatgeobuf'
+  | 'kml'
+  | 'kmz'
+  | 'xlsx'
+  | 'geotiff';
+
+/** Every format, in the order the refusal of an unknown file lists them. */
+export const LAYER_FORMATS: readonly LayerFormat[] = ['geojson', 'ndjson', 'csv', 'shapefile', 'gpkg', 'filegdb', 'flatgeobuf', 'kml', 'kmz', 'xlsx', 'geotiff'];
 
 /** The vector formats readLayer streams; a GeoTIFF is read whole by readGrid. */
 export type VectorLayerFormat = Exclude<LayerFormat, 'geotiff'>;
@@ -16,6 +30,8 @@ export interface FeaturePosition {
   line?: number;
   /** A Shapefile's record number (1-based, as the .shp numbers them; equal to index). */
   record?: number;
+  /** A spreadsheet's row number (1-based, as the sheet shows it). */
+  row?: number;
 }
 
 export interface LayerFeature {
@@ -48,4 +64,17 @@ export interface ReadLayerOptions {
   onProgress?: LayerProgressListener;
   /** Bytes per read for the line-based formats; tests use tiny ones to split features. */
   chunkSize?: number;
+  /** `--layer NAME`: the layer of a multi-layer file (GeoPackage, FileGDB); required when it has several. */
+  layer?: string;
+  /** `--sheet NAME` of a spreadsheet (XLSX); default: its first sheet. */
+  sheet?: string;
+  /**
+   * `--header-row N` of a spreadsheet, 1-based; default: the first of its first rows that names
+   * latitude and longitude columns (EIA's files have a title row above the header).
+   */
+  headerRow?: number;
+  /** Which GDAL reads FileGDB: gdal-bin's ogr2ogr when installed ("auto", the default), or gdal3.js. */
+  gdal?: GdalChoice;
 }
+
+export type GdalChoice = 'auto' | 'native' | 'wasm';

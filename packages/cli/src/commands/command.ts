@@ -28,6 +28,8 @@ export interface Command {
    */
   services: readonly ServiceName[];
   load(): Promise<CommandImplementation>;
+  /** False for a command that only reads files (inspect): it runs without opening the database. */
+  needsDatabase?: boolean;
 }
 
 export interface CommandImplementation {

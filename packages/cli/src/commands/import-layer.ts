@@ -1,10 +1,10 @@
 import { parseArgs } from 'node:util';
 import { importLayer, LayerImportError, catalogDb } from '@landscreen/catalog-service';
 import { SOURCE_DECLARATION_BY_ID, type SourceId } from '@landscreen/field-catalog';
+import { LAYER_FORMATS, type LayerFormat } from '@landscreen/layer-io';
 import { UsageError, type CommandImplementation } from './command.js';
+import { headerRowOf } from './layer-options.js';
 import { progressReporter } from './progress.js';
-
-const FORMATS = ['geojson', 'ndjson', 'csv', 'shapefile', 'geotiff'] as const;
 
 export const importLayerCommand: CommandImplementation = {
   async run({ config, database, out }, args) {
@@ -14,14 +14,18 @@ export const importLayerCommand: CommandImplementation = {
         source: { type: 'string' },
         file: { type: 'string', multiple: true },
         format: { type: 'string' },
+        layer: { type: 'string' },
+        sheet: { type: 'string' },
+        'header-row': { type: 'string' },
         map: { type: 'string' },
         name: { type: 'string' },
       },
       strict: true,
     });
     if (!values.source || !values.file || values.file.length === 0) throw new UsageError('--source and --file are required');
-    const format = values.format as (typeof FORMATS)[number] | undefined;
-    if (format !== undefined && !FORMATS.includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}`);
+    const format = values.format as LayerFormat | undefined;
+    if (format !== undefined && !LAYER_FORMATS.includes(format)) throw new UsageError(`--format must be one of ${LAYER_FORMATS.join(', ')}`);
+    const headerRow = headerRowOf(values['header-row']);
     const what = values.file.length === 1 ? values.file[0] : `${values.file.length} files`;
     const declaration = SOURCE_DECLARATION_BY_ID.get(values.source as SourceId);
     const grid = declaration !== undefined && 'geometry' in declaration && declaration.geometry === 'grid';
@@ -34,6 +38,9 @@ export const importLayerCommand: CommandImplementation = {
         map: values.map,
         name: values.name,
         maxCells: config.grids.maxCells,
+        layer: values.layer,
+        sheet: values.sheet,
+        headerRow,
         onProgress: ({ features, fraction }) => progress.update(features, fraction),
       });
       const unit = result.geometry === 'grid' ? 'cells' : 'features';

@@ -57,10 +57,19 @@ export const COMMANDS: Command[] = [
     words: ['import', 'layer'],
     summary: 'Load a GIS layer file as a new version of a point-data source',
     usage:
-      'landscreen import layer --source SOURCE --file PATH [--file PATH ...] [--format geojson|ndjson|csv|shapefile|geotiff] [--map attr=property,...] [--name NAME] ' +
-      '(a grid source takes GeoTIFF tiles, --file repeated or a folder of them, as one version)',
+      'landscreen import layer --source SOURCE --file PATH [--file PATH ...] [--format FORMAT] [--layer NAME] [--sheet NAME] [--header-row N] ' +
+      '[--map attr=property,...] [--name NAME] (FORMAT: geojson|ndjson|csv|shapefile|gpkg|filegdb|flatgeobuf|kml|kmz|xlsx|geotiff, ' +
+      'told from the content when absent; a grid source takes GeoTIFF tiles, --file repeated or a folder of them, as one version)',
     services: ['catalog'],
     load: async () => (await import('./import-layer.js')).importLayerCommand,
+  },
+  {
+    words: ['inspect'],
+    summary: "List a layer file's layers, geometry kinds, CRS, counts and attributes; propose a --map",
+    usage: 'landscreen inspect FILE [--source SOURCE] [--header-row N]',
+    services: [],
+    needsDatabase: false,
+    load: async () => (await import('./inspect.js')).inspectCommand,
   },
   {
     words: ['layers'],

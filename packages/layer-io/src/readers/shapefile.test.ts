@@ -257,7 +257,7 @@ describe('Shapefiles that cannot be read', () => {
   it('refuses a zip holding no Shapefile, or several', async () => {
     const bytes = substations();
     const none = await dir.write('none.zip', writeZip([{ name: 'readme.txt', data: Buffer.from('hi') }]));
-    expect((await refusal(none)).reason).toBe('the zip holds no .shp file');
+    expect((await refusal(none)).reason).toMatch(/^the zip holds no layer \(no \.shp, no \.gdb folder, no \.kml, no XLSX workbook; it holds readme\.txt\); readable formats are: /);
     const two = await dir.write(
       'two.zip',
       writeZip([

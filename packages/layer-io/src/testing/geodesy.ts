@@ -38,3 +38,10 @@ export function metresBetween([lon1, lat1]: number[], [lon2, lat2]: number[]): n
   const m = 111_320;
   return Math.hypot((lon2 - lon1) * m * Math.cos((((lat1 + lat2) / 2) * Math.PI) / 180), (lat2 - lat1) * m);
 }
+
+/** Great-circle distance on the mean-radius sphere (within 0.5 % of the ellipsoid's, anywhere). */
+export function haversineMetres([lon1, lat1]: number[], [lon2, lat2]: number[]): number {
+  const rad = Math.PI / 180;
+  const a = Math.sin(((lat2 - lat1) * rad) / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lon2 - lon1) * rad) / 2) ** 2;
+  return 2 * 6_371_008.8 * Math.asin(Math.min(1, Math.sqrt(a)));
+}

@@ -6,6 +6,7 @@ import {
   detectFormat,
   LayerReadError,
   readLayer,
+  type GdalChoice,
   type LayerFeature,
   type LayerFormat,
   type PropertyMap,
@@ -33,6 +34,12 @@ export interface ImportLayerOptions {
   maxCells?: number;
   /** Cells a stored grid block has a side (default GRID_BLOCK_SIZE; tests use small ones). */
   gridBlockSize?: number;
+  /** `--layer`, `--sheet`, `--header-row` of multi-layer files and spreadsheets (D38). */
+  layer?: string;
+  sheet?: string;
+  headerRow?: number;
+  /** Which GDAL reads FileGDB (default: gdal-bin where installed, else gdal3.js). */
+  gdal?: GdalChoice;
   /** Features (or cells) stored so far and the share of the file read, when known. */
   onProgress?(progress: { features: number; fraction?: number }): void;
 }
@@ -116,6 +123,10 @@ async function importFeatures(
   const features = readLayer(file, {
     format,
     map,
+    layer: options.layer,
+    sheet: options.sheet,
+    headerRow: options.headerRow,
+    gdal: options.gdal,
     onProgress: (progress) => (fraction = progress.totalBytes > 0 ? progress.bytesRead / progress.totalBytes : undefined),
   });
   return db.transaction().execute(async (trx) => {
@@ -126,12 +137,23 @@ async function importFeatures(
     let chunkNo = 0;
     let count = 0;
     let crs = 'EPSG:4326';
+    // One chunk's insert stays in flight while the next chunk is read, so the reader's CPU and the
+    // server's (parsing, TOAST compression, WAL) overlap; the previous insert is awaited before the
+    // next is sent, so at most two chunks are held. A failed insert surfaces at that await.
+    let inFlight: Promise<void> = Promise.resolve();
     const flush = async () => {
       if (chunk.length === 0) return;
-      await insertChunk(trx, versionId, chunkNo++, encodeFeatures(chunk));
-      count += chunk.length;
+      const data = encodeFeatures(chunk);
+      const stored = chunk.length;
       chunk = [];
-      options.onProgress?.({ features: count, fraction });
+      await inFlight;
+      inFlight = insertChunk(trx, versionId, chunkNo++, data).then(() => {
+        count += stored;
+        options.onProgress?.({ features: count, fraction });
+      });
+      inFlight.catch(() => {});
+      // One turn of the event loop, so the insert's bytes leave for the server before reading goes on.
+      await new Promise((resolve) => setImmediate(resolve));
     };
     for await (const feature of features) {
       if (!accepted.includes(feature.geometry.type)) throw wrongGeometry(file, declaration, feature);
@@ -141,6 +163,7 @@ async function importFeatures(
       if (chunk.length >= FEATURES_PER_CHUNK) await flush();
     }
     await flush();
+    await inFlight;
     const bbox = bounds.bbox();
     await completeVersion(trx, versionId, count, bbox, crs, null);
     options.onProgress?.({ features: count, fraction: 1 });
