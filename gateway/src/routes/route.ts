@@ -1,4 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ReportRenderer } from '../reports/render-pool.js';
+import type { BodyCodecName } from './body-decoders.js';
 import type { Caller, Clock } from '@landscreen/rpc';
 import type { ServiceClients } from '../clients.js';
 import type { Role } from './roles.js';
@@ -19,6 +21,8 @@ export interface RouteContext {
   raw: FastifyRequest;
   reply: FastifyReply;
   deps: GatewayDeps;
+  /** Renders PDF reports on the gateway's worker threads. */
+  reports: ReportRenderer;
 }
 
 export interface RouteResult {
@@ -40,9 +44,9 @@ export interface ResponseSpec {
 }
 
 /**
- * One endpoint of the public contract: its path, its complete request schemas (validated before
- * anything else runs, D1) and, once its service exists, its handler. A route without a handler
- * answers 501 `not_implemented` after validating.
+ * One endpoint of the public contract: its path, who may call it, its complete request schemas
+ * (validated once the caller is authenticated and allowed, D1, D39) and, once its service exists,
+ * its handler. A route without a handler answers 501 `not_implemented` after validating.
  */
 export interface RouteDef {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -62,11 +66,10 @@ export interface RouteDef {
   responses: Record<number, ResponseSpec>;
   handler?: RouteHandler;
   /**
-   * Turns a body that is not JSON into what the body schema validates (POST /v1/runs: a CSV,
-   * GeoJSON or NDJSON upload named by its Content-Type); undefined leaves the body as it is.
-   * Throws RequestValidationError for a bad row.
+   * How a body that is not plain JSON becomes what the body schema validates (POST /v1/runs: a
+   * CSV, GeoJSON or NDJSON upload named by its Content-Type); see body-decoders.ts.
    */
-  decodeBody?: (request: FastifyRequest) => unknown;
+  bodyDecoder?: BodyCodecName;
   /** Hidden from the OpenAPI document (the docs page's own assets). */
   hidden?: boolean;
 }

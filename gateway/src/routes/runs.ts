@@ -1,18 +1,14 @@
 import { Readable } from 'node:stream';
-import type { FastifyRequest } from 'fastify';
 import type { catalogv1 } from '@landscreen/proto';
-import { issue } from '@landscreen/validation';
 import { RunRequest } from '../schemas/catalog.js';
 import { TenantHeaders } from '../schemas/common.js';
 import { Run, RunCreated, RunHeaders, RunQuote, RunList, RunPath, RunResultsQuery, RunsQuery, RunUploadQuery } from '../schemas/runs.js';
-import { RequestValidationError } from '../validation/index.js';
 import { billingHeaders } from './billing-headers.js';
 import { BODY_LIMITS } from './body-limits.js';
 import { asCaller } from './call.js';
 import { BILLED_422, errors, file, json, SIGNED_IN } from './responses.js';
 import { READERS, WRITERS } from './roles.js';
 import type { RouteDef, RouteResult } from './route.js';
-import { decodeUpload, uploadFormat } from './run-upload.js';
 
 const tag = 'catalog';
 
@@ -30,32 +26,6 @@ export function runRecord(run: catalogv1.Run | undefined) {
     started_at: run.startedAt || null,
     finished_at: run.finishedAt || null,
     error: run.error || null,
-  };
-}
-
-/**
- * An upload becomes the JSON body's shape (its `fields`/`preset` taken from the query string), so
- * one schema validates both ways of sending a run. A JSON body names its fields in the body: the
- * query's are refused there rather than silently merged.
- */
-function decodeRunBody(request: FastifyRequest): unknown {
-  const query = (request.query ?? {}) as Record<string, string | undefined>;
-  const format = uploadFormat(request.headers['content-type']);
-  if (format === undefined || typeof request.body !== 'string') {
-    const misplaced = (['fields', 'preset', 'dry_run'] as const).filter((name) => query[name] !== undefined);
-    if (misplaced.length > 0) {
-      throw new RequestValidationError(
-        misplaced.map((name) => issue.valueError(['query', name], query[name], `"${name}" in the query string is for uploads; a JSON body names it in the body`)),
-      );
-    }
-    return request.body;
-  }
-  const fields = query.fields?.split(',').map((name) => name.trim()).filter((name) => name.length > 0);
-  return {
-    locations: decodeUpload(format, request.body),
-    ...(fields !== undefined && { fields }),
-    ...(query.preset !== undefined && { preset: query.preset }),
-    ...(query.dry_run !== undefined && { dry_run: query.dry_run === 'true' }),
   };
 }
 
@@ -79,7 +49,7 @@ export const runRoutes: RouteDef[] = [
     roles: WRITERS,
     request: { headers: RunHeaders, query: RunUploadQuery, body: RunRequest, bodyRequired: true },
     bodyLimit: BODY_LIMITS.run,
-    decodeBody: decodeRunBody,
+    bodyDecoder: 'run',
     responses: {
       202: json('The run is charged and queued: `{"run_id","status"}`.', RunCreated),
       200: json('A dry run\'s quote: `{"run_id": null, "status": "quote", "credits": {"charged": 0, "per_location", "required", "balance"}}`.', RunQuote),
