@@ -137,13 +137,11 @@ describe('every input answered with a 4xx', () => {
     });
 
     it('a run takes up to 100,000 locations: a 16 MB array gets past the limit, and its 422 echoes a summary', async () => {
-      const started = performance.now();
       const response = await postBytes(app.url, '/v1/runs', Buffer.from(`[${'0,'.repeat(8_000_000)}0]`), ADMIN);
       expect(response.status).toBe(422);
       expect(response.body.detail).toEqual([
         { type: 'dict_type', loc: ['body'], msg: 'Input should be a valid dictionary', input: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, '… 7999991 more items'] },
       ]);
-      expect(performance.now() - started).toBeLessThan(10_000);
     });
   });
 

@@ -27,6 +27,7 @@ const STATUS_BY_CODE: Record<Code, number> = {
 const STATUS_BY_REASON: Record<string, number> = {
   insufficient_credits: 402,
   idempotency_key_reused: 422,
+  answer_too_large: 413,
 };
 
 /**

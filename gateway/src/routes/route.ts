@@ -60,6 +60,11 @@ export interface RouteDef {
   security: 'session' | 'service-token' | 'none';
   /** D8: the roles allowed (docs/roles.md). A service-token route also admits service tokens. */
   roles?: Role[];
+  /**
+   * The route acts on the session itself (logout): a session of several tenants needs no X-Tenant
+   * here (its first membership is taken) rather than being refused as tenant_required (D3).
+   */
+  anyTenant?: boolean;
   request: RequestSchemas;
   /** Bytes of body read before 413; by default BODY_LIMITS.standard with a body, else .small. */
   bodyLimit?: number;

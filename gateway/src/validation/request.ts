@@ -1,6 +1,5 @@
 import { compile, type Schema, type Validator } from './compile.js';
-import { issue, type ValidationIssue } from '@landscreen/validation';
-import { jsonNestedDeeperThan, MAX_JSON_DEPTH } from '@landscreen/rpc';
+import { issue, jsonNestedDeeperThan, MAX_JSON_DEPTH, type ValidationIssue } from '@landscreen/validation';
 import { jsonErrorPosition } from './json-position.js';
 
 export interface RequestSchemas {

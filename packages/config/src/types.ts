@@ -48,6 +48,17 @@ export interface Config {
   worker: WorkerConfig;
   /** Asynchronous point-data runs (D35): chunking, the chunk relay and the runs workers. */
   runs: RunsConfig;
+  /** PDF reports (D30): the gateway's render worker threads and each document's budgets (D39). */
+  reports: ReportsConfig;
+}
+
+export interface ReportsConfig {
+  /** Render worker threads of a gateway. */
+  workers: number;
+  /** Longest one document may render; then its worker is replaced and the answer is 503 report_timeout. */
+  timeoutMs: number;
+  /** Largest document in bytes; a larger one is 422 report_too_large. */
+  maxBytes: number;
 }
 
 export interface RunsConfig {

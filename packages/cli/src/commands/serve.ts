@@ -51,7 +51,7 @@ export async function serve(args: string[], config: Config, logger: Logger): Pro
 async function startEmbedded(config: Config, logger: Logger) {
   const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   try {
-    const stack = await startEmbeddedStack({ config, logger, worker: config.worker.embedded, runsWorker: config.runs.embedded });
+    const stack = await startEmbeddedStack({ config, logger, worker: config.worker.embedded, runsWorker: config.runs.embedded, warmWorkers: true });
     // With PGlite this process owns the database: operator commands come through this socket.
     const control = config.databaseUrl
       ? undefined

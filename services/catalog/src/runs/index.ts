@@ -22,7 +22,7 @@ export { RESULT_FORMATS, type ResultFormat } from './results-page.js';
  * on the service's view of the database.
  */
 export function catalogRuns(deps: ServiceDeps, db: CatalogDb) {
-  const context: RunsContext = { db, clock: deps.clock, refund: ledgerRefund, chunkSize: deps.config.runs.chunkSize };
+  const context: RunsContext = { db, clock: deps.clock, faults: deps.faults, refund: ledgerRefund, chunkSize: deps.config.runs.chunkSize };
   const relay = createChunkRelay(
     { db, bus: deps.bus, logger: deps.logger.child({ component: 'run-chunk-relay' }) },
     { pollMs: deps.config.relay.pollMs, batchSize: deps.config.relay.batchSize },
