@@ -112,6 +112,8 @@ export class WorkerPool {
 
   private spawn(): void {
     const worker = new Worker(this.options.entry, { workerData: this.options.workerData, resourceLimits: this.options.resourceLimits });
+    // An idle worker does not keep the process alive; a task in flight is held by its request.
+    worker.unref();
     let started!: () => void;
     let failedToStart!: (error: Error) => void;
     const slot: Slot = { worker, started: false, ready: new Promise<void>((resolve, reject) => ((started = resolve), (failedToStart = reject))) };
