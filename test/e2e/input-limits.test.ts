@@ -142,7 +142,18 @@ describe('every input answered with a 4xx', () => {
       expect(response.body.detail).toEqual([
         { type: 'dict_type', loc: ['body'], msg: 'Input should be a valid dictionary', input: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, '… 7999991 more items'] },
       ]);
-    });
+      // Parsing 8,000,000 items on a loaded machine, on a body worker that starts with the first large body.
+    }, 180_000);
+  });
+
+  describe('large bodies, read on a body worker', () => {
+    it('a run of 100,000 locations, each with a word for its latitude, is a 422 listing every one', async () => {
+      const locations = Array.from({ length: 100_000 }, (_, i) => ({ lat: `north-${i}`, lon: -97.7 }));
+      const response = await postBytes(app.url, '/v1/runs', Buffer.from(JSON.stringify({ locations, fields: ['elevation'] })), ADMIN);
+      expect(response.status).toBe(422);
+      expect(response.body.detail).toHaveLength(100_000);
+      expect(response.body.detail[99_999]).toMatchObject({ type: 'float_parsing', loc: ['body', 'locations', 99_999, 'lat'], input: 'north-99999' });
+    }, 180_000);
   });
 
   describe('text that is not Unicode', () => {

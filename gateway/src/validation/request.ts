@@ -163,7 +163,8 @@ export function compileRequest(schemas: RequestSchemas): (raw: RawRequest) => Va
       headers: (headers ? headers(raw.headers, ['header'], issues) : raw.headers) as Record<string, any>,
       body: body.value,
     };
-    issues.push(...body.issues);
+    // A loop, not push(...): a large body can hold more issues than a call takes arguments.
+    for (const found of body.issues) issues.push(found);
     if (issues.length > 0) throw new RequestValidationError(issues);
     return result;
   };
