@@ -14,7 +14,9 @@ serveTasks<BodyTask & { id: number }>((task) => {
   const codec: BodyCodec | undefined = task.decoder ? BODY_CODECS[task.decoder] : undefined;
   let prepare = compiled.get(task.route);
   if (!prepare) compiled.set(task.route, (prepare = compileBody(task.schemas, codec?.decode)));
-  const prepared: PreparedBody = prepare(decodeBodyBytes(Buffer.from(task.bytes)), task.context);
+  let prepared: PreparedBody = prepare(decodeBodyBytes(Buffer.from(task.bytes)), task.context);
+  // A body with issues is refused whole: its value would only cost the other thread a copy.
+  if (prepared.kind === 'value' && prepared.issues.length > 0) prepared = { ...prepared, value: undefined };
   if (prepared.kind === 'value' && prepared.issues.length === 0 && codec?.pack && prepared.value !== undefined) {
     const { packed, transfer } = codec.pack(prepared.value);
     return { result: { prepared: { ...prepared, value: undefined }, packed }, transfer };
