@@ -1,31 +1,44 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Caller } from '@landscreen/rpc';
 import { installErrorHandling, notImplemented } from './errors/index.js';
 import { authenticateRequest } from './auth/authenticate.js';
 import { registerVerifyPage } from './auth/verify-page.js';
 import { installJsonBodyParser } from './json-body.js';
+import { refuseUnreadableBody } from './media-types.js';
 import { buildOpenApiDocument } from './openapi/document.js';
 import { registerDocsPage } from './openapi/docs-page.js';
+import { DEFAULT_REPORT_RENDERING, ReportRenderer, type ReportRenderingOptions } from './reports/render-pool.js';
 import { BODY_LIMITS } from './routes/body-limits.js';
 import { ROUTES, type GatewayDeps, type RouteDef } from './routes/index.js';
+import { BodyParser } from './validation/body-parser.js';
 import { compileRequest } from './validation/index.js';
 
 export interface GatewayAppOptions {
   deps: GatewayDeps;
   /** Defaults to every endpoint of the spec. */
   routes?: RouteDef[];
+  /** PDF rendering's worker pool and budgets (defaults: DEFAULT_REPORT_RENDERING). */
+  reports?: Partial<ReportRenderingOptions>;
 }
 
 /** `/v1/buyboxes/{name}` → `/v1/buyboxes/:name` */
 const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
 /**
- * The public REST/JSON surface as a Fastify plugin: validation (D1), errors (D2), every route of
- * the contract, `/openapi.json` and `/docs`. It holds no business rules and no SQL: handlers call
- * the services over Connect.
+ * The public REST/JSON surface as a Fastify plugin: authentication, validation (D1), errors (D2),
+ * every route of the contract, `/openapi.json` and `/docs`. It holds no business rules and no
+ * SQL: handlers call the services over Connect. Heavy work (large bodies, PDFs) runs on worker
+ * threads it owns and stops with it.
  */
 async function gatewayApp(app: FastifyInstance, options: GatewayAppOptions): Promise<void> {
   const routes = options.routes ?? ROUTES;
+  const reportOptions = { ...DEFAULT_REPORT_RENDERING, ...options.reports };
+  const reports = new ReportRenderer(reportOptions);
+  const bodies = new BodyParser({ eager: reportOptions.eager });
+  app.addHook('onClose', async () => {
+    await Promise.all([reports.close(), bodies.close()]);
+  });
   installErrorHandling(app);
   installJsonBodyParser(app);
   app.addHook('onRequest', async (request, reply) => {
@@ -38,19 +51,24 @@ async function gatewayApp(app: FastifyInstance, options: GatewayAppOptions): Pro
     );
   });
 
+  const callers = new WeakMap<FastifyRequest, Caller | undefined>();
   for (const route of routes) {
     const validate = compileRequest(route.request);
     app.route({
       method: route.method,
       url: fastifyPath(route.path),
       bodyLimit: route.bodyLimit ?? (route.request.body ? BODY_LIMITS.standard : BODY_LIMITS.small),
+      // Who is calling, and may they, is settled from the headers before the body is read (D39):
+      // an anonymous or forbidden caller is answered 401/403 without its body being parsed.
+      onRequest: async (request) => {
+        callers.set(request, await authenticateRequest(route, request, options.deps.clients));
+        refuseUnreadableBody(route, request);
+      },
       handler: async (request, reply) => {
-        // D1 first (a malformed request is 422 whoever sends it), then who is calling, then the work.
-        const body = route.decodeBody ? route.decodeBody(request) : request.body;
+        const body = await bodies.prepare(route, request.body, { contentType: request.headers['content-type'], query: (request.query ?? {}) as Record<string, unknown> });
         const valid = validate({ params: request.params, query: request.query, headers: request.headers, body });
-        const caller = await authenticateRequest(route, request, options.deps.clients);
         if (!route.handler) throw notImplemented(`${route.method} ${route.path}`);
-        const result = await route.handler({ request: valid, caller, raw: request, reply, deps: options.deps });
+        const result = await route.handler({ request: valid, caller: callers.get(request), raw: request, reply, deps: options.deps, reports });
         reply.code(result.status);
         if (result.headers) reply.headers(result.headers);
         if (result.json) return reply.type('application/json; charset=utf-8').send(Buffer.from(result.json.buffer, result.json.byteOffset, result.json.byteLength));

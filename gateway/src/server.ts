@@ -3,6 +3,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, t
 import type { Logger } from '@landscreen/rpc';
 import gatewayApp from './app.js';
 import { DEFAULT_BODY_LIMIT } from './routes/body-limits.js';
+import type { ReportRenderingOptions } from './reports/render-pool.js';
 import type { GatewayDeps } from './routes/index.js';
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -10,6 +11,8 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
 export interface GatewayServerOptions {
   deps: GatewayDeps;
   logger: Logger;
+  /** PDF rendering's worker pool and budgets (config.reports); defaults otherwise. */
+  reports?: Partial<ReportRenderingOptions>;
 }
 
 /** Builds the gateway: the Fastify instance with logging, timeouts and the app plugin. */
@@ -45,6 +48,6 @@ export async function createGateway(options: GatewayServerOptions): Promise<Fast
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   });
-  await app.register(gatewayApp, { deps: options.deps });
+  await app.register(gatewayApp, { deps: options.deps, reports: options.reports });
   return app;
 }

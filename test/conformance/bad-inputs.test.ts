@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import fc from 'fast-check';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_MODES, startTestStack, type HttpResponse, type TestStack } from '@landscreen/testing';
 import { ACCEPT_ROWS, BAD_ROWS, MULTI_ROWS, STATUS_ROWS, type BadRow, type Expected } from './rows/index.js';
 import { arbitraryRequest } from './fuzz.js';
-import { BODY_ENDPOINTS, ENDPOINTS, REQUIRED_BODY_ENDPOINTS, valid, type EndpointKey, type Req } from './valid-requests.js';
+import { BODY_ENDPOINTS, ENDPOINTS, REQUIRED_BODY_ENDPOINTS, SERVICE_TOKEN, SESSION_HEADERS, valid, type EndpointKey, type Req } from './valid-requests.js';
 
 /**
  * Request validation against the spec's request tables and Limits (D1): every bad input answers 422
@@ -136,6 +138,12 @@ describe.each(DATABASE_MODES)('request validation conformance on %s', (mode) => 
   let app: TestStack;
   beforeAll(async () => {
     app = await startTestStack(mode);
+    // The tenant of the dev session, and its service token (authentication comes before validation).
+    expect((await app.get('/v1/me', { headers: SESSION_HEADERS })).status).toBe(200);
+    await sql`
+      insert into auth.service_tokens (id, tenant_id, name, secret_digest)
+      select ${SERVICE_TOKEN.id}::uuid, id, 'conformance', ${createHash('sha256').update(SERVICE_TOKEN.secret).digest()}
+      from auth.tenants where slug = 'conformance'`.execute(app.stack.database.db);
   });
   afterAll(() => app?.close());
 

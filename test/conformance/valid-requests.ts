@@ -22,6 +22,12 @@ export const UUID_A = '3f1c2b9e-7d4a-4c1e-9b8f-2a6d5e4c3b21';
 export const UUID_B = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
 export const QUERY_HASH = 'a3f5'.repeat(16);
 
+/**
+ * A service token of the `conformance` tenant (D8) that the suite stores before it starts:
+ * authentication comes before validation (D39), so the utility-findings rows need a real one.
+ */
+export const SERVICE_TOKEN = { id: '6b0e4a52-1c3d-4e5f-8a9b-0c1d2e3f4a5b', secret: 'conformance-service-secret' };
+
 /** D7 dev session (the test stack runs with AUTH_DEV): lets implemented handlers go past authentication. */
 export const SESSION_HEADERS: Record<string, string> = {
   authorization: 'Bearer dev:conformance@example.com:admin',
@@ -186,10 +192,9 @@ export const VALID = {
   }),
 
   // Other internal endpoints — D31.
-  'POST /v1/internal/hosting-capacity/estimate': {
+  'POST /v1/internal/hosting-capacity/estimate': withSession({
     method: 'POST',
     path: '/v1/internal/hosting-capacity/estimate',
-    headers: { authorization: SESSION_HEADERS.authorization! },
     body: {
       latitude: 30.2672,
       longitude: -97.7431,
@@ -198,11 +203,11 @@ export const VALID = {
       utility_name: 'Austin Energy',
       candidate_operators: ['ERCOT'],
     },
-  },
+  }),
   'GET /v1/internal/utility-findings': {
     method: 'GET',
     path: '/v1/internal/utility-findings',
-    headers: { authorization: 'Bearer service-secret', 'x-service-token-id': 'svc-1' },
+    headers: { authorization: `Bearer ${SERVICE_TOKEN.secret}`, 'x-service-token-id': SERVICE_TOKEN.id },
     query: { vintage_id: UUID_B, parcel_key: 'travis-tx:0123456' },
   },
   'GET /healthz': { method: 'GET', path: '/healthz' },

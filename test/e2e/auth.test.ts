@@ -213,6 +213,20 @@ describe.each(DATABASE_MODES)('sign-in, sessions and tenants on %s', (mode) => {
     expect(outsider.body.code).toBe('not_member');
   });
 
+  it('logs out a session of several tenants without X-Tenant: the session is one, whichever tenant it acts in', async () => {
+    newWindow();
+    const session = (await app.post('/v1/auth/verify', { token: await signIn('multi@acme.test', 'acme') })).body.session.token;
+    expect((await app.get('/v1/me', { headers: bearer(session) })).body.code).toBe('tenant_required');
+    const logout = await app.post('/v1/auth/logout', undefined, { headers: bearer(session) });
+    expect(logout.status).toBe(200);
+    expect(logout.body).toEqual({ status: 'logged_out', revoked: true });
+    for (const tenant of ['acme', 'globex']) {
+      const after = await app.get('/v1/me', { headers: bearer(session, tenant) });
+      expect(after.status).toBe(401);
+      expect(after.body.code).toBe('invalid_token');
+    }
+  });
+
   it('dev sessions act as the email in the X-Tenant tenant, created on first use (D7)', async () => {
     const me = await app.get('/v1/me', { headers: bearer('dev:dana@dev.test', 'dev-co') });
     expect(me.body).toEqual({ tenant: { slug: 'dev-co', name: 'dev-co' }, identity: { id: expect.any(String), email: 'dana@dev.test' }, role: 'admin' });

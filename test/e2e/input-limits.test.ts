@@ -136,6 +136,16 @@ describe('every input answered with a 4xx', () => {
     });
   });
 
+  describe('large bodies, read on a body worker', () => {
+    it('a run of 100,000 locations, each with a word for its latitude, is a 422 listing every one', async () => {
+      const locations = Array.from({ length: 100_000 }, (_, i) => ({ lat: `north-${i}`, lon: -97.7 }));
+      const response = await postBytes(app.url, '/v1/runs', Buffer.from(JSON.stringify({ locations, fields: ['elevation'] })), ADMIN);
+      expect(response.status).toBe(422);
+      expect(response.body.detail).toHaveLength(100_000);
+      expect(response.body.detail[99_999]).toMatchObject({ type: 'float_parsing', loc: ['body', 'locations', 99_999, 'lat'], input: 'north-99999' });
+    });
+  });
+
   describe('text that is not Unicode', () => {
     it('bytes that are not UTF-8 are D1 json_invalid at their position, not U+FFFD', async () => {
       const bytes = Buffer.concat([Buffer.from('{"name":"caf'), Buffer.from([0xe9]), Buffer.from(`","spec":${JSON.stringify(DRAFT)}}`)]);

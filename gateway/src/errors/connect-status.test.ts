@@ -55,4 +55,19 @@ describe('fromServiceError (the one Connect → HTTP mapping)', () => {
     expect(error.body()).toEqual({ detail: 'internal error', code: 'internal' });
     expect((fromServiceError(new Error('boom')) as ApiError).status).toBe(500);
   });
+
+  it('never shows the text of an outage no service described: a sentence of its own, with Retry-After', () => {
+    for (const code of [Code.Unavailable, Code.Canceled]) {
+      const error = fromServiceError(new ConnectError('connect ECONNREFUSED 10.0.0.7:8105 (pg: password authentication failed for user "app")', code)) as ApiError;
+      expect(error.status).toBe(503);
+      expect(error.body()).toEqual({ detail: 'A service did not answer; try again shortly.', code: 'unavailable' });
+      expect(error.headers).toEqual({ 'retry-after': '5' });
+    }
+  });
+
+  it('answers an answer too large to give as 413, with its structured fields', () => {
+    const error = fromServiceError(serviceError(Code.ResourceExhausted, 'answer_too_large', 'Too large.', { limit_bytes: 1, runs: '/v1/runs' })) as ApiError;
+    expect(error.status).toBe(413);
+    expect(error.body()).toEqual({ detail: 'Too large.', code: 'answer_too_large', limit_bytes: 1, runs: '/v1/runs' });
+  });
 });

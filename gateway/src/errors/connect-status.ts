@@ -27,6 +27,7 @@ const STATUS_BY_CODE: Record<Code, number> = {
 const STATUS_BY_REASON: Record<string, number> = {
   insufficient_credits: 402,
   idempotency_key_reused: 422,
+  answer_too_large: 413,
 };
 
 /**
@@ -42,6 +43,11 @@ export function fromServiceError(error: unknown): ApiError | RequestValidationEr
   const status = (info.reason && STATUS_BY_REASON[info.reason]) || STATUS_BY_CODE[info.code] || 500;
   if (status >= 500 && status !== 501 && status !== 503) {
     return new ApiError(500, 'internal', 'internal error');
+  }
+  // An outage no service described (a peer that does not answer, a cancelled call): its text is
+  // the transport's or a driver's, never shown; the sentence is ours.
+  if (status === 503 && !info.reason) {
+    return new ApiError(503, 'unavailable', 'A service did not answer; try again shortly.', {}, { 'retry-after': '5' });
   }
   // Header values a service names for a refusal (Retry-After; D34's billing headers on 402/429)
   // travel as fields and leave the body here.

@@ -52,9 +52,11 @@ export const authRoutes: RouteDef[] = [
     path: '/v1/auth/logout',
     operationId: 'logout',
     summary: 'Revoke the presented session token',
+    description: 'A session of an identity in several tenants is revoked without X-Tenant (the session is one, whichever tenant it acts in).',
     tag: 'auth',
     security: 'session',
     roles: ANYONE,
+    anyTenant: true,
     request: { headers: TenantHeaders },
     responses: { 200: json('The session is revoked (a no-op for legacy and dev sessions).', LogoutResponse), ...errors(SIGNED_IN) },
     handler: async ({ raw, caller, deps }) => {

@@ -74,14 +74,19 @@ export const catalogRoutes: RouteDef[] = [
       'Billed in credits by the three billing rules before values are returned (D34); `dry_run` answers the quote. ' +
       'Headers on every billed answer: X-Credits-Charged, X-Credits-Remaining, X-RateLimit-Limit, X-RateLimit-Remaining ' +
       '(Idempotent-Replayed: true on a replay). 402 insufficient_credits {required, remaining}; 429 rate_limited with Retry-After; ' +
-      '422 idempotency_key_reused.',
+      '422 idempotency_key_reused. An answer whose JSON would exceed 32 MiB (long text values of many locations and fields) is ' +
+      '413 answer_too_large {answer_bytes, limit_bytes, runs} before anything is charged: ask for less, or POST the same body to /v1/runs.',
     tag: 'catalog',
     security: 'session',
     roles: WRITERS,
     request: { headers: BilledHeaders, body: FetchBatchRequest, bodyRequired: true },
     responses: {
       200: json('Values per location, in the order of `locations`, and the credits.', FetchBatchResponse),
-      ...errors([...SIGNED_IN, 402, 429], { 422: BILLED_422, 429: 'rate_limited: the plan\'s rpm is used up this minute; Retry-After says when to retry.' }),
+      ...errors([...SIGNED_IN, 402, 429], {
+        413: 'payload_too_large: the body is over the route\'s limit; or answer_too_large: the answer would exceed 32 MiB of JSON (nothing charged; use /v1/runs).',
+        422: BILLED_422,
+        429: 'rate_limited: the plan\'s rpm is used up this minute; Retry-After says when to retry.',
+      }),
     },
     handler: async ({ request, caller, raw, deps }) => {
       const { locations, fields, preset, dry_run: dryRun } = request.body;

@@ -57,7 +57,8 @@ async function checkServices(clients: ServiceClients) {
         const health = await clients[name].health({}, { timeoutMs: READY_TIMEOUT_MS });
         return [name, { ready: health.ready, reason: health.reason, migrations: health.appliedMigrations }] as const;
       } catch (error) {
-        const reason = ConnectError.from(error).code === Code.DeadlineExceeded ? `no answer within ${READY_TIMEOUT_MS} ms` : `unreachable: ${(error as Error).message}`;
+        // The transport's own text can name addresses: /readyz is public, so it says what, not how.
+        const reason = ConnectError.from(error).code === Code.DeadlineExceeded ? `no answer within ${READY_TIMEOUT_MS} ms` : 'unreachable: the service does not answer';
         return [name, { ready: false, reason, migrations: [] as string[] }] as const;
       }
     }),

@@ -3,7 +3,7 @@ import { DeliveryPath, DeliveryQuery, LeadsFindBody, LeadsFindQuery, PropertyPat
 import { DeliveryList, DeliveryRecord, LeadImportBody, LeadImportResponse, LeadRequestBody, LeadRequestList, LeadRequestRecord } from '../schemas/leads.js';
 import { BODY_LIMITS } from './body-limits.js';
 import { LeadsFindResponse, PropertyPage, RevealResponse } from '@landscreen/api-schemas';
-import { errors, json, pdf, SIGNED_IN } from './responses.js';
+import { errors, json, pdf, SIGNED_IN, REPORT_ERRORS } from './responses.js';
 import { INTERNAL, READERS, WRITERS } from './roles.js';
 import { asCaller, toJsonBytes } from './call.js';
 import { deliveryPdfHandler, propertyPdfHandler } from './pdf-reports.js';
@@ -166,7 +166,7 @@ export const leadRoutes: RouteDef[] = [
     security: 'session',
     roles: READERS,
     request: { headers: TenantHeaders, path: DeliveryPath },
-    responses: { 200: pdf('The delivery report (D30).'), ...errors([...SIGNED_IN, 404], { 404: 'delivery_not_found.' }) },
+    responses: { 200: pdf('The delivery report (D30).'), ...errors([...SIGNED_IN, 404], { 404: 'delivery_not_found.', ...REPORT_ERRORS }) },
     handler: deliveryPdfHandler,
   },
   {
@@ -194,7 +194,7 @@ export const leadRoutes: RouteDef[] = [
     security: 'session',
     roles: READERS,
     request: { headers: TenantHeaders, path: PropertyPath },
-    responses: { 200: pdf('The site report (D30).'), ...errors([...SIGNED_IN, 404], { 404: 'property_not_found.' }) },
+    responses: { 200: pdf('The site report (D30).'), ...errors([...SIGNED_IN, 404], { 404: 'property_not_found.', ...REPORT_ERRORS }) },
     handler: propertyPdfHandler,
   },
   {

@@ -1,4 +1,4 @@
-import { deliveryFileName, fileNamePart, renderDeliveryReport, renderSiteReport } from '@landscreen/reports';
+import { deliveryFileName, fileNamePart } from '@landscreen/reports';
 import { deliveryReport } from '../reports/delivery-report-data.js';
 import { propertyReport } from '../reports/site-report-data.js';
 import { asCaller } from './call.js';
@@ -21,20 +21,20 @@ function pdfAnswer(bytes: Buffer, fileName: string, gatherMs: number, renderMs: 
   };
 }
 
-/** GET /v1/properties/{property_id}/pdf — the site report (D30). */
-export const propertyPdfHandler: RouteHandler = async ({ request, caller, raw, deps }) => {
+/** GET /v1/properties/{property_id}/pdf — the site report (D30), rendered on a render worker. */
+export const propertyPdfHandler: RouteHandler = async ({ request, caller, raw, deps, reports }) => {
   const started = performance.now();
   const { report } = await propertyReport(deps.clients, request.path.property_id, asCaller(caller, raw.id), deps.clock.now());
   const gathered = performance.now();
-  const bytes = await renderSiteReport(report);
+  const bytes = await reports.site(report);
   return pdfAnswer(bytes, `${fileNamePart(report.reference)}-site-report.pdf`, gathered - started, performance.now() - gathered);
 };
 
-/** GET /v1/deliveries/{delivery_id}/pdf — a cover with the buy box and summary, then a page per lead (D30). */
-export const deliveryPdfHandler: RouteHandler = async ({ request, caller, raw, deps }) => {
+/** GET /v1/deliveries/{delivery_id}/pdf — a cover with the buy box and summary, then a page per lead (D30), rendered on a render worker. */
+export const deliveryPdfHandler: RouteHandler = async ({ request, caller, raw, deps, reports }) => {
   const started = performance.now();
   const report = await deliveryReport(deps.clients, request.path.delivery_id, asCaller(caller, raw.id), deps.clock.now());
   const gathered = performance.now();
-  const bytes = await renderDeliveryReport(report);
+  const bytes = await reports.delivery(report);
   return pdfAnswer(bytes, deliveryFileName({ id: report.reference, createdAt: report.createdAt }), gathered - started, performance.now() - gathered);
 };

@@ -64,3 +64,19 @@ export const BILLED_422: ResponseSpec = {
   description: 'Validation error (D1), or idempotency_key_reused (D2 body): the Idempotency-Key was used with another body within 24 h.',
   schema: Type.Union([ValidationErrorBody, ErrorBody]),
 };
+
+/**
+ * What a PDF route adds to its errors (D39): 422 `report_too_large` (D2 body) when the document
+ * would exceed its size budget, beside a D1 422; 503 `report_timeout` when it does not render
+ * within its time budget, or `reports_busy` when too many are waiting.
+ */
+export const REPORT_ERRORS: Record<number, ResponseSpec> = {
+  422: {
+    description: 'Validation error (D1), or report_too_large (D2 body): the document would exceed REPORT_MAX_BYTES or the memory a report may use.',
+    schema: Type.Union([ValidationErrorBody, ErrorBody]),
+  },
+  503: {
+    description: 'report_timeout: the document did not render within REPORT_TIMEOUT_MS (its worker was replaced); reports_busy: too many reports wait (Retry-After); or database_unavailable/unavailable.',
+    schema: ErrorBody,
+  },
+};

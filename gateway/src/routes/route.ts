@@ -1,4 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ReportRenderer } from '../reports/render-pool.js';
+import type { BodyCodecName } from './body-decoders.js';
 import type { Caller, Clock } from '@landscreen/rpc';
 import type { ServiceClients } from '../clients.js';
 import type { Role } from './roles.js';
@@ -19,6 +21,8 @@ export interface RouteContext {
   raw: FastifyRequest;
   reply: FastifyReply;
   deps: GatewayDeps;
+  /** Renders PDF reports on the gateway's worker threads. */
+  reports: ReportRenderer;
 }
 
 export interface RouteResult {
@@ -42,9 +46,9 @@ export interface ResponseSpec {
 }
 
 /**
- * One endpoint of the public contract: its path, its complete request schemas (validated before
- * anything else runs, D1) and, once its service exists, its handler. A route without a handler
- * answers 501 `not_implemented` after validating.
+ * One endpoint of the public contract: its path, who may call it, its complete request schemas
+ * (validated once the caller is authenticated and allowed, D1, D39) and, once its service exists,
+ * its handler. A route without a handler answers 501 `not_implemented` after validating.
  */
 export interface RouteDef {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -58,17 +62,21 @@ export interface RouteDef {
   security: 'session' | 'service-token' | 'none';
   /** D8: the roles allowed (docs/roles.md). A service-token route also admits service tokens. */
   roles?: Role[];
+  /**
+   * The route acts on the session itself (logout): a session of several tenants needs no X-Tenant
+   * here (its first membership is taken) rather than being refused as tenant_required (D3).
+   */
+  anyTenant?: boolean;
   request: RequestSchemas;
   /** Bytes of body read before 413; by default BODY_LIMITS.standard with a body, else .small. */
   bodyLimit?: number;
   responses: Record<number, ResponseSpec>;
   handler?: RouteHandler;
   /**
-   * Turns a body that is not JSON into what the body schema validates (POST /v1/runs: a CSV,
-   * GeoJSON or NDJSON upload named by its Content-Type); undefined leaves the body as it is.
-   * Throws RequestValidationError for a bad row.
+   * How a body that is not plain JSON becomes what the body schema validates (POST /v1/runs: a
+   * CSV, GeoJSON or NDJSON upload named by its Content-Type); see body-decoders.ts.
    */
-  decodeBody?: (request: FastifyRequest) => unknown;
+  bodyDecoder?: BodyCodecName;
   /** Hidden from the OpenAPI document (the docs page's own assets). */
   hidden?: boolean;
 }

@@ -1,3 +1,14 @@
 export { compile, normaliseDecimal, type Schema, type Validator } from './compile.js';
-export { compileRequest, InvalidUtf8Body, JsonBodyError, RequestValidationError, type RequestSchemas, type ValidRequest } from './request.js';
+export {
+  compileBody,
+  compileRequest,
+  InvalidUtf8Body,
+  JsonBodyError,
+  RequestValidationError,
+  type BodyContext,
+  type BodyDecoder,
+  type PreparedBody,
+  type RequestSchemas,
+  type ValidRequest,
+} from './request.js';
 export { issue, type ValidationIssue } from '@landscreen/validation';

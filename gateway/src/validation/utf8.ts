@@ -1,3 +1,6 @@
+import { isUtf8 } from 'node:buffer';
+import { InvalidUtf8Body } from './request.js';
+
 /**
  * Offset of the first byte that is not part of well-formed UTF-8 (RFC 3629: no overlong forms, no
  * surrogates, nothing above U+10FFFF), or -1. Only run once Buffer's own check has said the bytes
@@ -27,4 +30,19 @@ export function firstInvalidUtf8(bytes: Uint8Array): number {
     index += size;
   }
   return -1;
+}
+
+/**
+ * A body's bytes as text, decoded strictly: bytes that are not UTF-8 are not turned into U+FFFD
+ * (a buy-box name would be stored with characters nobody typed) but become an InvalidUtf8Body,
+ * which a route with a body answers as `json_invalid` (docs/decisions.md, "Invalid UTF-8"). An
+ * empty or blank body is no body.
+ */
+export function decodeBodyBytes(bytes: Buffer): string | InvalidUtf8Body | undefined {
+  if (!isUtf8(bytes)) {
+    const offset = firstInvalidUtf8(bytes);
+    return new InvalidUtf8Body(bytes.subarray(0, Math.max(0, offset)).toString('utf8').length, offset);
+  }
+  const text = bytes.toString('utf8');
+  return text.trim() === '' ? undefined : text;
 }

@@ -70,4 +70,13 @@ describe('loadConfig', () => {
       expect((error as ConfigError).problems).toHaveLength(2);
     }
   });
+
+  it('reads the report budgets: bounded defaults, nonsense refused with the variable named', () => {
+    const defaults = loadConfig({}).reports;
+    expect(defaults.workers).toBeGreaterThanOrEqual(1);
+    expect(defaults.workers).toBeLessThanOrEqual(4);
+    expect(defaults).toMatchObject({ timeoutMs: 60_000, maxBytes: 64 * 1024 * 1024 });
+    expect(loadConfig({ REPORT_WORKERS: '3', REPORT_TIMEOUT_MS: '5000', REPORT_MAX_BYTES: '2097152' }).reports).toEqual({ workers: 3, timeoutMs: 5_000, maxBytes: 2_097_152 });
+    expect(() => loadConfig({ REPORT_WORKERS: '0', REPORT_TIMEOUT_MS: 'soon' })).toThrow(/REPORT_WORKERS.*\n.*REPORT_TIMEOUT_MS/s);
+  });
 });

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_SERVICE_PORTS, SERVICE_NAMES, type Config, type ServiceName } from './types.js';
 
@@ -10,6 +11,9 @@ export class ConfigError extends Error {
 }
 
 type Env = Record<string, string | undefined>;
+
+/** Half the cores, at least one and at most four: the rest stays with the threads answering requests. */
+const DEFAULT_REPORT_WORKERS = Math.max(1, Math.min(4, Math.floor((os.availableParallelism?.() ?? os.cpus().length) / 2)));
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -156,6 +160,13 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     cacheMb: bounded('LAYER_GRID_CACHE_MB', 512, 16, 1_048_576),
   };
 
+  // PDF reports render on worker threads of the gateway (D39), each document within these budgets.
+  const reports = {
+    workers: bounded('REPORT_WORKERS', DEFAULT_REPORT_WORKERS, 1, 16),
+    timeoutMs: bounded('REPORT_TIMEOUT_MS', 60_000, 1_000, 600_000),
+    maxBytes: bounded('REPORT_MAX_BYTES', 64 * 1024 * 1024, 1024 * 1024, 1024 * 1024 * 1024),
+  };
+
   const serviceUrls: Partial<Record<ServiceName, string>> = {};
   const servicePorts = { ...DEFAULT_SERVICE_PORTS };
   for (const name of SERVICE_NAMES) {
@@ -187,6 +198,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     worker,
     runs,
     grids,
+    reports,
     ...overrides,
   };
   if (problems.length > 0) throw new ConfigError(problems);

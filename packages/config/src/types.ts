@@ -50,6 +50,8 @@ export interface Config {
   runs: RunsConfig;
   /** Grid layers: import limits and the engine's cache of their blocks. */
   grids: GridsConfig;
+  /** PDF reports (D30): the gateway's render worker threads and each document's budgets (D39). */
+  reports: ReportsConfig;
 }
 
 export interface GridsConfig {
@@ -57,6 +59,15 @@ export interface GridsConfig {
   maxCells: number;
   /** LAYER_GRID_CACHE_MB: megabytes of grid blocks the engine of one process holds at once (least recently used go first). */
   cacheMb: number;
+}
+
+export interface ReportsConfig {
+  /** Render worker threads of a gateway. */
+  workers: number;
+  /** Longest one document may render; then its worker is replaced and the answer is 503 report_timeout. */
+  timeoutMs: number;
+  /** Largest document in bytes; a larger one is 422 report_too_large. */
+  maxBytes: number;
 }
 
 export interface RunsConfig {

@@ -3,7 +3,7 @@ import { fileNamePart, formatDistance, formatExpected, formatRule } from './form
 import { niceLength } from './map.js';
 import { ruleEvidence, siteReportFromPropertyPage } from './from-property-page.js';
 import { deliveryReportFrom, rulesInWords } from './from-delivery.js';
-import { renderDeliveryReport, renderSiteReport } from './index.js';
+import { fitText, MAX_TEXT_LENGTH, renderDeliveryReport, renderSiteReport } from './index.js';
 
 const GENERATED_AT = new Date('2026-11-23T12:00:00Z');
 
@@ -95,5 +95,27 @@ describe('report data', () => {
     ]);
     const pdf = await renderDeliveryReport(delivery);
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
+
+  it('cuts an over-long text with an ellipsis at MAX_TEXT_LENGTH, never inside a surrogate pair', () => {
+    expect(fitText('short')).toBe('short');
+    const cut = fitText('x'.repeat(5_000));
+    expect(cut).toHaveLength(MAX_TEXT_LENGTH);
+    expect(cut.endsWith('x…')).toBe(true);
+    const emoji = fitText('😀'.repeat(3_000));
+    expect(emoji.endsWith('😀…')).toBe(true);
+    expect([...emoji.slice(0, -1)].every((character) => character === '😀')).toBe(true);
+  });
+
+  it('prints a contact holding one 200,000-character word: broken inside the word, cut with an ellipsis', async () => {
+    const word = 'W'.repeat(200_000);
+    const page = { property: { apn: 'LONG-1', parcel_key: 'k-long' }, contacts: [{ contact: { name: word, note: `${'word '.repeat(40_000)}end` }, provider: 'p' }] };
+    const report = siteReportFromPropertyPage(page, { loadedSources: [], features: [] }, GENERATED_AT);
+    const pdf = await renderSiteReport(report);
+    const text = pdf.toString('latin1');
+    expect(text.startsWith('%PDF-')).toBe(true);
+    // A handful of pages, not the thousands a 200,000-character contact would fill.
+    const pages = text.match(/\/Type \/Page\b/g) ?? [];
+    expect(pages.length).toBeLessThanOrEqual(3);
   });
 });

@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { fitText } from './fit-text.js';
 import { reportFonts } from './fonts.js';
 
 export type Doc = PDFKit.PDFDocument;
@@ -53,10 +54,23 @@ export function createDocument(info: { title: string; subject: string }): Doc {
   doc.registerFont(FONT, fonts.regular as unknown as Buffer, FONT);
   doc.registerFont(FONT_BOLD, fonts.bold as unknown as Buffer, FONT_BOLD);
   shareLayoutCaches(doc);
+  fitEveryText(doc);
   doc.font(FONT).fontSize(10);
   doc.addPage();
   doc.fillColor(COLORS.text);
   return doc;
+}
+
+/**
+ * Every text the document prints or measures is cut to MAX_TEXT_LENGTH first (fit-text.ts), in
+ * the one place all drawing code passes through, so a table measures exactly what it then draws.
+ */
+function fitEveryText(doc: Doc): void {
+  const fit = (value: unknown) => (typeof value === 'string' ? fitText(value) : value);
+  const text = doc.text.bind(doc) as (...args: unknown[]) => Doc;
+  const heightOfString = doc.heightOfString.bind(doc) as (...args: unknown[]) => number;
+  (doc as { text: unknown }).text = (value: unknown, ...rest: unknown[]) => text(fit(value), ...rest);
+  (doc as { heightOfString: unknown }).heightOfString = (value: unknown, ...rest: unknown[]) => heightOfString(fit(value), ...rest);
 }
 
 /**

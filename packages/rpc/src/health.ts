@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { migrationStatus, type MigrationSet } from '@landscreen/db';
+import { isDatabaseUnavailable, migrationStatus, type MigrationSet } from '@landscreen/db';
 
 /** The Health RPC shared by every service: database reachable and migrations exactly this build's. */
 export function healthCheck(db: Kysely<any>, schema: string, migrations: MigrationSet) {
@@ -16,11 +16,23 @@ export function healthCheck(db: Kysely<any>, schema: string, migrations: Migrati
     } catch (error) {
       return {
         ready: false,
-        reason: `database unavailable: ${(error as Error).message}`,
+        reason: databaseProblem(error),
         schema,
         appliedMigrations: [],
         expectedMigrations: Object.keys(migrations).sort(),
       };
     }
   };
+}
+
+/**
+ * /readyz is public: it says what is wrong in a sentence with the driver's code (a SQLSTATE or a
+ * socket error), never the driver's own text, which can name hosts, roles and relations.
+ */
+function databaseProblem(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  const named = typeof code === 'string' && /^[A-Z0-9_]{3,40}$/.test(code) ? ` (${code})` : '';
+  return isDatabaseUnavailable(error)
+    ? `database unavailable${named}: the database cannot be reached or is not accepting connections`
+    : `database unavailable${named}: the database answered the readiness check with an error`;
 }

@@ -23,7 +23,7 @@ export function createCatalogService(deps: ServiceDeps): ServiceModule {
   const runs = catalogRuns(deps, db);
   const evaluate = evaluatePoints(layers, () => deps.peer('discovery'));
   // Billing (D34): the ledger, rpm windows and idempotency keys, on the service's clock.
-  const billing = { db, clock: deps.clock };
+  const billing = { db, clock: deps.clock, faults: deps.faults };
   return {
     name: 'catalog',
     schema: SCHEMA,

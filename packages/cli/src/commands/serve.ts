@@ -47,7 +47,7 @@ async function startEmbedded(config: Config, logger: Logger) {
       import('../control/server.js'),
       import('./run.js'),
     ]);
-    const stack = await startEmbeddedStack({ config, logger, worker: config.worker.embedded, runsWorker: config.runs.embedded });
+    const stack = await startEmbeddedStack({ config, logger, worker: config.worker.embedded, runsWorker: config.runs.embedded, warmWorkers: true });
     // With PGlite this process owns the database: operator commands come through this socket.
     const control = config.databaseUrl
       ? undefined

@@ -36,6 +36,11 @@ export interface EmbeddedStackOptions {
    * serve` does, unless RUNS_WORKER_EMBEDDED=0), so a run is processed without any set-up.
    */
   runsWorker?: boolean;
+  /**
+   * Start the gateway's worker threads (PDF rendering, large bodies) with it, fonts parsed, so the
+   * first report after a start is not slow (`landscreen serve`); otherwise they start on first use.
+   */
+  warmWorkers?: boolean;
 }
 
 export interface EmbeddedStack {
@@ -85,7 +90,11 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
     }
     connect();
     logger.info('start-up: building the gateway');
-    gateway = await createGateway({ deps: { clients: createServiceClients(peer), build: buildId(), clock }, logger });
+    gateway = await createGateway({
+      deps: { clients: createServiceClients(peer), build: buildId(), clock },
+      logger,
+      reports: { ...config.reports, eager: options.warmWorkers === true },
+    });
     let url = '';
     if (options.listen !== false) url = await gateway.listen({ host: config.host, port: config.port });
     if (withWorker) {

@@ -29,7 +29,7 @@ export function authenticate(context: AuthContext) {
   // The secret's digest once, not on every request: each request digests only what it presents.
   const secretDigest = legacySharedSecret ? digest(legacySharedSecret) : undefined;
   return async (request: authv1.AuthenticateRequest): Promise<{ caller: CallerMessage }> => {
-    const { token, tenant, serviceTokenId } = request;
+    const { token, tenant, serviceTokenId, anyTenant } = request;
     if (!token) throw serviceError(Code.Unauthenticated, 'unauthenticated', 'Authentication required.');
     if (serviceTokenId !== undefined) return { caller: await serviceTokenCaller(context, serviceTokenId, token) };
     if (secretDigest && matchesDigest(token, secretDigest)) return { caller: await legacyCaller(context, tenant) };
@@ -37,11 +37,11 @@ export function authenticate(context: AuthContext) {
       if (!authDev) throw invalidToken();
       return { caller: await devCaller(context, token, tenant) };
     }
-    return { caller: await sessionCaller(context, token, tenant) };
+    return { caller: await sessionCaller(context, token, tenant, anyTenant) };
   };
 }
 
-async function sessionCaller(context: AuthContext, token: string, tenantSlug: string | undefined): Promise<CallerMessage> {
+async function sessionCaller(context: AuthContext, token: string, tenantSlug: string | undefined, anyTenant = false): Promise<CallerMessage> {
   const tokenDigest = digest(token);
   const key = tokenDigest.toString('hex');
   const now = context.clock.now();
@@ -68,7 +68,10 @@ async function sessionCaller(context: AuthContext, token: string, tenantSlug: st
   if (rows.length === 0) throw invalidToken();
   const [first] = rows;
   if (!first!.tenant_id) throw notMember(tenantSlug ?? '');
-  if (rows.length > 1) throw tenantRequired();
+  // Several memberships and no tenant named: the first (oldest) one only when the call acts on the
+  // session itself (logout); it is not cached, as that answer is not the session's in general.
+  const ambiguous = rows.length > 1;
+  if (ambiguous && !anyTenant) throw tenantRequired();
   const caller: CallerMessage = {
     tenant: { id: first!.tenant_id, slug: first!.slug!, name: first!.name! },
     identity: { id: first!.identity_id, email: first!.email },
@@ -76,7 +79,7 @@ async function sessionCaller(context: AuthContext, token: string, tenantSlug: st
     kind: 'session',
     sessionId: first!.session_id,
   };
-  context.sessions.set(key, tenantSlug, caller, new Date(first!.expires_at).getTime(), now.getTime());
+  if (!ambiguous) context.sessions.set(key, tenantSlug, caller, new Date(first!.expires_at).getTime(), now.getTime());
   return caller;
 }
 

@@ -1,5 +1,5 @@
 import type { Plan } from '@landscreen/field-catalog';
-import type { Clock } from '@landscreen/rpc';
+import type { Clock, FaultInjector } from '@landscreen/rpc';
 import type { CatalogDb, CatalogTransaction } from '../schema.js';
 import type { TenantAccount } from './accounts.js';
 import { insufficientCredits } from './errors.js';
@@ -10,7 +10,16 @@ import { startRequest } from './request-start.js';
 export interface BillingContext {
   db: CatalogDb;
   clock: Clock;
+  /** Test-only failure points after the charge (BILLING_FAULTS): each must leave nothing charged. */
+  faults?: FaultInjector;
 }
+
+/**
+ * Where a test may make a billed request fail after its charge: between the charge and `work`,
+ * after `work`, and after the answer is stored for replays, just before the commit. A failure at
+ * any of them rolls the charge back with everything else.
+ */
+export const BILLING_FAULTS = ['billing.after_charge', 'billing.after_work', 'billing.before_commit'] as const;
 
 /** What one request costs, priced on the tenant's plan. */
 export interface Price {
@@ -37,9 +46,10 @@ export interface BilledRequest<T, P = void> {
   /**
    * Work done before the charge, outside any transaction (e.g. evaluating the points): it runs
    * only when the request is no replay and the balance covered it a moment ago, and must be free
-   * of side effects, since the charge may still fail (402) after it.
+   * of side effects, since the charge may still fail (402) after it. It is where an answer is
+   * bounded: one that would exceed its documented size is refused here, before any charge (413).
    */
-  prepare?(plan: Plan): Promise<P>;
+  prepare?(plan: Plan, start: RequestStanding): Promise<P>;
   /**
    * Runs inside the charge's transaction, after the ledger row: what it writes commits with the
    * charge or not at all (e.g. a run and its chunks). Its answer is what the caller gets, and the
@@ -47,6 +57,12 @@ export interface BilledRequest<T, P = void> {
    */
   work(trx: CatalogTransaction, charge: Charge, prepared: P, plan: Plan): Promise<T>;
   codec: AnswerCodec<T>;
+}
+
+/** Where the tenant stands as a request starts: what a refusal's billing headers say. */
+export interface RequestStanding {
+  creditsRemaining: number;
+  rate: { limit: number; remaining: number };
 }
 
 /** What the gateway sends as headers on every billed answer. */
@@ -70,9 +86,12 @@ export interface BilledAnswer<T> {
 /**
  * One billed request, in this order: the plan's rpm (429), an Idempotency-Key replay (the stored
  * answer, nothing charged; another body 422), a balance pre-check (402 before any work),
- * `prepare`, then one transaction: claim the key, charge atomically with the balance check (402,
- * nothing written), `work`, store the answer for replays, commit. The answer is returned only
- * after the commit, so values are never handed out for a charge that did not happen.
+ * `prepare` (the answer computed and bounded: 413 before any charge), then one transaction: claim
+ * the key, charge atomically with the balance check (402, nothing written), `work` (the answer
+ * built), store the answer for replays, commit. The answer is returned only after the commit, so
+ * values are never handed out for a charge that did not happen; and anything that fails after
+ * the charge fails inside its transaction, so no charge stands for an answer that was not given
+ * (D39). Nothing fallible follows the commit: the caller only hands the built answer on.
  */
 export async function billedRequest<T, P = void>(context: BillingContext, request: BilledRequest<T, P>): Promise<BilledAnswer<T>> {
   const { db, clock } = context;
@@ -86,7 +105,7 @@ export async function billedRequest<T, P = void>(context: BillingContext, reques
     if (stored.kind === 'replay') return replay(context, account, request.codec.decode(stored.response), rate);
   }
   if (price.credits > remaining) throw insufficientCredits(price.credits, remaining, rate);
-  const prepared = (await request.prepare?.(plan)) as P;
+  const prepared = (await request.prepare?.(plan, { creditsRemaining: remaining, rate })) as P;
 
   const outcome = await db.transaction().execute(async (trx) => {
     if (key) {
@@ -99,8 +118,11 @@ export async function billedRequest<T, P = void>(context: BillingContext, reques
       { operation: request.operation, ...price, requestId: request.requestId, idempotencyKey: key?.key, rate },
       clock.now(),
     );
+    await context.faults?.('billing.after_charge');
     const answer = await request.work(trx, charge, prepared, plan);
+    await context.faults?.('billing.after_work');
     if (key) await storeAnswer(trx, request.tenantId, key.key, charge.ledgerId, request.codec.encode(answer));
+    await context.faults?.('billing.before_commit');
     return { answer, charge } as const;
   });
   if ('replayed' in outcome) return replay(context, account, request.codec.decode(outcome.replayed!), rate);

@@ -5,7 +5,7 @@ import { serviceError } from '@landscreen/rpc';
  * The billing headers of D34 on a refused billed request (nothing charged): the gateway sends the
  * `billing_headers` field of an error as headers, not in the body, as it does every billed answer's.
  */
-function refusedBillingHeaders(creditsRemaining: number, rate: { limit: number; remaining: number }) {
+export function refusedBillingHeaders(creditsRemaining: number, rate: { limit: number; remaining: number }) {
   return {
     'x-credits-charged': '0',
     'x-credits-remaining': String(creditsRemaining),

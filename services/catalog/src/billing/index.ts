@@ -5,6 +5,7 @@ export { chargeCredits, refundCredits, monthBalance, creditsByOperation, type Ch
 export { startRequest, type RateSlot, type RequestStart } from './request-start.js';
 export { requestHash, IDEMPOTENCY_TTL_MS } from './idempotency.js';
 export {
+  BILLING_FAULTS,
   billedRequest,
   unbilledRequest,
   type AnswerCodec,
@@ -13,6 +14,7 @@ export {
   type BillingContext,
   type BillingStatus,
   type Price,
+  type RequestStanding,
 } from './billed-request.js';
 export { insufficientCredits, rateLimited, idempotencyKeyReused } from './errors.js';
 export { utcMonth } from './month.js';

@@ -7,6 +7,7 @@ import { billedRequest, billingStatusMessage, quoteCredits, requestHash, unbille
 import { evaluateLocations, type EvaluatePointsFn } from '../fetch/evaluate.js';
 import { selectFields } from '../fetch/field-selection.js';
 import { answerFetchResults, engineFetchResults } from '../fetch/fetch-values.js';
+import { answerTooLarge, fetchAnswerBytes, MAX_FETCH_ANSWER_BYTES } from '../fetch/answer-size.js';
 import type { LayerCache } from '../layers/layer-cache.js';
 
 /** D34: at most 1,000 locations per batch (larger ones are runs). */
@@ -23,8 +24,9 @@ const codec = {
 /**
  * POST /v1/fetch/batch (D34): the fields at each location, charged by billing rules 1-3 before the
  * values are returned; a dry run answers the quote. Values are evaluated before the charge's
- * transaction (so the tenant's balance row is locked for a few statements, not an evaluation)
- * and handed out only after it committed.
+ * transaction (so the tenant's balance row is locked for a few statements, not an evaluation),
+ * and an answer over MAX_FETCH_ANSWER_BYTES is refused there, uncharged (413); the rest are
+ * handed out only after the charge committed.
  */
 export function fetchBatchHandler(billing: BillingContext, layers: LayerCache, evaluate: EvaluatePointsFn) {
   return async (request: catalogv1.FetchBatchRequest, call: HandlerContext) => {
@@ -53,15 +55,17 @@ export function fetchBatchHandler(billing: BillingContext, layers: LayerCache, e
       price: (plan) => ({ credits: quoteCredits(plan, fields, count).total, locations: count, fields: fields.length }),
       requestId: call.requestHeader.get('x-request-id') ?? undefined,
       idempotency: key ? { key, requestHash: requestHash('fetch', canonicalRequest(request)) } : undefined,
-      prepare: async () => {
+      prepare: async (_plan, standing) => {
         const located = request.locations.map(({ lat, lon, id }) => ({ lat, lon, id: id ?? null }));
         // Parcel-group fields need the parcel at each point: EvaluatePoints' own path (LocateParcels,
         // then the engine). Without them, the results are built from the engine's answer directly.
-        if (fields.some((field) => PARCEL_GROUP.has(field))) {
-          return answerFetchResults(located, await evaluateLocations(evaluate, { locations: request.locations, fields }, call));
-        }
-        const { engine } = await layers.current();
-        return engineFetchResults(located, await engine.evaluateLoaded(request.locations, fields));
+        const results = fields.some((field) => PARCEL_GROUP.has(field))
+          ? answerFetchResults(located, await evaluateLocations(evaluate, { locations: request.locations, fields }, call))
+          : engineFetchResults(located, await (await layers.current()).engine.evaluateLoaded(request.locations, fields));
+        // Bounded before the charge (D39): an answer too large to give is refused, not charged.
+        const bytes = fetchAnswerBytes(fields, results);
+        if (bytes > MAX_FETCH_ANSWER_BYTES) throw answerTooLarge(bytes, standing.creditsRemaining, standing.rate);
+        return results;
       },
       work: async (_trx, charge, results, plan) =>
         create(catalogv1.FetchBatchResponseSchema, {

@@ -25,7 +25,7 @@ type RunRpc = 'createRun' | 'listRuns' | 'getRun' | 'cancelRun' | 'readRunResult
  * on the service's view of the database.
  */
 export function catalogRuns(deps: ServiceDeps, db: CatalogDb): { handlers: Pick<CatalogImpl, RunRpc>; relay: ReturnType<typeof createChunkRelay> } {
-  const context: RunsContext = { db, clock: deps.clock, refund: ledgerRefund, chunkSize: deps.config.runs.chunkSize };
+  const context: RunsContext = { db, clock: deps.clock, faults: deps.faults, refund: ledgerRefund, chunkSize: deps.config.runs.chunkSize };
   const relay = createChunkRelay(
     { db, bus: deps.bus, logger: deps.logger.child({ component: 'run-chunk-relay' }) },
     { pollMs: deps.config.relay.pollMs, batchSize: deps.config.relay.batchSize },
