@@ -94,6 +94,16 @@ export class ParcelIndex {
     return nearest ? { id: nearest.id, match_type: 'nearest_within_radius', distance_m: nearest.distance } : null;
   }
 
+  /** Positions of the parcels whose boxes meet the box (degrees): a map tile's candidates. */
+  searchBox(west: number, south: number, east: number, north: number): number[] {
+    return this.layer.searchBox(west, south, east, north);
+  }
+
+  /** The parcel's polygon as the engine packs it (degrees; always multi-part). */
+  shape(id: number) {
+    return this.layer.shapes[id];
+  }
+
   /** The parcel at a position, its geometry as it was stored (Polygon or MultiPolygon). */
   parcel(id: number) {
     const multi = this.layer.polygonGeometry(id) as Extract<PolygonalGeometry, { type: 'MultiPolygon' }>;
