@@ -7,6 +7,7 @@ import { discoveryRoutes } from './discovery.js';
 import { healthRoutes } from './health.js';
 import { internalRoutes } from './internal.js';
 import { leadRoutes } from './leads.js';
+import { tileRoutes } from './tiles.js';
 import type { RouteDef } from './route.js';
 
 /** Every endpoint of both spec documents, in the order the OpenAPI document lists them. */
@@ -19,6 +20,7 @@ export const ROUTES: RouteDef[] = [
   ...diligenceRoutes,
   ...internalRoutes,
   ...catalogRoutes,
+  ...tileRoutes,
   ...healthRoutes,
 ];
 

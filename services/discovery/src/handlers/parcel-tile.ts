@@ -15,9 +15,9 @@ import { loadBuyBox } from './buy-boxes.js';
 type Response = MessageInitShape<typeof discoveryv1.ParcelTileResponseSchema>;
 
 /**
- * D40: one map tile of a market's current vintage ranked against a saved buy box. The buy box
- * (404 for another tenant's), the market (404, 403 not_entitled, 409) and the tile address are
- * checked first; the etag (query_hash and tile) is known before any geometry is touched, so a
+ * D40: one map tile of a market's current vintage ranked against a saved buy box. The tile
+ * address, the market (404, 403 not_entitled, 409) and the buy box (404, also another tenant's;
+ * 422 for a box of another market) are checked first; the etag (query_hash and tile) is known before any geometry is touched, so a
  * tile the caller holds costs two small reads.
  */
 export function parcelTileHandler(context: DiscoveryContext, parcelIndexes: ParcelIndexes, views: TileViews) {
@@ -25,6 +25,7 @@ export function parcelTileHandler(context: DiscoveryContext, parcelIndexes: Parc
     const { tenantId } = requireCaller(call);
     const tile = { z: request.z, x: request.x, y: request.y };
     validateTile(tile);
+    const access = await marketForCaller(context, tenantId, request.market);
     const saved = await loadBuyBox(context, tenantId, request.buyBox);
     const spec = saved.spec as CanonicalSpec;
     if (spec.markets[0] !== request.market) {
@@ -38,7 +39,6 @@ export function parcelTileHandler(context: DiscoveryContext, parcelIndexes: Parc
         },
       ]);
     }
-    const access = await marketForCaller(context, tenantId, request.market);
     const hash = queryHash(spec, access.market.id, access.vintage.id);
     const etag = tileEtag([hash], tile);
     const answer = { etag, vintageId: access.vintage.id, queryHash: hash, extent: EXTENT };
