@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { installErrorHandling, notImplemented } from './errors/index.js';
 import { authenticateRequest } from './auth/authenticate.js';
-import { registerVerifyPage } from './auth/verify-page.js';
+import { registerConsole } from './console/serve-console.js';
 import { installJsonBodyParser } from './json-body.js';
 import { buildOpenApiDocument } from './openapi/document.js';
 import { registerDocsPage } from './openapi/docs-page.js';
@@ -53,6 +53,7 @@ async function gatewayApp(app: FastifyInstance, options: GatewayAppOptions): Pro
         const result = await route.handler({ request: valid, caller, raw: request, reply, deps: options.deps });
         reply.code(result.status);
         if (result.headers) reply.headers(result.headers);
+        if (result.cookies) reply.header('set-cookie', result.cookies);
         if (result.json) return reply.type('application/json; charset=utf-8').send(Buffer.from(result.json.buffer, result.json.byteOffset, result.json.byteLength));
         return result.body === undefined ? reply.send() : reply.send(result.body);
       },
@@ -62,7 +63,7 @@ async function gatewayApp(app: FastifyInstance, options: GatewayAppOptions): Pro
   const document = JSON.stringify(buildOpenApiDocument(routes));
   app.get('/openapi.json', async (_request, reply) => reply.type('application/json; charset=utf-8').send(document));
   await registerDocsPage(app);
-  registerVerifyPage(app);
+  registerConsole(app, { basemapStyleUrl: options.deps.basemapStyleUrl });
 }
 
 export default fp(gatewayApp, { name: 'landscreen-gateway', fastify: '5.x' });

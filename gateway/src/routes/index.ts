@@ -7,6 +7,7 @@ import { discoveryRoutes } from './discovery.js';
 import { healthRoutes } from './health.js';
 import { internalRoutes } from './internal.js';
 import { leadRoutes } from './leads.js';
+import { parcelEvaluationRoutes } from './parcel-evaluation.js';
 import { tileRoutes } from './tiles.js';
 import type { RouteDef } from './route.js';
 
@@ -15,6 +16,7 @@ export const ROUTES: RouteDef[] = [
   ...authRoutes,
   ...buyBoxRoutes,
   ...discoveryRoutes,
+  ...parcelEvaluationRoutes,
   ...boardRoutes,
   ...leadRoutes,
   ...diligenceRoutes,

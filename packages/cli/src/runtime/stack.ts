@@ -78,7 +78,7 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
       started.push(module);
     }
     connect();
-    gateway = await createGateway({ deps: { clients: createServiceClients(peer), build: buildId(), clock }, logger });
+    gateway = await createGateway({ deps: { clients: createServiceClients(peer), build: buildId(), clock, basemapStyleUrl: config.basemapStyleUrl }, logger });
     let url = '';
     if (options.listen !== false) url = await gateway.listen({ host: config.host, port: config.port });
     if (withWorker) {
