@@ -35,6 +35,11 @@ export function mapView(context: ViewContext) {
     marketMap = await MarketMap.create(mapContainer, context.settings.basemapStyleUrl);
     if (disposed) return marketMap.remove();
     const map = marketMap;
+    // For scripts and tests driving the page: the map, and whether it has drawn everything it asked for.
+    (window as unknown as { landscreen: unknown }).landscreen = { map: map.map };
+    mapContainer.dataset.state = 'loading';
+    map.map.on('dataloading', () => (mapContainer.dataset.state = 'loading'));
+    map.map.on('idle', () => (mapContainer.dataset.state = 'idle'));
     const list = new RankedList(map);
     let selected: string | null = null;
     let box: BuyBox | undefined = boxes.find((b) => b.name === localStorage.getItem(BOX_KEY)) ?? boxes[0];
@@ -106,12 +111,15 @@ export function mapView(context: ViewContext) {
       map.showParcels(market, box.name, map.colourMode);
       showList();
       const page = await list.show(box.name);
-      // Frame the market's best parcels the first time a box is shown.
-      const points = (page?.results ?? []).filter((r: any) => r.lon != null && r.lat != null);
-      if (points.length > 0) {
-        const lons = points.map((r: any) => r.lon as number);
-        const lats = points.map((r: any) => r.lat as number);
-        map.map.fitBounds([Math.min(...lons), Math.min(...lats), Math.max(...lons), Math.max(...lats)], { padding: 60, maxZoom: 14, minZoom: PARCEL_MIN_ZOOM, duration: 0 });
+      // Frame the market's best parcels (the first page of the ranking) when a box is shown.
+      const boxes4 = (page?.results ?? []).map((r: any) => r.bbox as number[] | null).filter((b: number[] | null): b is number[] => Array.isArray(b) && b.length === 4);
+      if (boxes4.length > 0) {
+        const west = Math.min(...boxes4.map((b: number[]) => b[0]!));
+        const south = Math.min(...boxes4.map((b: number[]) => b[1]!));
+        const east = Math.max(...boxes4.map((b: number[]) => b[2]!));
+        const north = Math.max(...boxes4.map((b: number[]) => b[3]!));
+        map.map.fitBounds([west, south, east, north], { padding: 40, maxZoom: 15, duration: 0 });
+        if (map.map.getZoom() < PARCEL_MIN_ZOOM) map.map.setZoom(PARCEL_MIN_ZOOM);
       }
     };
     boxSelect.addEventListener('change', () => {

@@ -36,7 +36,8 @@ export class RankedList {
   private readonly sortSelect = h('select', {}, Object.entries(SORTS).map(([value, sort]) => h('option', { attrs: { value }, text: sort.label })));
   private ranked: ListParcel[] = [];
   private cursor: string | null | undefined;
-  private loading = false;
+  /** The page being read, shared by whoever asks meanwhile. */
+  private inflight: Promise<{ results: any[] } | undefined> | undefined;
   private buyBox: string | undefined;
   private eligibleTotal = 0;
   private rows: ListParcel[] = [];
@@ -67,43 +68,48 @@ export class RankedList {
     this.buyBox = buyBox;
     this.ranked = [];
     this.cursor = undefined;
+    this.inflight = undefined;
+    const first = this.loadMore();
     this.refresh();
-    return this.loadMore();
+    return first;
   }
 
   get length(): number {
     return this.rows.length;
   }
 
-  private async loadMore(): Promise<{ results: any[] } | undefined> {
-    if (this.loading || this.cursor === null || !this.buyBox || this.inViewBox.checked) return undefined;
-    this.loading = true;
+  private loadMore(): Promise<{ results: any[] } | undefined> {
+    if (this.inflight) return this.inflight;
+    if (this.cursor === null || !this.buyBox || this.inViewBox.checked) return Promise.resolve(undefined);
     const buyBox = this.buyBox;
-    try {
-      const page = await call('POST', '/v2/discovery/query', { buy_box: buyBox, limit: PAGE, ...(this.cursor ? { cursor: this.cursor } : {}) });
-      if (buyBox !== this.buyBox) return undefined;
-      this.queryHash = page.query_hash;
-      this.eligibleTotal = page.eligible_total;
-      this.cursor = page.next_cursor;
-      this.ranked.push(
-        ...page.results.map((result: any): ListParcel => ({
-          parcel_key: result.parcel_key,
-          verdict: result.verdict,
-          score: result.score,
-          apn: result.apn,
-          address: result.address,
-          acres: result.acres,
-          bbox: result.bbox,
-        })),
-      );
-      this.refresh(true);
-      return page;
-    } catch (error) {
-      this.summary.textContent = error instanceof Error ? error.message : 'The ranking could not be read.';
-      return undefined;
-    } finally {
-      this.loading = false;
-    }
+    this.inflight = (async () => {
+      try {
+        const page = await call('POST', '/v2/discovery/query', { buy_box: buyBox, limit: PAGE, ...(this.cursor ? { cursor: this.cursor } : {}) });
+        if (buyBox !== this.buyBox) return undefined;
+        this.queryHash = page.query_hash;
+        this.eligibleTotal = page.eligible_total;
+        this.cursor = page.next_cursor;
+        this.ranked.push(
+          ...page.results.map((result: any): ListParcel => ({
+            parcel_key: result.parcel_key,
+            verdict: result.verdict,
+            score: result.score,
+            apn: result.apn,
+            address: result.address,
+            acres: result.acres,
+            bbox: result.bbox,
+          })),
+        );
+        this.refresh(true);
+        return page;
+      } catch (error) {
+        this.summary.textContent = error instanceof Error ? error.message : 'The ranking could not be read.';
+        return undefined;
+      } finally {
+        this.inflight = undefined;
+      }
+    })();
+    return this.inflight;
   }
 
   /** Redraws the rows: the ranking, or the parcels in view, sorted as chosen. */
