@@ -178,7 +178,7 @@ describe('the console in Chromium', () => {
     expect(rules).toEqual([
       expect.stringMatching(/^Acres ≥ 20 acres40 acrespass$/),
       expect.stringMatching(/^Nearest substation distance ≤ 3 km600 mpass/),
-      expect.stringMatching(/^Slope ≤ 5 °2 °pass/),
+      expect.stringMatching(/^Slope ≤ 5°2°pass/),
     ]);
     await panel.getByText('Nearest substation drawn').waitFor();
     await screenshot(page, 'parcel-panel');
