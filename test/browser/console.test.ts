@@ -122,7 +122,7 @@ describe('the console in Chromium', () => {
   async function mapDrawn(page: Page): Promise<void> {
     await page
       .waitForFunction(() => {
-      const map = (window as any).landscreen?.map;
+      const map = (globalThis as any).landscreen?.map;
         return !!map && map.loaded() && map.areTilesLoaded() && map.queryRenderedFeatures({ layers: ['parcels-fill'] }).length > 0;
       }, undefined, { timeout: 20_000 })
       .catch(async (error) => {
@@ -134,7 +134,7 @@ describe('the console in Chromium', () => {
   /** Where a point lies on the page, through the map's own projection. */
   async function onScreen(page: Page, lonLat: [number, number]): Promise<{ x: number; y: number }> {
     return page.evaluate((point) => {
-      const map = (window as any).landscreen.map;
+      const map = (globalThis as any).landscreen.map;
       const rect = map.getCanvas().getBoundingClientRect();
       const at = map.project(point);
       return { x: rect.left + at.x, y: rect.top + at.y };
@@ -210,9 +210,9 @@ describe('the console in Chromium', () => {
     await viewer.locator('.parcel-panel').getByRole('heading', { name: 'APN APN-44' }).waitFor();
     expect(await viewer.getByRole('button', { name: 'Promote to the board' }).count()).toBe(0);
     const refused = await viewer.evaluate(async (key) => {
-      const csrf = document.cookie.split('; ').find((c) => c.startsWith('landscreen_csrf='))!.split('=')[1]!;
+      const csrf = ((globalThis as any).document.cookie as string).split('; ').find((c) => c.startsWith('landscreen_csrf='))!.split('=')[1]!;
       const response = await fetch('/v2/discovery/query', { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': csrf }, body: JSON.stringify({ buy_box: 'dc', limit: 1 }) });
-      const queryHash = (await response.json()).query_hash;
+      const queryHash = ((await response.json()) as { query_hash: string }).query_hash;
       const promoted = await fetch('/v2/pipeline', { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': csrf }, body: JSON.stringify({ parcel_key: key, buy_box: 'dc', query_hash: queryHash }) });
       return { status: promoted.status, body: await promoted.json() };
     }, HOLD.key);
