@@ -11,7 +11,8 @@
  * - the first map paint in headless Chromium: from opening the console to the parcels drawn;
  * - the console's own code gzipped (esbuild's bundle and the stylesheet), MapLibre beside it.
  * Environment: BENCH_PARCELS (default 1000000), BENCH_TILES (tiles per zoom, default 60),
- * BENCH_REBUILD=1 to reload, TEST_DATABASE_URL, CHROMIUM_PATH.
+ * BENCH_REBUILD=1 to reload, BENCH_LOAD_ONLY=1 to build the market and stop, TEST_DATABASE_URL,
+ * CHROMIUM_PATH.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -172,7 +173,8 @@ async function firstPaint(base: string, dataDir: string): Promise<{ ms: number; 
   let link: string | undefined;
   for (let i = 0; i < 200 && !link; i++) {
     try {
-      link = readFileSync(path.join(dataDir, 'mailbox.jsonl'), 'utf8').match(/https?:\/\/\S+\/auth\/verify\?token=\S+/g)?.at(-1);
+      const mails = readFileSync(path.join(dataDir, 'mailbox.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { text: string });
+      link = mails.at(-1)?.text.match(/https?:\/\/\S+\/auth\/verify\?token=\S+/)?.[0];
     } catch {
       // not written yet
     }
@@ -213,6 +215,8 @@ async function main(): Promise<void> {
   const env = { DATABASE_URL: url.toString(), AUTH_DEV: '1', DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: base, WORKER_EMBEDDED: '0', RUNS_WORKER_EMBEDDED: '0', DISCOVERY_CACHE_DIR: 'off' };
   const loadSeconds = await ensureMarket(env);
   console.log(`market ${market}: ${parcels.toLocaleString('en-US')} parcels${loadSeconds === undefined ? ' (reused)' : `, written and imported in ${loadSeconds.toFixed(0)} s`}`);
+  if (process.env.BENCH_LOAD_ONLY === '1') return;
+  console.log(`load average at start: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} (2 cores)`);
 
   const bundle = await bundleApp(path.resolve('packages/console/src/app'));
   const css = readFileSync('packages/console/src/app/styles.css');

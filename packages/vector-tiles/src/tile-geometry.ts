@@ -69,6 +69,29 @@ function projectPath(shape: PackedShapeLike, path: number, projector: TileProjec
   return out;
 }
 
+/**
+ * A path wholly inside the tile, straight to integers: projected, rounded, repeats dropped, with
+ * no intermediate points (most parcels of a tile take this way; it halves the time of a tile).
+ */
+function roundedPath(shape: PackedShapeLike, path: number, projector: TileProjector, ring: boolean): number[] {
+  const start = shape.paths[path];
+  const end = shape.paths[path + 1];
+  const c = shape.coords;
+  const flat: number[] = [];
+  let px = Number.NaN;
+  let py = Number.NaN;
+  for (let i = start; i < end; i++) {
+    const x = Math.round(projector.x(c[i * 2]));
+    const y = Math.round(projector.y(c[i * 2 + 1]));
+    if (x === px && y === py) continue;
+    flat.push(x, y);
+    px = x;
+    py = y;
+  }
+  if (ring && flat.length >= 4 && flat[0] === flat[flat.length - 2] && flat[1] === flat[flat.length - 1]) flat.length -= 2;
+  return flat;
+}
+
 /** Rounded to integers, repeated points dropped (also a ring's last equal to its first). */
 function rounded(points: readonly Point[], ring: boolean): number[] {
   const flat: number[] = [];
@@ -110,9 +133,7 @@ function polygons(shape: PackedShapeLike, projector: TileProjector, bounds: [num
   for (let p = 0; p + 1 < shape.polygons.length; p++) {
     for (let r = shape.polygons[p]; r < shape.polygons[p + 1]; r++) {
       const outer = r === shape.polygons[p];
-      let ring = projectPath(shape, r, projector, true);
-      if (bounds) ring = clipPolygon(ring, bounds);
-      const flat = rounded(ring, true);
+      const flat = bounds ? rounded(clipPolygon(projectPath(shape, r, projector, true), bounds), true) : roundedPath(shape, r, projector, true);
       const area = flat.length >= 6 ? signedArea2(flat) : 0;
       if (area === 0) {
         // A polygon whose exterior vanishes in the tile takes its holes with it.
@@ -130,9 +151,12 @@ function polygons(shape: PackedShapeLike, projector: TileProjector, bounds: [num
 function lines(shape: PackedShapeLike, projector: TileProjector, bounds: [number, number, number, number] | null): TileGeometry | null {
   const paths: number[][] = [];
   for (let l = 0; l + 1 < shape.paths.length; l++) {
-    const line = projectPath(shape, l, projector, false);
-    const parts = bounds ? clipPolyline(line, bounds) : [line];
-    for (const part of parts) {
+    if (!bounds) {
+      const flat = roundedPath(shape, l, projector, false);
+      if (flat.length >= 4) paths.push(flat);
+      continue;
+    }
+    for (const part of clipPolyline(projectPath(shape, l, projector, false), bounds)) {
       const flat = rounded(part, false);
       if (flat.length >= 4) paths.push(flat);
     }
