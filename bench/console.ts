@@ -210,6 +210,14 @@ async function firstPaint(base: string, dataDir: string): Promise<{ ms: number; 
 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'landscreen-bench-console-data-'));
+  try {
+    await measure(dataDir);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function measure(dataDir: string): Promise<void> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const env = { DATABASE_URL: url.toString(), AUTH_DEV: '1', DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: base, WORKER_EMBEDDED: '0', RUNS_WORKER_EMBEDDED: '0', DISCOVERY_CACHE_DIR: 'off' };
@@ -285,7 +293,6 @@ async function main(): Promise<void> {
     console.log(`\nfirst map paint in headless Chromium (SwiftShader): ${(paint.ms / 1000).toFixed(2)} s from navigation to the parcels drawn (the page signed in after ${(paint.toShellMs / 1000).toFixed(2)} s)`);
   } finally {
     await stop(server);
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

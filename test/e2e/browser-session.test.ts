@@ -53,7 +53,7 @@ describe.each(DATABASE_MODES)('the console\'s browser session on %s', (mode) => 
     const token = new URL(await mailedLink(app.config.dataDir, EMAIL)).searchParams.get('token')!;
     const response = await fetch(new URL('/v1/auth/session', app.url), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
     expect(response.status).toBe(200);
-    const body = await response.json();
+    const body = (await response.json()) as { csrf_token: string };
     expect(body).toMatchObject({ identity: { email: EMAIL }, tenant: { slug: TENANT }, role: 'analyst' });
     expect(JSON.stringify(body)).not.toContain('"token"');
     const cookies = cookiesOf(response);
