@@ -247,7 +247,18 @@ async function measure(dataDir: string): Promise<void> {
 
     // The first tile of a vintage loads the ranking and every parcel's polygon.
     const centre = { z: 14, x: tileX((extent.west + extent.east) / 2, 14), y: tileY((extent.south + extent.north) / 2, 14) };
-    const first = await getTile(base, centre);
+    // Loading a million polygons can outlast a client's header timeout on a loaded machine: the
+    // server goes on loading, so ask again until the tile comes.
+    const firstStarted = performance.now();
+    for (;;) {
+      try {
+        await getTile(base, centre);
+        break;
+      } catch (error) {
+        if (performance.now() - firstStarted > 1_800_000) throw error;
+      }
+    }
+    const first = { ms: performance.now() - firstStarted };
     console.log(`first tile of the vintage (ranking and ${parcels.toLocaleString('en-US')} polygons loaded): ${(first.ms / 1000).toFixed(1)} s`);
 
     const db = new pg.Client({ connectionString: url.toString() });

@@ -69,7 +69,9 @@ const SPEC = {
 const isGreen = ([r, g, b]: [number, number, number]) => g > r + 40 && g > b + 30;
 const isGrey = ([r, g, b]: [number, number, number]) => Math.abs(r - g) < 25 && Math.abs(g - b) < 25 && r < 200;
 
-describe('the console in Chromium', () => {
+// Browsers on a shared two-core machine are slow to start and draw: every wait is on readiness,
+// with room for a loaded machine.
+describe('the console in Chromium', { timeout: 120_000 }, () => {
   let app: TestStack;
   let files: LayerFiles;
   let browser: Browser;
@@ -102,6 +104,7 @@ describe('the console in Chromium', () => {
   /** Signs a person in the way they do: the sign-in page, the mailbox's link, the console. */
   async function signIn(email: string): Promise<{ context: BrowserContext; page: Page }> {
     const context = await browser.newContext({ viewport: { width: 1400, height: 860 } });
+    context.setDefaultTimeout(60_000);
     const page = await context.newPage();
     // The page's own errors go to the test's output: a failure shows why.
     page.on('pageerror', (error) => process.stderr.write(`[${email}] page error: ${error.message}\n`));
@@ -124,7 +127,7 @@ describe('the console in Chromium', () => {
       .waitForFunction(() => {
       const map = (globalThis as any).landscreen?.map;
         return !!map && map.loaded() && map.areTilesLoaded() && map.queryRenderedFeatures({ layers: ['parcels-fill'] }).length > 0;
-      }, undefined, { timeout: 20_000 })
+      }, undefined, { timeout: 60_000 })
       .catch(async (error) => {
         await screenshot(page, 'map-not-drawn');
         throw error;
@@ -234,6 +237,18 @@ describe('the console in Chromium', () => {
     // A stricter cutoff moves parcels between verdicts; the count follows as you type.
     await page.getByLabel('PURSUE from score').fill('101');
     await page.locator('.live-count', { hasText: '0 PURSUE' }).waitFor();
+    // An unknown field is refused by the server on the spot, with its did-you-mean.
+    await page.getByRole('button', { name: 'Add a must-have' }).click();
+    const must = page.locator('table.rules').first();
+    await must.getByRole('combobox', { name: 'Field' }).last().fill('slope_degres');
+    await must.getByLabel('Value').last().fill('8');
+    await page
+      .locator('.problems', { hasText: "did you mean 'slope_degrees'?" })
+      .waitFor()
+      .catch(async (error) => {
+        await screenshot(page, 'buy-boxes-no-problem-shown');
+        throw error;
+      });
     await screenshot(page, 'buy-boxes');
     expect(await seriousViolations(page)).toEqual([]);
 

@@ -240,6 +240,18 @@ describe.each(DATABASE_MODES)('vector tiles on %s', (mode) => {
     expect([empty.status, empty.body.code]).toEqual([409, 'layer_not_loaded']);
   });
 
+  it('answers any parcel\'s evaluation against the buy box, the ineligible too (what a map click shows)', async () => {
+    const pursue = expectStatus(await app.get('/v2/parcels/t-pursue/evaluation', { query: { buy_box: 'dc' }, headers: ACME_VIEWER }), 200).body;
+    expect(pursue).toMatchObject({ market: MARKET, buy_box: 'dc', eligible: true, failed: [], result: { parcel_key: 't-pursue', verdict: 'PURSUE', score: 100 } });
+    const small = expectStatus(await app.get('/v2/parcels/t-small/evaluation', { query: { buy_box: 'dc' }, headers: ACME }), 200).body;
+    expect(small.eligible).toBe(false);
+    expect(small.failed).toEqual([{ field: 'acres', value: 10, status: 'fail' }]);
+    const missing = await app.get('/v2/parcels/nothing-here/evaluation', { query: { buy_box: 'dc' }, headers: ACME });
+    expect([missing.status, missing.body.code]).toEqual([404, 'parcel_not_found']);
+    const foreign = await app.get('/v2/parcels/t-pursue/evaluation', { query: { buy_box: 'globex box' }, headers: ACME });
+    expect([foreign.status, foreign.body.code]).toEqual([404, 'buy_box_not_found']);
+  });
+
   it('keeps the tiles of one tenant\'s buy box from another tenant with a box of the same name', async () => {
     // globex names a box "dc" too, with everything PURSUE: acme's tile must not be served to it, nor the reverse.
     expectStatus(await app.post('/v1/buyboxes', { name: 'dc', spec: { ...SPEC, verdict_cutoffs: { pursue: 0, monitor: 0 } } }, { headers: GLOBEX }), 201);
