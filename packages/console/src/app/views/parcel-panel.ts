@@ -64,6 +64,8 @@ export async function parcelPanel(context: ViewContext, map: MarketMap, buyBox: 
   // Facts by the catalog's groups, each with the layer version it came from.
   const groups = new Map<string, HTMLElement[]>();
   for (const [field, value] of Object.entries(result.facts ?? {})) {
+    // The APN and the address head the panel already.
+    if (field === 'apn' || field === 'address') continue;
     const provenance = (result.provenance ?? {})[field] as { layer_version?: string; source?: string } | undefined;
     const version = provenance?.layer_version ? `layer ${provenance.layer_version.slice(0, 8)}` : provenance?.source ?? '';
     const rows = groups.get(groupOf(catalog, field)) ?? [];
