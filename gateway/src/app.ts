@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { Caller } from '@landscreen/rpc';
 import { installErrorHandling, notImplemented } from './errors/index.js';
 import { authenticateRequest } from './auth/authenticate.js';
-import { registerVerifyPage } from './auth/verify-page.js';
+import { registerConsole } from './console/serve-console.js';
 import { installJsonBodyParser } from './json-body.js';
 import { refuseUnreadableBody } from './media-types.js';
 import { buildOpenApiDocument } from './openapi/document.js';
@@ -71,6 +71,7 @@ async function gatewayApp(app: FastifyInstance, options: GatewayAppOptions): Pro
         const result = await route.handler({ request: valid, caller: callers.get(request), raw: request, reply, deps: options.deps, reports });
         reply.code(result.status);
         if (result.headers) reply.headers(result.headers);
+        if (result.cookies) reply.header('set-cookie', result.cookies);
         if (result.json) return reply.type('application/json; charset=utf-8').send(Buffer.from(result.json.buffer, result.json.byteOffset, result.json.byteLength));
         return result.body === undefined ? reply.send() : reply.send(result.body);
       },
@@ -80,7 +81,7 @@ async function gatewayApp(app: FastifyInstance, options: GatewayAppOptions): Pro
   const document = JSON.stringify(buildOpenApiDocument(routes));
   app.get('/openapi.json', async (_request, reply) => reply.type('application/json; charset=utf-8').send(document));
   await registerDocsPage(app);
-  registerVerifyPage(app);
+  registerConsole(app, { basemapStyleUrl: options.deps.basemapStyleUrl });
 }
 
 export default fp(gatewayApp, { name: 'landscreen-gateway', fastify: '5.x' });

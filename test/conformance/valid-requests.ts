@@ -237,6 +237,10 @@ export const VALID = {
     body: { address: '100 Congress Ave, Austin, TX 78701', market: 'travis-tx', include_parcel: true },
   }),
   'GET /v1/usage': withSession({ method: 'GET', path: '/v1/usage' }),
+  'POST /v1/auth/session': { method: 'POST', path: '/v1/auth/session', body: { token: 'a'.repeat(43) } },
+  'GET /v2/parcels/{parcel_key}/evaluation': withSession({ method: 'GET', path: '/v2/parcels/p-1/evaluation', query: { buy_box: 'dc' } }),
+  'GET /v1/tiles/parcels/{market}/{z}/{x}/{y}.mvt': withSession({ method: 'GET', path: '/v1/tiles/parcels/travis-tx/12/940/1680.mvt', query: { buy_box: 'dc' } }),
+  'GET /v1/tiles/layers/{source}/{z}/{x}/{y}.mvt': withSession({ method: 'GET', path: '/v1/tiles/layers/hifld_substations/12/940/1680.mvt' }),
 } satisfies Record<string, Req>;
 
 export type EndpointKey = keyof typeof VALID;

@@ -15,7 +15,8 @@ export async function authenticateRequest(route: RouteDef, request: FastifyReque
   if (credentials.serviceTokenId !== undefined && route.security !== 'service-token') {
     throw new ApiError(403, 'forbidden', 'Service tokens are accepted only by GET /v1/internal/utility-findings.');
   }
-  const { caller } = await clients.auth.authenticate({ ...credentials, anyTenant: route.anyTenant === true });
+  const { token, tenant, serviceTokenId } = credentials;
+  const { caller } = await clients.auth.authenticate({ token, tenant, serviceTokenId, anyTenant: route.anyTenant === true });
   const resolved: Caller = {
     tenantId: caller!.tenant!.id,
     tenantSlug: caller!.tenant!.slug,

@@ -23,7 +23,7 @@ const page = (path: string, operationId: string, summary: string, responses: Rou
 
 /**
  * What the gateway answers outside the route table — the document, its reference page and the
- * sign-in page — declared like routes (and hidden from the document), so that the tests' check of
+ * console (whose page also opens sign-in links) — declared like routes (and hidden from the document), so that the tests' check of
  * every answer (@landscreen/testing) knows them too.
  */
 export const GATEWAY_PAGES: RouteDef[] = [
@@ -34,5 +34,12 @@ export const GATEWAY_PAGES: RouteDef[] = [
     404: json('not_found: no such asset.', ErrorBody),
     ...errors([]),
   }),
-  page('/auth/verify', 'verifyPage', 'The page an emailed sign-in link opens', { 200: file('The page; it posts the token to /v1/auth/verify.', 'text/html'), ...errors([]) }),
+  page('/', 'consolePage', 'The web console (D40)', { 200: file('The console\'s page.', 'text/html'), ...errors([]) }),
+  page('/auth/verify', 'verifyPage', 'The page an emailed sign-in link opens', { 200: file('The console; it posts the token to /v1/auth/session.', 'text/html'), ...errors([]) }),
+  page('/console/{file}', 'consoleFile', 'A file of the console: its code, MapLibre, the state and county outlines', {
+    200: file('The file.', ['text/javascript', 'text/css', 'application/json']),
+    304: { description: 'Not Modified: the If-None-Match ETag is still the file.' },
+    404: json('not_found: no such file.', ErrorBody),
+    ...errors([]),
+  }),
 ];

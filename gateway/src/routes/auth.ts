@@ -1,8 +1,9 @@
 import { TenantHeaders } from '../schemas/common.js';
 import { RequestLinkBody, VerifyBody } from '../schemas/auth.js';
 import { readCredentials } from '../auth/credentials.js';
+import { clearedSessionCookies, csrfTokenOf, sessionCookies } from '../auth/browser-session.js';
 import { BODY_LIMITS } from './body-limits.js';
-import { LogoutResponse, MeResponse, RequestLinkResponse, VerifyResponse } from '@landscreen/api-schemas';
+import { BrowserSessionResponse, LogoutResponse, MeResponse, RequestLinkResponse, VerifyResponse } from '@landscreen/api-schemas';
 import { errors, json, SIGNED_IN } from './responses.js';
 import { ANYONE } from './roles.js';
 import type { RouteDef } from './route.js';
@@ -49,6 +50,36 @@ export const authRoutes: RouteDef[] = [
   },
   {
     method: 'POST',
+    path: '/v1/auth/session',
+    operationId: 'openBrowserSession',
+    summary: 'Consume a sign-in link and open a browser session (the console)',
+    description:
+      'D40: as POST /v1/auth/verify, but the session token is set as an HttpOnly, SameSite=Strict cookie instead of being answered. Every write made with the cookie must send `x-csrf-token` with the `csrf_token` answered here (also set as the readable cookie landscreen_csrf).',
+    tag: 'auth',
+    security: 'none',
+    request: { body: VerifyBody, bodyRequired: true },
+    bodyLimit: BODY_LIMITS.small,
+    responses: { 200: json('The identity, the tenant, the role, when the session ends and its CSRF token.', BrowserSessionResponse), ...errors([401, 429]) },
+    handler: async ({ request, raw, deps }) => {
+      const verified = await deps.clients.auth.verifyLink({ token: request.body.token, clientAddress: raw.ip });
+      const token = verified.session!.token;
+      const expiresAt = verified.session!.expiresAt;
+      return {
+        status: 200,
+        headers: { 'cache-control': 'no-store' },
+        cookies: sessionCookies(token, new Date(expiresAt), raw.protocol === 'https'),
+        body: {
+          identity: { id: verified.identity!.id, email: verified.identity!.email },
+          tenant: { slug: verified.tenant!.slug, name: verified.tenant!.name },
+          role: verified.role,
+          expires_at: expiresAt,
+          csrf_token: csrfTokenOf(token),
+        },
+      };
+    },
+  },
+  {
+    method: 'POST',
     path: '/v1/auth/logout',
     operationId: 'logout',
     summary: 'Revoke the presented session token',
@@ -60,8 +91,11 @@ export const authRoutes: RouteDef[] = [
     request: { headers: TenantHeaders },
     responses: { 200: json('The session is revoked (a no-op for legacy and dev sessions).', LogoutResponse), ...errors(SIGNED_IN) },
     handler: async ({ raw, caller, deps }) => {
-      const revoked = caller!.kind === 'session' ? (await deps.clients.auth.logout({ token: readCredentials(raw).token })).revoked : false;
-      return { status: 200, body: { status: 'logged_out', revoked } };
+      const credentials = readCredentials(raw);
+      const revoked = caller!.kind === 'session' ? (await deps.clients.auth.logout({ token: credentials.token })).revoked : false;
+      // A console session also loses its cookies.
+      const cookies = credentials.fromCookie ? clearedSessionCookies(raw.protocol === 'https') : undefined;
+      return { status: 200, body: { status: 'logged_out', revoked }, cookies };
     },
   },
   {

@@ -7,6 +7,8 @@ import { discoveryRoutes } from './discovery.js';
 import { healthRoutes } from './health.js';
 import { internalRoutes } from './internal.js';
 import { leadRoutes } from './leads.js';
+import { parcelEvaluationRoutes } from './parcel-evaluation.js';
+import { tileRoutes } from './tiles.js';
 import type { RouteDef } from './route.js';
 
 /** Every endpoint of both spec documents, in the order the OpenAPI document lists them. */
@@ -14,11 +16,13 @@ export const ROUTES: RouteDef[] = [
   ...authRoutes,
   ...buyBoxRoutes,
   ...discoveryRoutes,
+  ...parcelEvaluationRoutes,
   ...boardRoutes,
   ...leadRoutes,
   ...diligenceRoutes,
   ...internalRoutes,
   ...catalogRoutes,
+  ...tileRoutes,
   ...healthRoutes,
 ];
 

@@ -12,6 +12,8 @@ export interface GatewayDeps {
   build: string;
   /** The time a report says it was generated at (the stack's injected clock). */
   clock: Clock;
+  /** D40: a MapLibre style URL the console draws under its map (BASEMAP_STYLE_URL); absent: the outlines it serves. */
+  basemapStyleUrl?: string;
 }
 
 export interface RouteContext {
@@ -31,6 +33,8 @@ export interface RouteResult {
   /** A JSON body already encoded by a service: sent as it is. */
   json?: Uint8Array;
   headers?: Record<string, string>;
+  /** Set-Cookie values (the console's session, D40). */
+  cookies?: string[];
 }
 
 export type RouteHandler = (context: RouteContext) => Promise<RouteResult>;

@@ -23,6 +23,19 @@ export const VerifyResponse = Closed(
 );
 export type VerifyResponse = Static<typeof VerifyResponse>;
 
+/** POST /v1/auth/session (D40): the session itself is the HttpOnly cookie; the page keeps the CSRF token. */
+export const BrowserSessionResponse = Closed(
+  {
+    identity: OpenRecord({ id: Uuid(), email: Type.String() }),
+    tenant: TenantRef,
+    role: Role,
+    expires_at: Timestamp(),
+    csrf_token: Type.String({ description: 'Send it as `x-csrf-token` on every write made with the session cookie.' }),
+  },
+  { $id: 'BrowserSessionResponse' },
+);
+export type BrowserSessionResponse = Static<typeof BrowserSessionResponse>;
+
 /** POST /v1/auth/logout: `revoked` is false for legacy and dev sessions, which have no row. */
 export const LogoutResponse = Closed({ status: Type.Literal('logged_out'), revoked: Type.Boolean() }, { $id: 'LogoutResponse' });
 export type LogoutResponse = Static<typeof LogoutResponse>;

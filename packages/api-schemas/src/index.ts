@@ -13,3 +13,4 @@ export * from './catalog.js';
 export * from './runs.js';
 export * from './internal.js';
 export * from './health.js';
+export * from './parcel-evaluation.js';

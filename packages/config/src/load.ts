@@ -185,6 +185,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     natsUrl: url('NATS_URL', ['nats:', 'tls:', 'ws:', 'wss:']),
     smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
     publicUrl: (url('PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${gatewayPort}`).replace(/\/+$/, ''),
+    basemapStyleUrl: url('BASEMAP_STYLE_URL', ['http:', 'https:']),
     legacySharedSecret: text('LEGACY_SHARED_SECRET'),
     // D7: dev sessions are on in the embedded default (no DATABASE_URL) and off elsewhere unless set.
     authDev: flag('AUTH_DEV', databaseUrl === undefined),

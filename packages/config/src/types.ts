@@ -27,6 +27,8 @@ export interface Config {
   smtpUrl: string | undefined;
   /** Base address that links in mail point at. */
   publicUrl: string;
+  /** D40: a MapLibre style URL drawn under the console's map; absent: the state and county outlines the gateway serves. */
+  basemapStyleUrl: string | undefined;
   /** D7: a bearer secret that acts as a `worker` of the X-Tenant tenant. */
   legacySharedSecret: string | undefined;
   /** D7: accept `Bearer dev:<email>[:<role>]`. On by default only in the embedded mode. */

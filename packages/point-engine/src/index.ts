@@ -18,7 +18,7 @@ export type { VectorLayerSnapshot } from './layer-snapshot.js';
 export { GridLayerIndex, compassPoint, type GridInput, type GridMosaicInput, type HeldBlocks } from './grid-index.js';
 export type { GridTileInput } from './grid-tile.js';
 export { GridBlocksNotLoadedError, ResidentBlocks, type GridBlock, type GridBlockStore } from './grid-blocks.js';
-export type { Geometry, PolygonalGeometry, Position } from './geometry.js';
+export type { Geometry, PackedShape, PolygonalGeometry, Position } from './geometry.js';
 export type { MatchedParcel, ParcelMatch } from './parcel-fields.js';
 export { compilePlan, type EvaluationPlan } from './plan.js';
 export { CONUS_OUTLINE, isInConus } from './conus.js';

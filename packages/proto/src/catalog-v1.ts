@@ -2,3 +2,4 @@
 export * from './gen/landscreen/catalog/v1/catalog_pb.js';
 export * from './gen/landscreen/catalog/v1/runs_pb.js';
 export * from './gen/landscreen/catalog/v1/billing_pb.js';
+export * from './gen/landscreen/catalog/v1/tiles_pb.js';

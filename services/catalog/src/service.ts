@@ -11,6 +11,7 @@ import { listSources } from './handlers/list-sources.js';
 import { listFields } from './handlers/list-fields.js';
 import { listPlans } from './handlers/list-plans.js';
 import { nearestGridFeaturesHandler } from './handlers/nearest-grid-features.js';
+import { layerTileHandler } from './handlers/layer-tile.js';
 import { LayerCache } from './layers/layer-cache.js';
 import { migrations } from './migrations/index.js';
 import { catalogRuns } from './runs/index.js';
@@ -41,6 +42,7 @@ export function createCatalogService(deps: ServiceDeps): ServiceModule {
       estimateHostingCapacity: estimateHostingCapacityHandler(layers),
       getUtilityFindings: getUtilityFindingsHandler(layers, () => deps.peer('discovery')),
       nearestGridFeatures: nearestGridFeaturesHandler(layers),
+      layerTile: layerTileHandler(layers),
       ...runs.handlers,
     }),
     // D35: the chunk relay runs in every catalog replica.

@@ -11,6 +11,7 @@ import { locateParcelsHandler } from './handlers/locate-parcels.js';
 import { queryHandler } from './handlers/query.js';
 import { resolveHandler } from './handlers/resolve.js';
 import { resolveParcelsHandler } from './handlers/resolve-parcels.js';
+import { parcelTileHandler } from './handlers/parcel-tile.js';
 import { discoveryHealth } from './health.js';
 import { loadParcelIndex } from './locate/load-parcel-index.js';
 import { ParcelIndexes } from './locate/parcel-indexes.js';
@@ -19,6 +20,7 @@ import { IndexCache } from './ranking/index-cache.js';
 import { indexLoader } from './ranking/index-loader.js';
 import { Ranker } from './ranking/ranker.js';
 import { discoveryDb, SCHEMA } from './schema.js';
+import { TileViews } from './tiles/tile-views.js';
 import { IndexWarmup } from './warm-up.js';
 
 export function createDiscoveryService(deps: ServiceDeps): ServiceModule {
@@ -35,7 +37,7 @@ export function createDiscoveryService(deps: ServiceDeps): ServiceModule {
     ranker,
     cursorSecret: cursorSecretLoader(db),
   };
-  // Built on the first LocateParcels that needs a vintage, not at start: most deployments never ask.
+  // Built on the first LocateParcels or map tile that needs a vintage, not at start: most deployments never ask.
   const parcelIndexes = new ParcelIndexes((vintageId) => loadParcelIndex(db, vintageId), logger);
   const warmup = new IndexWarmup({ db, ranker, cache, logger, faults: deps.faults });
   return {
@@ -60,6 +62,7 @@ export function createDiscoveryService(deps: ServiceDeps): ServiceModule {
       getParcel: getParcelHandler(context),
       locateParcels: locateParcelsHandler(context, parcelIndexes),
       geocodeAddress: geocodeAddressHandler(context),
+      parcelTile: parcelTileHandler(context, parcelIndexes, new TileViews()),
     }),
   };
 }

@@ -7,7 +7,11 @@ import { serviceUrl } from './service-process.js';
 /** Distributed mode: the gateway alone, reaching every service over the network. */
 export async function startGatewayProcess(config: Config, logger: Logger) {
   const clients = createServiceClients((name) => networkTransport(serviceUrl(config, name)));
-  const gateway = await createGateway({ deps: { clients, build: buildId(), clock: systemClock }, logger, reports: { ...config.reports, eager: true } });
+  const gateway = await createGateway({
+    deps: { clients, build: buildId(), clock: systemClock, basemapStyleUrl: config.basemapStyleUrl },
+    logger,
+    reports: { ...config.reports, eager: true },
+  });
   const url = await gateway.listen({ host: config.host, port: config.port });
   logger.info({ url, services: config.serviceUrls }, 'gateway is up');
   return { url, close: () => gateway.close() };

@@ -4,7 +4,7 @@
 // are immutable, so an index is built once and never goes stale.
 
 import type { LayerSource, SourceId } from '@landscreen/field-catalog';
-import { rulerAt, VectorLayerIndex, type PolygonalGeometry } from '@landscreen/point-engine';
+import { rulerAt, VectorLayerIndex, type PackedShape, type PolygonalGeometry } from '@landscreen/point-engine';
 
 /** What a parcel row contributes to the index (geometry: a GeoJSON Polygon or MultiPolygon). */
 export interface IndexedParcelInput {
@@ -92,6 +92,16 @@ export class ParcelIndex {
     }
     const nearest = this.layer.nearest(lon, lat, ruler, null, Math.min(radiusM, this.layer.spacingM), radiusM);
     return nearest ? { id: nearest.id, match_type: 'nearest_within_radius', distance_m: nearest.distance } : null;
+  }
+
+  /** Positions of the parcels whose boxes meet the box (degrees): a map tile's candidates. */
+  searchBox(west: number, south: number, east: number, north: number): number[] {
+    return this.layer.searchBox(west, south, east, north);
+  }
+
+  /** The parcel's polygon as the engine packs it (degrees; always multi-part). */
+  shape(id: number): PackedShape {
+    return this.layer.shapes[id];
   }
 
   /** The parcel at a position, its geometry as it was stored (Polygon or MultiPolygon). */

@@ -34,6 +34,8 @@ export interface Ranking {
   rows: Uint32Array;
   /** `scores[i]` is the score of `rows[i]`. */
   scores: Float64Array;
+  /** `review[i]` is 1 when `rows[i]` passed only because an unknown fact is on review (at most MONITOR). */
+  review: Uint8Array;
   eligibleTotal: number;
   byVerdict: VerdictCounts;
   /** Its best rows in D15 order, kept by the first page asked of it (page.ts). */
@@ -51,7 +53,9 @@ export function rank(index: VintageIndex, spec: RankSpec): Ranking {
   const { scores, byVerdict } = scoreEligible(columnOf, spec, eligible, scratch);
   // The eligible rows live in the shared scratch buffers: the ranking keeps its own copy.
   const rows = eligible.rows.slice(0, eligible.count);
-  return { rows, scores, eligibleTotal: eligible.count, byVerdict };
+  const review = new Uint8Array(eligible.count);
+  for (let i = 0; i < eligible.count; i++) review[i] = eligible.review[rows[i]!]!;
+  return { rows, scores, review, eligibleTotal: eligible.count, byVerdict };
 }
 
 export { scoreOf };

@@ -1,0 +1,5 @@
+export { BUFFER, EXTENT, MAX_ZOOM, MIN_ZOOM, isTileOf, latOfY, lonOfX, tileBox, type TileAddress } from './tile-address.js';
+export { TileProjector } from './project.js';
+export { LINE, POINT, POLYGON, tileGeometry, type PackedShapeLike, type TileClip, type TileGeometry, type TileGeometryType } from './tile-geometry.js';
+export { encodeTile, type TileFeature, type TileLayer, type TileValue } from './encode.js';
+export { tileEtag } from './etag.js';

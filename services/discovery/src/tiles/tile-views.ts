@@ -1,0 +1,38 @@
+import type { Cutoffs } from '@landscreen/buybox-spec';
+import type { ParcelIndex } from '../locate/parcel-index.js';
+import type { Ranking } from '../ranking/rank.js';
+import type { VintageIndex } from '../ranking/vintage-index.js';
+import { rowsOfParcels, verdictMap, type VerdictMap } from './verdict-map.js';
+
+/** Rankings a map shows at once (a few buy boxes of a few markets); 9 bytes a parcel each. */
+const MAX_VIEWS = 6;
+const MAX_ROW_MAPS = 4;
+
+/** Least recently used first out, a Map's insertion order being the use order. */
+function touch<K, V>(cache: Map<K, V>, key: K, make: () => V, limit: number): V {
+  let value = cache.get(key);
+  if (value !== undefined) cache.delete(key);
+  else value = make();
+  cache.set(key, value);
+  while (cache.size > limit) cache.delete(cache.keys().next().value!);
+  return value;
+}
+
+/**
+ * What tiles read of a ranking, kept per query_hash (a query_hash names the spec and the vintage,
+ * so a view never goes stale): each parcel's verdict and score by its position in the vintage's
+ * parcel index, so a tile looks up the parcels its box search found without touching the ranking.
+ */
+export class TileViews {
+  private readonly views = new Map<string, VerdictMap>();
+  private readonly rowMaps = new Map<string, Uint32Array>();
+
+  view(queryHash: string, parcels: ParcelIndex, index: VintageIndex, ranking: Ranking, cutoffs: Cutoffs): VerdictMap {
+    return touch(
+      this.views,
+      queryHash,
+      () => verdictMap(ranking, touch(this.rowMaps, index.vintageId, () => rowsOfParcels(parcels, index), MAX_ROW_MAPS), index.size, cutoffs),
+      MAX_VIEWS,
+    );
+  }
+}
