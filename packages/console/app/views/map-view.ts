@@ -152,7 +152,7 @@ export function mapView(context: ViewContext) {
       ),
       exportButtons(
         'Export the ranking',
-        (format) => ({ method: 'POST', path: `/v2/discovery/query?format=${format}`, body: { buy_box: box?.name }, fileName: `${box?.name ?? 'ranking'}.${format}` }),
+        (format) => ({ method: 'POST', path: `/v2/discovery/export?format=${format}`, body: { buy_box: box?.name }, fileName: `${box?.name ?? 'ranking'}.${format}` }),
         exportStatus,
       ),
       exportStatus,
