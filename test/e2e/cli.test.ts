@@ -24,7 +24,12 @@ describe('the landscreen CLI and the embedded default', () => {
   });
 
   it('serves the gateway from a fresh data directory, migrated and ready', async () => {
-    const response = await fetch(`${url}/readyz`);
+    // /readyz gives each service 1.2 s to answer; on a busy machine the first asks may run out of it.
+    let response = await fetch(`${url}/readyz`);
+    while (response.status === 503) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      response = await fetch(`${url}/readyz`);
+    }
     await checkFetchResponse('GET', response.url, response);
     expect(response.status).toBe(200);
   });
