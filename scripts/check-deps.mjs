@@ -38,6 +38,7 @@ const USED_OUTSIDE_IMPORTS = {
     '@bufbuild/buf': 'the `buf` binary: npm run lint:proto / generate',
     '@bufbuild/protoc-gen-es': 'the protoc plugin `buf generate` runs (buf.gen.yaml)',
     '@types/node': 'ambient types of every node: import',
+    'kysely-codegen': 'the `kysely-codegen` binary scripts/table-types.ts runs (npm run generate:tables)',
     tsx: 'the `tsx` binary that runs bench/ and scripts/*.ts',
     turbo: 'the `turbo` binary: npm run check',
     typescript: 'the `tsc` binary: npm run typecheck',

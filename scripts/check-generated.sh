@@ -10,3 +10,7 @@ if ! git diff --quiet --exit-code -- packages/proto/src/gen || [ -n "$(git statu
   exit 1
 fi
 echo "generated code is up to date"
+
+# Each service's table types are generated from its migrations (a scratch database on the test
+# PostgreSQL server, migrated and read back by kysely-codegen); they too must match what is committed.
+npx --no-install tsx --conditions=@landscreen/source scripts/table-types.ts --check

@@ -8,3 +8,4 @@ export { canCopyOut, copyOut, parseBinaryCopy } from './copy-out.js';
 export { DEFAULT_DATABASE_TIMEOUTS, liftTimeouts, withoutTimeouts, type DatabaseTimeouts } from './timeouts.js';
 export { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, QueryTimeoutError } from './unavailable.js';
 export { schemaView, type ProcessDatabase } from './process-database.js';
+export type { Narrowed } from './narrowed.js';

@@ -1,137 +1,59 @@
-import type { ColumnType, Generated, GeneratedAlways, Kysely, Transaction } from 'kysely';
-import { schemaView, type ProcessDatabase } from '@landscreen/db';
+import type { Generated, GeneratedAlways, Kysely, Transaction } from 'kysely';
+import { schemaView, type Narrowed, type ProcessDatabase } from '@landscreen/db';
 import type { LayerSource, PlanId } from '@landscreen/field-catalog';
 import type { LayerFormat } from '@landscreen/layer-io';
 import type { RunStatus } from './runs/run-rows.js';
+import type * as tables from './tables.generated.js';
 
 /** The PostgreSQL schema this service owns. */
 export const SCHEMA = 'catalog';
 
-// The tables as migrations/*.ts create them. bigint columns are numbers (the pool and PGlite parse
-// int8 as Number); bytea is a Buffer from pg and a Uint8Array from PGlite, so Uint8Array; jsonb
-// comes back parsed, so unknown; uuid is a string. (`catalog.layer_version_seq` is a sequence.)
-
-/** A `date` column: both drivers hand it over as a Date; the service writes (and reads, `::text`) `YYYY-MM-01`. */
-type DateColumn = ColumnType<Date, Date | string, Date | string>;
+// The tables as the migrations make them (`tables.generated.ts`, written by `npm run
+// generate:tables` from a migrated database; CI fails when it is stale), narrowed where the code
+// knows more than PostgreSQL's catalog. bigint columns are numbers (the pool and PGlite parse int8
+// as Number); bytea is a Buffer from pg and a Uint8Array from PGlite, so Uint8Array; jsonb comes
+// back parsed, so unknown; uuid is a string. (`catalog.layer_version_seq` is a sequence.)
 
 export type RunChunkStatus = 'pending' | 'done' | 'cancelled';
 
-/** One row per stored layer version (issue 12); written in the import's one transaction, never changed after. */
-export interface LayerVersionsTable {
-  id: Generated<string>;
-  /** Drawn from `catalog.layer_version_seq` by the import (no column default). */
-  seq: number;
-  source: string;
-  name: string;
-  format: LayerFormat;
-  file_name: string;
-  crs: string;
-  geometry: LayerSource['geometry'];
-  feature_count: number;
-  /** [west, south, east, north], or null. */
-  bbox: unknown;
-  /** A grid's StoredGridMeta (layers/versions.ts); null for a vector layer. */
-  grid: unknown;
-  created_at: Generated<Date>;
-  completed_at: Generated<Date>;
-}
+/** One row per stored layer version; written in the import's one transaction, never changed after. */
+export type LayerVersionsTable = Narrowed<
+  tables.CatalogLayerVersions,
+  {
+    /** Drawn from `catalog.layer_version_seq` by the import (no column default). */
+    seq: number;
+    format: LayerFormat;
+    geometry: LayerSource['geometry'];
+  }
+>;
 
-export interface LayerChunksTable {
-  version_id: string;
-  chunk_no: number;
-  data: Uint8Array;
-}
+export type LayerChunksTable = tables.CatalogLayerChunks;
 
-export interface TenantAccountsTable {
-  tenant_id: string;
-  plan: PlanId;
-  signup_month: DateColumn;
-  signup_grant_credits: number;
-  created_at: Date;
-  plan_changed_at: Date | null;
-}
+/** A tenant's plan; `signup_month` is a `date` the service writes (and reads, `::text`) as `YYYY-MM-01`. */
+export type TenantAccountsTable = Narrowed<tables.CatalogTenantAccounts, { plan: PlanId }>;
 
-/** Append-only (a trigger refuses updates and deletes). */
-export interface CreditLedgerTable {
-  // `generated always as identity`: PostgreSQL refuses an insert that names it.
-  id: GeneratedAlways<number>;
-  tenant_id: string;
-  operation: string;
-  /** Negative for a refund (then `refund_of` names the row refunded). */
-  credits: number;
-  locations: number;
-  fields: number;
-  request_id: string | null;
-  idempotency_key: string | null;
-  refund_of: number | null;
-  reference: string | null;
-  created_at: Date;
-}
+/** Append-only (a trigger refuses updates and deletes). `credits` is negative for a refund (then `refund_of` names the row refunded). */
+export type CreditLedgerTable = Narrowed<
+  tables.CatalogCreditLedger,
+  {
+    /** `generated always as identity`: PostgreSQL refuses an insert that names it. */
+    id: GeneratedAlways<number>;
+  }
+>;
 
 /** The ledger's running sum per tenant and UTC month. */
-export interface CreditMonthsTable {
-  tenant_id: string;
-  month: DateColumn;
-  charged: number;
-}
+export type CreditMonthsTable = tables.CatalogCreditMonths;
 
 /** Unlogged: a tenant's billed requests per minute. */
-export interface RateWindowsTable {
-  tenant_id: string;
-  window_start: Date;
-  requests: number;
-}
+export type RateWindowsTable = tables.CatalogRateWindows;
 
-export interface IdempotencyKeysTable {
-  tenant_id: string;
-  key: string;
-  operation: string;
-  request_hash: string;
-  ledger_id: number | null;
-  response: Uint8Array;
-  created_at: Date;
-}
+export type IdempotencyKeysTable = tables.CatalogIdempotencyKeys;
 
-export interface RunsTable {
-  id: Generated<string>;
-  tenant_id: string;
-  /** The submitter (a Caller), as jsonb. */
-  caller: unknown;
-  status: Generated<RunStatus>;
-  fields: string[];
-  preset: string | null;
-  total: number;
-  done: Generated<number>;
-  chunk_count: number;
-  chunks_left: number;
-  credits_per_location: number;
-  credits_charged: number;
-  credits_refunded: Generated<number>;
-  charge_ledger_id: number | null;
-  error: string | null;
-  created_at: Date;
-  started_at: Date | null;
-  finished_at: Date | null;
-}
+/** A run; `caller` is the submitter (a Caller) as jsonb. */
+export type RunsTable = Narrowed<tables.CatalogRuns, { status: Generated<RunStatus> }>;
 
-/** A chunk of a run; its own outbox entry until `published_at` is set. */
-export interface RunChunksTable {
-  run_id: string;
-  chunk_no: number;
-  first_index: number;
-  size: number;
-  status: Generated<RunChunkStatus>;
-  /** [[lat, lon, id], ...] as jsonb. */
-  locations: unknown;
-  /** NDJSON, once done. */
-  results: string | null;
-  lease_token: string | null;
-  lease_expires_at: Date | null;
-  lease_holder: string | null;
-  attempts: Generated<number>;
-  published_at: Date | null;
-  done_at: Date | null;
-}
+/** A chunk of a run; its own outbox entry until `published_at` is set. `locations` is `[[lat, lon, id], ...]`, `results` NDJSON once done. */
+export type RunChunksTable = Narrowed<tables.CatalogRunChunks, { status: Generated<RunChunkStatus> }>;
 
 export interface CatalogDatabase {
   layer_versions: LayerVersionsTable;

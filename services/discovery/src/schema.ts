@@ -1,68 +1,28 @@
-import type { Generated, Kysely, Transaction } from 'kysely';
-import { schemaView, type ProcessDatabase } from '@landscreen/db';
+import type { Kysely, Transaction } from 'kysely';
+import { schemaView, type Narrowed, type ProcessDatabase } from '@landscreen/db';
 import type { FieldProvenance } from './field-provenance.js';
+import type * as tables from './tables.generated.js';
 
 /** The PostgreSQL schema this service owns. */
 export const SCHEMA = 'discovery';
 
-export interface MarketsTable {
-  id: Generated<string>;
-  slug: string;
-  name: string;
-  current_vintage_id: string | null;
-  created_at: Generated<Date>;
-}
-export interface VintagesTable {
-  id: Generated<string>;
-  market_id: string;
-  status: 'loading' | 'ready' | 'failed';
-  source: string;
-  parcel_count: Generated<number>;
-  free_fact_fields: Generated<string[]>;
-  derived_fields: Generated<string[]>;
-  /** Prepared vintages: the provenance of each prepared field (field-provenance.ts); else null. */
-  field_provenance: Generated<FieldProvenance | null>;
-  created_at: Generated<Date>;
-  completed_at: Date | null;
-}
-export interface ParcelsTable {
-  vintage_id: string;
-  parcel_key: string;
-  apn: string | null;
-  apn_normalised: string | null;
-  address: string | null;
-  address_normalised: string | null;
-  lat: number | null;
-  lon: number | null;
-  bbox: unknown;
-  geometry: unknown;
-  acres: number | null;
-  developable_acres: number | null;
-  zoning: string | null;
-  land_use: string | null;
-  owner_name: string | null;
-  assessed_value_usd: number | null;
-  provenance: unknown;
-}
-export interface EntitlementsTable {
-  tenant_id: string;
-  market_id: string;
-  created_at: Generated<Date>;
-}
-export interface BuyBoxesTable {
-  id: Generated<string>;
-  tenant_id: string;
-  name: string;
-  description: string | null;
-  spec: unknown;
-  spec_hash: string;
-  created_at: Generated<Date>;
-  updated_at: Generated<Date>;
-}
-export interface SigningKeysTable {
-  name: string;
-  secret: Buffer;
-}
+// The tables as the migrations make them (`tables.generated.ts`, written by `npm run
+// generate:tables`; CI fails when it is stale), narrowed where the code knows more.
+export type MarketsTable = tables.DiscoveryMarkets;
+export type VintagesTable = Narrowed<
+  tables.DiscoveryVintages,
+  {
+    status: 'loading' | 'ready' | 'failed';
+    /** Prepared vintages: the provenance of each prepared field (field-provenance.ts); else null. */
+    field_provenance: FieldProvenance | null;
+  }
+>;
+export type ParcelsTable = tables.DiscoveryParcels;
+export type EntitlementsTable = tables.DiscoveryEntitlements;
+export type BuyBoxesTable = tables.DiscoveryBuyBoxes;
+export type SigningKeysTable = tables.DiscoverySigningKeys;
+/** A stored ranking-index column of a vintage (ranking/column-store.ts). */
+export type VintageColumnsTable = tables.DiscoveryVintageColumns;
 
 export interface DiscoveryDatabase {
   markets: MarketsTable;
@@ -71,6 +31,7 @@ export interface DiscoveryDatabase {
   entitlements: EntitlementsTable;
   buy_boxes: BuyBoxesTable;
   signing_keys: SigningKeysTable;
+  vintage_columns: VintageColumnsTable;
 }
 
 /** The service's view of the process database: every query lands in the "discovery" schema. */

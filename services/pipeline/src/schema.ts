@@ -1,113 +1,21 @@
 import type { Generated, Kysely, Transaction } from 'kysely';
-import { schemaView, type ProcessDatabase } from '@landscreen/db';
+import { schemaView, type Narrowed, type ProcessDatabase } from '@landscreen/db';
+import type * as tables from './tables.generated.js';
 
 /** The PostgreSQL schema this service owns. */
 export const SCHEMA = 'pipeline';
 
-export interface PropertiesTable {
-  id: Generated<string>;
-  tenant_id: string;
-  market_id: string;
-  market: string;
-  parcel_key: string;
-  vintage_id: string;
-  apn: string | null;
-  address: string | null;
-  lat: number | null;
-  lon: number | null;
-  acres: number | null;
-  parcel: unknown;
-  created_at: Generated<Date>;
-}
-export interface ItemsTable {
-  id: Generated<string>;
-  tenant_id: string;
-  property_id: string;
-  stage: Generated<string>;
-  /** Generated from `stage`: its place in board order (stages.ts stageRank). */
-  stage_rank: Generated<number>;
-  position: number;
-  notes: string | null;
-  buy_box: string | null;
-  verdict: string | null;
-  score: number | null;
-  /** Rendered by the items_render_card trigger. */
-  card: Generated<string>;
-  created_at: Generated<Date>;
-  updated_at: Generated<Date>;
-}
-export interface BuyBoxMatchesTable {
-  id: Generated<string>;
-  tenant_id: string;
-  property_id: string;
-  buy_box_id: string;
-  buy_box: string;
-  spec_hash: string;
-  query_hash: string;
-  vintage_id: string;
-  source: 'ranked' | 'direct';
-  verdict: string;
-  score: number;
-  eligible: boolean;
-  applied_spec: unknown;
-  evaluation: unknown;
-  failed: unknown;
-  created_at: Generated<Date>;
-}
-
-export interface LeadRequestsTable {
-  id: Generated<string>;
-  tenant_id: string;
-  /** The Caller who asked, as JSON: the worker acts as it. */
-  caller: unknown;
-  buy_box: string;
-  count: number;
-  note: string | null;
-  status: Generated<'open' | 'fulfilled' | 'failed'>;
-  delivery_id: string | null;
-  failure_code: string | null;
-  failure_reason: string | null;
-  created_at: Generated<Date>;
-  completed_at: Date | null;
-}
-export interface DeliveriesTable {
-  id: Generated<string>;
-  tenant_id: string;
-  lead_request_id: string;
-  buy_box_id: string;
-  buy_box: string;
-  spec_hash: string;
-  query_hash: string;
-  applied_spec: unknown;
-  market: string;
-  market_id: string;
-  vintage_id: string;
-  lead_count: number;
-  created_at: Generated<Date>;
-}
-export interface DeliveryLeadsTable {
-  delivery_id: string;
-  tenant_id: string;
-  rank: number;
-  parcel_key: string;
-  property_id: string;
-  apn: string | null;
-  address: string | null;
-  acres: number | null;
-  lat: number | null;
-  lon: number | null;
-  score: number;
-  verdict: string;
-  review_required: boolean;
-}
-export interface OutboxTable {
-  id: Generated<string>;
-  seq: Generated<string>;
-  subject: string;
-  data: unknown;
-  created_at: Generated<Date>;
-  published_at: Date | null;
-}
+// The tables as the migrations make them (`tables.generated.ts`, written by `npm run
+// generate:tables`; CI fails when it is stale), narrowed where the code knows more.
+export type PropertiesTable = tables.PipelineProperties;
+/** A board card. `stage_rank` is generated from `stage` (its place in board order, stages.ts stageRank); `card` is rendered by the items_render_card trigger. */
+export type ItemsTable = tables.PipelineItems;
+export type BuyBoxMatchesTable = Narrowed<tables.PipelineBuyBoxMatches, { source: 'ranked' | 'direct' }>;
+/** `caller` is the Caller who asked, as JSON: the worker acts as it. */
+export type LeadRequestsTable = Narrowed<tables.PipelineLeadRequests, { status: Generated<'open' | 'fulfilled' | 'failed'> }>;
+export type DeliveriesTable = tables.PipelineDeliveries;
+export type DeliveryLeadsTable = tables.PipelineDeliveryLeads;
+export type OutboxTable = tables.PipelineOutbox;
 
 export interface PipelineDatabase {
   properties: PropertiesTable;
