@@ -81,6 +81,8 @@ export interface OutboxTable {
   data: unknown;
   created_at: Generated<Date>;
   published_at: Date | null;
+  /** The writing span's W3C traceparent (null when tracing is off). */
+  traceparent: string | null;
 }
 
 export interface DiligenceDatabase {
