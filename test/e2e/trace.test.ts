@@ -89,7 +89,7 @@ describe('one trace: gateway → Connect over HTTP/2 → catalog service → NAT
   const TENANT = 'trace-net';
 
   beforeAll(async () => {
-    tracing = startInMemoryTracing();
+    tracing = await startInMemoryTracing();
     nats = await startPrivateNats();
     bus = await connectTestBus(nats.url, 'trace-test');
     database = await createTestPostgres();
@@ -143,7 +143,7 @@ describe('one trace in the embedded shape: gateway → in-process Connect hop �
   const TENANT = 'trace-embedded';
 
   beforeAll(async () => {
-    tracing = startInMemoryTracing();
+    tracing = await startInMemoryTracing();
     app = await startTestStack('pglite', { runsWorker: true, config: { relay: { pollMs: 20, batchSize: 100, retentionHours: 168 }, runs: { embedded: true, chunkSize: 10, leaseSeconds: 30, concurrency: 2 } } });
     await loadSubstations(app.stack.database.db);
     await tenantOnPlan(app, app.stack.database.db, TENANT, 'growth');

@@ -28,7 +28,7 @@ describe('tracing on', () => {
   });
 
   it('hands the active span on as a traceparent, and logs carry its trace id', async () => {
-    tracing = startInMemoryTracing();
+    tracing = await startInMemoryTracing();
     let stored: string | null = null;
     await inSpan('request', { kind: SpanKind.SERVER }, async (span) => {
       stored = currentTraceparent();
@@ -45,7 +45,7 @@ describe('tracing on', () => {
   });
 
   it('marks a span whose work throws as an error and rethrows', async () => {
-    tracing = startInMemoryTracing();
+    tracing = await startInMemoryTracing();
     await expect(inSpan('failing', { kind: SpanKind.INTERNAL }, async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     expect(tracing.spans()[0]!.status).toMatchObject({ code: 2, message: 'boom' });
   });

@@ -14,7 +14,7 @@ export interface ProcessTelemetry {
  */
 export async function startProcessTelemetry(name: string, config: Config, logger: Logger): Promise<ProcessTelemetry> {
   startProcessMetrics(name);
-  const tracing = startTracingFromEnv(`landscreen-${name}`);
+  const tracing = await startTracingFromEnv(`landscreen-${name}`);
   if (tracing) logger.info({ endpoint: process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || process.env.OTEL_EXPORTER_OTLP_ENDPOINT }, 'traces are exported over OTLP');
   try {
     const server = config.metrics.port === undefined ? undefined : await serveMetrics({ host: config.host, port: config.metrics.port, token: config.metrics.token });

@@ -1,4 +1,4 @@
-import { InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-node';
+import type { ReadableSpan } from '@opentelemetry/sdk-trace-node';
 import { startTracingWith } from './setup.js';
 
 export interface InMemoryTracing {
@@ -8,8 +8,9 @@ export interface InMemoryTracing {
 }
 
 /** Tracing on, each span kept in memory as it ends: what tests read a trace from. */
-export function startInMemoryTracing(serviceName = 'landscreen-test'): InMemoryTracing {
+export async function startInMemoryTracing(serviceName = 'landscreen-test'): Promise<InMemoryTracing> {
+  const { InMemorySpanExporter, SimpleSpanProcessor } = await import('@opentelemetry/sdk-trace-node');
   const exporter = new InMemorySpanExporter();
-  const tracing = startTracingWith(serviceName, [new SimpleSpanProcessor(exporter)]);
+  const tracing = await startTracingWith(serviceName, [new SimpleSpanProcessor(exporter)]);
   return { spans: () => exporter.getFinishedSpans(), shutdown: () => tracing.shutdown() };
 }

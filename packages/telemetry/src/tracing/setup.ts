@@ -1,7 +1,5 @@
 import { context, propagation, trace } from '@opentelemetry/api';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { resourceFromAttributes } from '@opentelemetry/resources';
-import { BatchSpanProcessor, NodeTracerProvider, type SpanProcessor } from '@opentelemetry/sdk-trace-node';
+import type { SpanProcessor } from '@opentelemetry/sdk-trace-node';
 import { setTracingEnabled } from './state.js';
 
 export interface Tracing {
@@ -12,9 +10,11 @@ export interface Tracing {
 /**
  * Starts recording spans with the given processors: the W3C `traceparent` propagator and the
  * AsyncLocalStorage context manager (NodeTracerProvider.register), so the span of a request is
- * the parent of everything awaited inside it.
+ * the parent of everything awaited inside it. The SDK is loaded here, only when tracing is
+ * turned on: a process without it (every CLI command) does not pay its load time.
  */
-export function startTracingWith(serviceName: string, spanProcessors: SpanProcessor[]): Tracing {
+export async function startTracingWith(serviceName: string, spanProcessors: SpanProcessor[]): Promise<Tracing> {
+  const [{ NodeTracerProvider }, { resourceFromAttributes }] = await Promise.all([import('@opentelemetry/sdk-trace-node'), import('@opentelemetry/resources')]);
   const provider = new NodeTracerProvider({ resource: resourceFromAttributes({ 'service.name': serviceName }), spanProcessors });
   provider.register();
   setTracingEnabled(true);
@@ -35,8 +35,9 @@ export function startTracingWith(serviceName: string, spanProcessors: SpanProces
  * reads those and `OTEL_EXPORTER_OTLP_HEADERS` itself; otherwise off, costing nothing.
  * `OTEL_SERVICE_NAME` overrides the name the process reports.
  */
-export function startTracingFromEnv(serviceName: string, env: Record<string, string | undefined> = process.env): Tracing | undefined {
+export async function startTracingFromEnv(serviceName: string, env: Record<string, string | undefined> = process.env): Promise<Tracing | undefined> {
   const endpoint = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim() || env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim();
   if (!endpoint) return undefined;
+  const [{ BatchSpanProcessor }, { OTLPTraceExporter }] = await Promise.all([import('@opentelemetry/sdk-trace-node'), import('@opentelemetry/exporter-trace-otlp-http')]);
   return startTracingWith(env.OTEL_SERVICE_NAME?.trim() || serviceName, [new BatchSpanProcessor(new OTLPTraceExporter())]);
 }
