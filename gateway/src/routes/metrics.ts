@@ -21,7 +21,7 @@ export const metricsRoutes: RouteDef[] = [
     security: 'none',
     request: {},
     responses: {
-      200: file('The metrics, in the Prometheus text format.', 'text/plain; version=0.0.4; charset=utf-8'),
+      200: file('The metrics, in the Prometheus text exposition format (`text/plain; version=0.0.4`).', 'text/plain'),
       ...errors([401], { 401: 'unauthenticated: METRICS_TOKEN is set and the request does not carry it as a bearer token.' }),
     },
     handler: async ({ raw, deps }) => {

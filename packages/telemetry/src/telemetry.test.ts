@@ -71,3 +71,15 @@ describe('the metrics port (METRICS_PORT)', () => {
     }
   });
 });
+
+describe('the log mixin', () => {
+  it('lets pino merge a line\'s own fields into what it answers, tracing off', async () => {
+    const { Writable } = await import('node:stream');
+    const { default: pino } = await import('pino');
+    const lines: string[] = [];
+    const logger = pino({ mixin: traceLogFields }, new Writable({ write: (chunk, _encoding, done) => void (lines.push(String(chunk)), done()) }));
+    logger.info({ port: 8101 }, 'service is up');
+    logger.info({ port: 8102 }, 'again');
+    expect(lines.map((line) => JSON.parse(line).port)).toEqual([8101, 8102]);
+  });
+});
