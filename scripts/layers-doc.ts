@@ -11,6 +11,7 @@ import {
   describeEvaluator,
   evaluatorOf,
   type FieldRecord,
+  type LayerSource,
   type SourceDeclaration,
 } from '@landscreen/field-catalog';
 import { DEMO_LAYERS_MARGIN_KM, demoLayerFormats } from '@landscreen/demo-market';
@@ -59,6 +60,18 @@ this file is out of date. The engine (\`packages/point-engine\`) runs exactly th
 - **Feature properties** are read under the plain names below (\`import layer --map\` renames a
   file's properties onto them) and coerced to the declared type; GEOIDs given as numbers are
   left-padded with zeros to their length; HIFLD's \`-999999\` and \`NOT AVAILABLE\` read as absent.
+- **Source semantics** are declared per source below: a **filter** choosing the publisher's
+  features that make the source, **sentinels** read as absent, and **value** patterns an import
+  must match. \`import layer --where EXPRESSION\` filters further on the file's own attributes
+  (\`=\`, \`!=\`, \`<\`, \`<=\`, \`>\`, \`>=\`, \`IN (...)\`, \`LIKE 'A%'\`, \`IS NULL\`, \`AND\`, \`OR\`, \`NOT\`).
+- **Import limits** refuse a file past any of them, naming the limit, the file, the feature and
+  the variable that raises it: \`LAYER_MAX_FEATURES\` (20,000,000), \`LAYER_MAX_CELLS\`
+  (500,000,000, from the TIFF headers before any cell is read), \`LAYER_MAX_ATTRIBUTE_BYTES\`
+  (65,536), \`LAYER_MAX_VERTICES\` per feature (5,000,000), \`LAYER_MAX_DEPTH\` of a feature's JSON
+  (32), \`LAYER_MAX_ZIP_RATIO\` per zip entry over 1 MiB (200) and \`LAYER_MAX_ZIP_BYTES\` inflated
+  per import (32 GiB), both from the zip's central directory and while inflating. Empty layers,
+  0 x 0 or truncated GeoTIFFs and a \`.shp\`/\`.dbf\` record count mismatch are refused; a refused
+  import leaves the current version current.
 - **Radius fields** answer the radius their count used: ${Object.entries(SEARCH_RADII_M)
   .map(([name, m]) => `${name.replaceAll('_', ' ')} ${m} m`)
   .join(', ')}.`;
@@ -76,11 +89,35 @@ function nullReasons(): string[] {
   ];
 }
 
+/** The publisher's values as the declaration reads them: its filter, sentinels and value patterns. */
+function semantics(source: LayerSource): string[] {
+  const rules: string[] = [];
+  if (source.filter !== undefined) {
+    rules.push(`- **Filter**: the source is ${source.filter.meaning}; an import keeps the features where \`${source.filter.where}\` holds on the file's attributes (a file with none of them is taken as cut already and loads whole).`);
+  }
+  const sentinels = new Map<string, string[]>();
+  for (const property of source.properties) {
+    if (property.unknownValues === undefined) continue;
+    const key = `${property.unknownValues.map((value) => `\`${value}\``).join(', ')}|${property.unknownMeaning ?? 'the publisher means "unknown"'}`;
+    sentinels.set(key, [...(sentinels.get(key) ?? []), `\`${property.name}\``]);
+  }
+  for (const [key, names] of sentinels) {
+    const [values, meaning] = key.split('|');
+    rules.push(`- **Sentinels**: ${values} in ${names.join(', ')} read as absent (${meaning}): a field reading them answers null \`not_published\`.`);
+  }
+  for (const property of source.properties) {
+    if (property.pattern === undefined) continue;
+    rules.push(`- **Values**: \`${property.name}\` must be ${property.pattern.meaning} (\`${property.pattern.regex}\`); an import with another value is refused, naming the feature.`);
+  }
+  return rules.length === 0 ? [] : ['', ...rules];
+}
+
 function sourceSection(source: SourceDeclaration, fields: readonly FieldRecord[]): string[] {
   const lines = [`### \`${source.id}\``, ''];
   if (source.feeds === 'layer') {
     const properties = source.properties.map((p) => `\`${p.name}\` (${p.type}${p.digits ? `, ${p.digits} digits` : ''})`);
     lines.push(`Geometry: **${source.geometry}**. ${source.band ? `Band: ${source.band}.` : `Properties read: ${properties.length > 0 ? properties.join(', ') : 'none'}.`}`);
+    lines.push(...semantics(source));
   } else {
     lines.push(`Not a layer (${source.feeds.replace('_', ' ')}): ${source.meaning}`);
   }

@@ -32,6 +32,12 @@ export async function main(argv: string[]): Promise<number> {
     out(`unknown command: ${argv.join(' ')} (see landscreen --help)`);
     return 2;
   }
+  // Every command answers --help with its usage, before any configuration or service is loaded.
+  const rest = found?.args ?? argv.slice(1);
+  if (rest.includes('--help') || rest.includes('-h')) {
+    out(found === undefined ? `Run the service (embedded by default)\n\nusage: ${SERVE_USAGE}` : `${found.command.summary}\n\nusage: ${found.command.usage}`);
+    return 0;
+  }
   const { ConfigError, loadConfig } = await import('@landscreen/config');
   try {
     loadDotEnv();

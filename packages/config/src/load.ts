@@ -160,6 +160,16 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     cacheMb: bounded('LAYER_GRID_CACHE_MB', 512, 16, 1_048_576),
   };
 
+  // Vector layer imports (issue 22): the defaults match @landscreen/layer-io's DEFAULT_IMPORT_LIMITS.
+  const layerLimits = {
+    maxFeatures: bounded('LAYER_MAX_FEATURES', 20_000_000, 1, Number.MAX_SAFE_INTEGER),
+    maxAttributeBytes: bounded('LAYER_MAX_ATTRIBUTE_BYTES', 64 * 1024, 1, 2 ** 30),
+    maxVertices: bounded('LAYER_MAX_VERTICES', 5_000_000, 1, Number.MAX_SAFE_INTEGER),
+    maxDepth: bounded('LAYER_MAX_DEPTH', 32, 6, 10_000),
+    maxZipRatio: bounded('LAYER_MAX_ZIP_RATIO', 200, 1, 100_000),
+    maxZipBytes: bounded('LAYER_MAX_ZIP_BYTES', 32 * 2 ** 30, 1, Number.MAX_SAFE_INTEGER),
+  };
+
   // PDF reports render on worker threads of the gateway (D39), each document within these budgets.
   const reports = {
     workers: bounded('REPORT_WORKERS', DEFAULT_REPORT_WORKERS, 1, 16),
@@ -205,6 +215,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     worker,
     runs,
     grids,
+    layerLimits,
     reports,
     metrics,
     ...overrides,

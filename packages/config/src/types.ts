@@ -52,6 +52,8 @@ export interface Config {
   runs: RunsConfig;
   /** Grid layers: import limits and the engine's cache of their blocks. */
   grids: GridsConfig;
+  /** What one layer import may hold, whatever its file claims (refusals name the variable that raises each). */
+  layerLimits: LayerLimitsConfig;
   /** PDF reports (D30): the gateway's render worker threads and each document's budgets (D39). */
   reports: ReportsConfig;
   /** Prometheus metrics: the gateway serves `GET /metrics`; other processes on `port` when set. */
@@ -70,6 +72,21 @@ export interface GridsConfig {
   maxCells: number;
   /** LAYER_GRID_CACHE_MB: megabytes of grid blocks the engine of one process holds at once (least recently used go first). */
   cacheMb: number;
+}
+
+export interface LayerLimitsConfig {
+  /** LAYER_MAX_FEATURES: features one vector import may store. */
+  maxFeatures: number;
+  /** LAYER_MAX_ATTRIBUTE_BYTES: bytes of one attribute value (default 64 KiB). */
+  maxAttributeBytes: number;
+  /** LAYER_MAX_VERTICES: positions of one feature's geometry. */
+  maxVertices: number;
+  /** LAYER_MAX_DEPTH: how deeply a feature's JSON may nest. */
+  maxDepth: number;
+  /** LAYER_MAX_ZIP_RATIO: uncompressed over compressed size of one zip entry (entries over 1 MiB). */
+  maxZipRatio: number;
+  /** LAYER_MAX_ZIP_BYTES: bytes one import may inflate out of a zip. */
+  maxZipBytes: number;
 }
 
 export interface ReportsConfig {

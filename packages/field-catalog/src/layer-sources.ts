@@ -18,8 +18,36 @@ export interface SourceProperty {
   readonly type: PropertyType;
   /** Strings made of digits (GEOIDs) are left-padded with zeros to this length when a file gave a number. */
   readonly digits?: number;
-  /** Values the source publishes for "unknown" (HIFLD's -999999, "NOT AVAILABLE"): read as absent. */
+  /**
+   * Sentinels: values the source publishes for "unknown" (HIFLD's -999999, "NOT AVAILABLE"),
+   * read as absent, so a field reading the property answers null `not_published`, never the sentinel.
+   */
   readonly unknownValues?: readonly (string | number)[];
+  /** What the publisher means by its sentinels, for docs/layers.md. */
+  readonly unknownMeaning?: string;
+  /**
+   * The form every value must have; an import with a value of another form is refused (a county
+   * GEOID mapped onto a tract's property, say). Numbers are checked as the engine reads them
+   * (zero-padded to `digits`).
+   */
+  readonly pattern?: ValuePattern;
+}
+
+export interface ValuePattern {
+  /** A JavaScript regular expression, anchored. */
+  readonly regex: string;
+  /** What a matching value is, in words: the refusal and docs/layers.md say it. */
+  readonly meaning: string;
+}
+
+/**
+ * Which of a publisher's features the source is: a `--where` expression over the file's own
+ * attributes (before --map). A file carrying none of the attributes it names is taken as already
+ * filtered and loads whole.
+ */
+export interface SourceFilter {
+  readonly where: string;
+  readonly meaning: string;
 }
 
 /** A source imported as layer versions. */
@@ -30,6 +58,8 @@ export interface LayerSource {
   readonly properties: readonly SourceProperty[];
   /** For grids: what the band holds, in which unit. */
   readonly band?: string;
+  /** The publisher's features that make the source (NFHL: the special flood hazard area only). */
+  readonly filter?: SourceFilter;
 }
 
 /** A source that is no layer: the parcels of a vintage, a derivation, a service parameter. */
@@ -51,7 +81,21 @@ const lines = (id: SourceId, ...properties: SourceProperty[]): LayerSource => ({
 const polygons = (id: SourceId, ...properties: SourceProperty[]): LayerSource => ({ id, feeds: 'layer', geometry: 'polygons', properties });
 const grid = (id: SourceId, band: string): LayerSource => ({ id, feeds: 'layer', geometry: 'grid', properties: [], band });
 
-const HIFLD_UNKNOWN = [-999999, 'NOT AVAILABLE'];
+const HIFLD_SENTINELS: Partial<SourceProperty> = {
+  unknownValues: [-999999, 'NOT AVAILABLE'],
+  unknownMeaning: 'HIFLD publishes -999999 and "NOT AVAILABLE" where the value is not known',
+};
+
+/** An 11-digit Census tract GEOID: state (01-99), county (3 digits), tract (6 digits). */
+const TRACT_GEOID: Partial<SourceProperty> = {
+  digits: 11,
+  pattern: {
+    regex: '^(0[1-9]|[1-9][0-9])[0-9]{9}$',
+    meaning: 'an 11-digit Census tract GEOID (2-digit state, 3-digit county, 6-digit tract, e.g. 48453001100)',
+  },
+};
+
+const withFilter = (source: LayerSource, filter: SourceFilter): LayerSource => ({ ...source, filter });
 
 const DECLARATIONS: readonly SourceDeclaration[] = [
   // terrain
@@ -66,7 +110,12 @@ const DECLARATIONS: readonly SourceDeclaration[] = [
     properties: [str('feature_type'), str('name')],
   },
   polygons('usgs_wbd', str('huc12_name')),
-  polygons('fema_nfhl'),
+  withFilter(polygons('fema_nfhl'), {
+    // FEMA's S_FLD_HAZ_AR holds every zone; the floodplain is the special flood hazard area (the
+    // 1% annual chance zones A* and V*), not zone X (moderate or minimal hazard), D or open water.
+    where: "SFHA_TF = 'T' OR (SFHA_TF IS NULL AND FLD_ZONE IN ('A', 'AE', 'AH', 'AO', 'AR', 'A99', 'V', 'VE'))",
+    meaning: 'the special flood hazard area (SFHA_TF = T: zones A, AE, AH, AO, AR, A99, V, VE), not zone X, D or open water',
+  }),
   polygons('usfws_nwi', str('wetland_type'), str('wetland_subtype')),
   grid('jrc_global_surface_water', 'surface water occurrence, percent of observations'),
   // land_cover
@@ -81,21 +130,21 @@ const DECLARATIONS: readonly SourceDeclaration[] = [
   points('usgs_uswtdb', num('hub_height_m'), num('total_height_m'), num('project_capacity_mw')),
   points('usgs_uspvdb', num('capacity_mw')),
   points('epa_repowering', str('name')),
-  polygons('cdfi_opportunity_zones', str('tract_geoid', { digits: 11 })),
+  polygons('cdfi_opportunity_zones', str('tract_geoid', TRACT_GEOID)),
   // utilities
   points('eia_860_power_plants', str('name'), str('primary_fuel'), num('capacity_mw')),
   lines(
     'hifld_transmission_lines',
-    num('voltage_kv', { unknownValues: HIFLD_UNKNOWN }),
-    str('voltage_class', { unknownValues: HIFLD_UNKNOWN }),
-    str('status', { unknownValues: HIFLD_UNKNOWN }),
-    str('owner', { unknownValues: HIFLD_UNKNOWN }),
+    num('voltage_kv', HIFLD_SENTINELS),
+    str('voltage_class', HIFLD_SENTINELS),
+    str('status', HIFLD_SENTINELS),
+    str('owner', HIFLD_SENTINELS),
   ),
   points(
     'hifld_substations',
-    str('name', { unknownValues: HIFLD_UNKNOWN }),
-    num('max_voltage_kv', { unknownValues: HIFLD_UNKNOWN }),
-    str('status', { unknownValues: HIFLD_UNKNOWN }),
+    str('name', HIFLD_SENTINELS),
+    num('max_voltage_kv', HIFLD_SENTINELS),
+    str('status', HIFLD_SENTINELS),
   ),
   polygons('hifld_electric_service_territories', str('utility_name')),
   lines('eia_gas_pipelines', str('operator'), str('pipeline_type')),
@@ -122,7 +171,7 @@ const DECLARATIONS: readonly SourceDeclaration[] = [
   points('fcc_asr', num('height_m'), str('structure_type'), str('owner')),
   lines('noaa_submarine_cables', str('name')),
   // parcels
-  polygons('census_tiger', str('tract_geoid', { digits: 11 }), str('county'), str('region'), str('locality')),
+  polygons('census_tiger', str('tract_geoid', TRACT_GEOID), str('county'), str('region'), str('locality')),
   polygons('nced_easements', str('holder'), str('easement_type'), str('purpose'), int('year_established')),
   polygons('usgs_pad_us', str('name'), int('gap_status'), str('designation'), str('manager'), str('public_access')),
   polygons('usfws_critical_habitat', str('status'), str('species'), str('listing_status')),

@@ -21,6 +21,8 @@ export { READABLE_FORMATS, detectFormat, layerFormatFromExtension, sniffLayerFor
 export { readLayer } from './read-layer.js';
 export { inspectLayerFile, type AttributeType, type InspectOptions, type LayerDescription, type LayerFileDescription } from './inspect.js';
 export { parsePropertyMap } from './property-map.js';
+export { parseWhere, WhereSyntaxError, type WhereExpression, type WherePredicate } from './where/where.js';
+export { DEFAULT_IMPORT_LIMITS, LIMIT_SETTINGS, type ImportLimits } from './limits/import-limits.js';
 export { WGS84, crsFromEpsg, crsFromWkt, isWgs84, transformToWgs84, type Crs, type ToWgs84 } from './crs/crs.js';
 export { readGrid, type ReadGridOptions } from './grid/read-grid.js';
 export { openGrid, type CellLimit, type GridFile, type OpenGridOptions, type WindowOptions } from './grid/open-grid.js';

@@ -7,6 +7,8 @@ import { LayerReadError } from './errors.js';
 import { detectFormat } from './format.js';
 import { CoordinateError, geometryToWgs84 } from './geometry/to-wgs84.js';
 import { windAsRfc7946 } from './geometry/winding.js';
+import { checkFeature } from './limits/feature-limits.js';
+import { importLimits, limitExceeded, type ImportLimits } from './limits/import-limits.js';
 import { missingAttributes, renameProperties } from './property-map.js';
 import { readFileGdb } from './readers/filegdb.js';
 import { readFlatGeobuf } from './readers/flatgeobuf.js';
@@ -23,7 +25,8 @@ const PROGRESS_EVERY = 10_000;
 
 export async function* readLayer(path: string, options: ReadLayerOptions = {}): AsyncGenerator<LayerFeature, void, undefined> {
   const format = options.format ?? (await vectorFormat(path));
-  const reader = openReader(path, format, options);
+  const limits = importLimits(options.limits);
+  const reader = openReader(path, format, options, limits);
   const map = options.map ?? new Map<string, string>();
   const targets = new Set(map.values());
   const seen = new Set<string>();
@@ -38,7 +41,12 @@ export async function* readLayer(path: string, options: ReadLayerOptions = {}): 
 
   for await (const raw of reader.features) {
     const { position } = raw;
+    if (options.where !== undefined && !options.where(raw.properties)) continue;
     if (raw.geometry === null) throw new LayerReadError(path, 'the feature has no geometry (null or empty)', position);
+    if (features >= limits.maxFeatures) {
+      throw limitExceeded(path, 'maxFeatures', limits.maxFeatures, `the file holds more than ${limits.maxFeatures.toLocaleString('en-US')} features`, position);
+    }
+    checkFeature(path, raw.geometry, raw.properties, limits, position);
     let geometry;
     try {
       geometry = windAsRfc7946(geometryToWgs84(raw.geometry, raw.toWgs84, raw.crsLabel));
@@ -62,23 +70,23 @@ export async function* readLayer(path: string, options: ReadLayerOptions = {}): 
 }
 
 /** The one reader per format; each yields raw features in the file's CRS. */
-function openReader(path: string, format: VectorLayerFormat, options: ReadLayerOptions): FormatReader {
+function openReader(path: string, format: VectorLayerFormat, options: ReadLayerOptions, limits: ImportLimits): FormatReader {
   switch (format) {
     case 'shapefile':
-      return readShapefile(path);
+      return readShapefile(path, limits);
     case 'gpkg':
       return readGeoPackage(path, options);
     case 'filegdb':
-      return readFileGdb(path, options);
+      return readFileGdb(path, options, limits);
     case 'flatgeobuf':
       return readFlatGeobuf(path, options);
     case 'kml':
     case 'kmz':
-      return readKml(path, format === 'kmz', options);
+      return readKml(path, format === 'kmz', options, limits);
     case 'xlsx':
-      return readXlsx(path, options);
+      return readXlsx(path, options, limits);
     default:
-      return readLineBased(path, format, options.chunkSize);
+      return readLineBased(path, format, limits, options.chunkSize);
   }
 }
 

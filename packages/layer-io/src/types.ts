@@ -2,6 +2,7 @@
 // always in WGS84 longitude/latitude once they leave this package, whatever the file's CRS.
 
 import type { GeoJSONGeometry } from '@landscreen/parcel-io';
+import type { ImportLimits } from './limits/import-limits.js';
 
 export type LayerFormat =
   | 'geojson'
@@ -75,6 +76,13 @@ export interface ReadLayerOptions {
   headerRow?: number;
   /** Which GDAL reads FileGDB: gdal-bin's ogr2ogr when installed ("auto", the default), or gdal3.js. */
   gdal?: GdalChoice;
+  /** What the import may hold (features, attribute sizes, vertices, nesting, zip expansion); defaults: DEFAULT_IMPORT_LIMITS. */
+  limits?: Partial<ImportLimits>;
+  /**
+   * Features to keep, judged on the file's own attributes (before --map renames them): `--where`,
+   * and a source's declared filter. Features it turns away are not counted or yielded.
+   */
+  where?: (properties: Record<string, unknown>) => boolean;
 }
 
 export type GdalChoice = 'auto' | 'native' | 'wasm';

@@ -20,6 +20,11 @@ export interface GeometryCheck {
    * from the file's own CRS turns it off and checks the ranges after reprojecting.
    */
   lonLatRanges?: boolean;
+  /**
+   * The deepest a feature's JSON may nest, and the setting that raises it (named in the refusal).
+   * A geometry needs 4 levels; a file nested thousands deep is refused before anything walks it.
+   */
+  depthLimit?: { max: number; setting: string };
 }
 
 type PositionCheck = (value: unknown) => Position;
@@ -126,6 +131,12 @@ function list<T>(value: unknown, what: string, item: (v: unknown) => T): T[] {
 }
 
 function preview(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    // Nested past the stack (JSON.parse takes what JSON.stringify cannot give back).
+    return Array.isArray(value) ? '[[[... (nested too deep to show)' : '(a value nested too deep to show)';
+  }
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }

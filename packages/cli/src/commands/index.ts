@@ -58,8 +58,11 @@ export const COMMANDS: Command[] = [
     summary: 'Load a GIS layer file as a new version of a point-data source',
     usage:
       'landscreen import layer --source SOURCE --file PATH [--file PATH ...] [--format FORMAT] [--layer NAME] [--sheet NAME] [--header-row N] ' +
-      '[--map attr=property,...] [--name NAME] (FORMAT: geojson|ndjson|csv|shapefile|gpkg|filegdb|flatgeobuf|kml|kmz|xlsx|geotiff, ' +
-      'told from the content when absent; a grid source takes GeoTIFF tiles, --file repeated or a folder of them, as one version)',
+      '[--map attr=property,...] [--where EXPRESSION] [--name NAME] (FORMAT: geojson|ndjson|csv|shapefile|gpkg|filegdb|flatgeobuf|kml|kmz|xlsx|geotiff, ' +
+      'told from the content when absent; a grid source takes GeoTIFF tiles, --file repeated or a folder of them, as one version; ' +
+      "--where keeps the features whose file attributes match, e.g. \"FLD_ZONE IN ('A', 'AE') AND STATUS LIKE 'ACT%'\" " +
+      '(=, !=, <, <=, >, >=, IN, LIKE, IS NULL, AND, OR, NOT); limits: LAYER_MAX_FEATURES, LAYER_MAX_CELLS, LAYER_MAX_ATTRIBUTE_BYTES, ' +
+      'LAYER_MAX_VERTICES, LAYER_MAX_DEPTH, LAYER_MAX_ZIP_RATIO, LAYER_MAX_ZIP_BYTES)',
     services: ['catalog'],
     load: async () => (await import('./import-layer.js')).importLayerCommand,
   },

@@ -13,6 +13,7 @@ import { createInterface } from 'node:readline';
 import { assumedLonLat } from '../crs/assumed.js';
 import { CrsError, LayerReadError } from '../errors.js';
 import type { GdalChoice, ReadLayerOptions } from '../types.js';
+import { DEFAULT_IMPORT_LIMITS, type ImportLimits } from '../limits/import-limits.js';
 import { openZipArchive } from '../zip/zip-archive.js';
 import { checkedGeometry, pickLayer } from './checked-geometry.js';
 import type { GdalLayerInfo } from './gdal/gdal-layer-info.js';
@@ -20,9 +21,9 @@ import { nativeFeatureLines, nativeGdalAvailable, nativeLayers } from './gdal/na
 import { wasmFeatureFile, wasmLayers } from './gdal/wasm-gdal.js';
 import type { ByteCounter, FormatReader, RawFeature } from './raw-feature.js';
 
-export function readFileGdb(path: string, options: ReadLayerOptions): FormatReader {
+export function readFileGdb(path: string, options: ReadLayerOptions, limits: ImportLimits): FormatReader {
   const bytes: ByteCounter = { bytesRead: 0, totalBytes: 0 };
-  return { features: features(path, options, bytes), bytes, hasSchema: true };
+  return { features: features(path, options, bytes, limits), bytes, hasSchema: true };
 }
 
 /** Which GDAL reads: gdal-bin when asked or ("auto") when installed, else gdal3.js. */
@@ -36,8 +37,8 @@ export async function fileGdbLayers(folder: string, choice: GdalChoice | undefin
   return gdalIn(choice) === 'native' ? nativeLayers(folder) : wasmLayers(folder);
 }
 
-async function* features(path: string, options: ReadLayerOptions, bytes: ByteCounter): AsyncGenerator<RawFeature> {
-  const source = await openFileGdb(path);
+async function* features(path: string, options: ReadLayerOptions, bytes: ByteCounter, limits: ImportLimits): AsyncGenerator<RawFeature> {
+  const source = await openFileGdb(path, limits);
   try {
     const layers = await fileGdbLayers(source.folder, options.gdal);
     const name = pickLayer(path, layers.map((layer) => layer.name), options.layer);
@@ -74,9 +75,9 @@ export function layerCrsLabel(path: string, info: GdalLayerInfo): string {
 }
 
 /** The .gdb folder to hand GDAL: the path itself, or the one a zip holds, unpacked. */
-export async function openFileGdb(path: string): Promise<{ folder: string; close(): Promise<void> }> {
+export async function openFileGdb(path: string, limits: ImportLimits = DEFAULT_IMPORT_LIMITS): Promise<{ folder: string; close(): Promise<void> }> {
   if ((await stat(path)).isDirectory()) return { folder: path, close: async () => {} };
-  const zip = await openZipArchive(path);
+  const zip = await openZipArchive(path, limits);
   try {
     const folders = new Set<string>();
     for (const entry of zip.entries) {

@@ -11,6 +11,7 @@ import { kmlGen } from '@tmcw/togeojson';
 import { DOMParser } from '@xmldom/xmldom';
 import { WGS84 } from '../crs/crs.js';
 import { LayerReadError, errorMessage } from '../errors.js';
+import type { ImportLimits } from '../limits/import-limits.js';
 import { openZipArchive } from '../zip/zip-archive.js';
 import type { ReadLayerOptions } from '../types.js';
 import { checkedGeometry } from './checked-geometry.js';
@@ -20,13 +21,13 @@ import type { ByteCounter, FormatReader, RawFeature } from './raw-feature.js';
 export const KML_MAX_BYTES = 256 * 2 ** 20;
 
 /** `_options` is the pipeline's: what the import limits will read. */
-export function readKml(path: string, zipped: boolean, _options: ReadLayerOptions): FormatReader {
+export function readKml(path: string, zipped: boolean, _options: ReadLayerOptions, limits: ImportLimits): FormatReader {
   const bytes: ByteCounter = { bytesRead: 0, totalBytes: 0 };
-  return { features: features(path, zipped, bytes), bytes, hasSchema: false };
+  return { features: features(path, zipped, bytes, limits), bytes, hasSchema: false };
 }
 
-async function* features(path: string, zipped: boolean, bytes: ByteCounter): AsyncGenerator<RawFeature> {
-  const documents = zipped ? await kmzDocuments(path) : [parse(path, await kmlText(path))];
+async function* features(path: string, zipped: boolean, bytes: ByteCounter, limits: ImportLimits): AsyncGenerator<RawFeature> {
+  const documents = zipped ? await kmzDocuments(path, limits) : [parse(path, await kmlText(path))];
   bytes.totalBytes = (await stat(path)).size;
   let index = 0;
   for (const document of documents) {
@@ -64,8 +65,8 @@ async function kmlText(path: string): Promise<string> {
 }
 
 /** doc.kml, then the archive's documents it links to, each once, within KML_MAX_BYTES in all. */
-async function kmzDocuments(path: string): Promise<KmlDocument[]> {
-  const zip = await openZipArchive(path);
+async function kmzDocuments(path: string, limits: ImportLimits): Promise<KmlDocument[]> {
+  const zip = await openZipArchive(path, limits);
   try {
     const kmls = zip.entries.filter((entry) => entry.fileName.toLowerCase().endsWith('.kml'));
     const main = kmls.find((entry) => entry.fileName.toLowerCase() === 'doc.kml') ?? kmls[0];

@@ -14,21 +14,24 @@ import {
 import { WGS84, isWgs84, transformToWgs84, type Crs, type ToWgs84 } from '../crs/crs.js';
 import { crsFromGeoJson } from '../crs/geojson-crs.js';
 import { CrsError, LayerReadError } from '../errors.js';
+import { LIMIT_SETTINGS, type ImportLimits } from '../limits/import-limits.js';
 import type { ByteCounter, FormatReader, RawFeature } from './raw-feature.js';
 
 export type LineBasedFormat = 'geojson' | 'ndjson' | 'csv';
 
-export function readLineBased(path: string, format: LineBasedFormat, chunkSize?: number): FormatReader {
+export function readLineBased(path: string, format: LineBasedFormat, limits: ImportLimits, chunkSize?: number): FormatReader {
   const bytes: ByteCounter = { bytesRead: 0, totalBytes: 0 };
-  return { features: features(path, format, bytes, chunkSize), bytes, hasSchema: format === 'csv' };
+  return { features: features(path, format, bytes, limits, chunkSize), bytes, hasSchema: format === 'csv' };
 }
 
 async function* features(
   path: string,
   format: LineBasedFormat,
   bytes: ByteCounter,
+  limits: ImportLimits,
   chunkSize: number | undefined,
 ): AsyncGenerator<RawFeature> {
+  const depthLimit = { max: limits.maxDepth, setting: LIMIT_SETTINGS.maxDepth };
   let crs: Crs = WGS84;
   let toWgs84: ToWgs84 | null = null;
   let yielded = 0;
@@ -47,9 +50,9 @@ async function* features(
   };
   const parser: RowParser =
     format === 'geojson'
-      ? new FeatureCollectionParser({ lonLatRanges: false, onCrs })
+      ? new FeatureCollectionParser({ lonLatRanges: false, onCrs, depthLimit })
       : format === 'ndjson'
-        ? new NdjsonParser()
+        ? new NdjsonParser({ depthLimit })
         : new CsvParser();
   const onProgress = (progress: ByteCounter): void => {
     bytes.bytesRead = progress.bytesRead;

@@ -1,14 +1,17 @@
 // The files that make a Shapefile, found beside a .shp or inside a .zip: the geometry (.shp),
 // attributes (.dbf, optional), CRS (.prj, optional) and attribute encoding (.cpg, optional). The
-// big two are opened as streams (the zip's entries too: yauzl reads each from its offset, so both
-// stream at once and nothing is unpacked); the small two are read whole.
+// big two are opened as streams (a zip's entries too, through zip-archive and its limits: each
+// is read from its offset, so both stream at once and nothing is unpacked); the small two are
+// read whole.
 
 import { createReadStream } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import type { Readable } from 'node:stream';
-import yauzl from 'yauzl';
+import type yauzl from 'yauzl';
 import { LayerReadError } from '../errors.js';
+import type { ImportLimits } from '../limits/import-limits.js';
+import { openZipArchive } from '../zip/zip-archive.js';
 
 export interface ShapefileParts {
   shp: Readable;
@@ -24,8 +27,8 @@ export interface ShapefileParts {
 const SMALL_FILE_LIMIT = 64 * 1024;
 const READ_BUFFER = 1 << 20;
 
-export async function openShapefileParts(path: string): Promise<ShapefileParts> {
-  return extname(path).toLowerCase() === '.zip' ? openZipped(path) : openPlain(path);
+export async function openShapefileParts(path: string, limits: ImportLimits): Promise<ShapefileParts> {
+  return extname(path).toLowerCase() === '.zip' ? openZipped(path, limits) : openPlain(path);
 }
 
 async function openPlain(path: string): Promise<ShapefileParts> {
@@ -61,11 +64,10 @@ async function openPlain(path: string): Promise<ShapefileParts> {
   };
 }
 
-async function openZipped(path: string): Promise<ShapefileParts> {
-  const zip = await openZip(path);
+async function openZipped(path: string, limits: ImportLimits): Promise<ShapefileParts> {
+  const zip = await openZipArchive(path, limits);
   try {
-    const entries = await listEntries(zip);
-    const shps = entries.filter((entry) => extensionOf(entry.fileName) === '.shp');
+    const shps = zip.entries.filter((entry) => extensionOf(entry.fileName) === '.shp');
     if (shps.length === 0) throw new LayerReadError(path, 'the zip holds no .shp file');
     if (shps.length > 1) {
       throw new LayerReadError(path, `the zip holds ${shps.length} shapefiles (${shps.map((e) => e.fileName).join(', ')}); zip one layer per file`);
@@ -73,18 +75,18 @@ async function openZipped(path: string): Promise<ShapefileParts> {
     const shpEntry = shps[0];
     const stem = stemOf(shpEntry.fileName);
     const sibling = (extension: string): yauzl.Entry | undefined =>
-      entries.find((entry) => extensionOf(entry.fileName) === extension && stemOf(entry.fileName) === stem);
+      zip.entries.find((entry) => extensionOf(entry.fileName) === extension && stemOf(entry.fileName) === stem);
     const dbfEntry = sibling('.dbf');
     const small = async (extension: string): Promise<string | null> => {
       const entry = sibling(extension);
       if (entry === undefined) return null;
       if (entry.uncompressedSize > SMALL_FILE_LIMIT) throw new LayerReadError(path, `${entry.fileName} is too large to be a ${extension} file`);
-      return (await readAll(await zip.openReadStreamPromise(entry))).toString('utf8');
+      return (await zip.read(entry, SMALL_FILE_LIMIT)).toString('utf8');
     };
     const prj = await small('.prj');
     const cpg = await small('.cpg');
-    const shp = await zip.openReadStreamPromise(shpEntry);
-    const dbf = dbfEntry === undefined ? null : await zip.openReadStreamPromise(dbfEntry);
+    const shp = await zip.stream(shpEntry);
+    const dbf = dbfEntry === undefined ? null : await zip.stream(dbfEntry);
     return {
       shp,
       dbf,
@@ -101,35 +103,6 @@ async function openZipped(path: string): Promise<ShapefileParts> {
     zip.close();
     throw error;
   }
-}
-
-function openZip(path: string): Promise<yauzl.ZipFile> {
-  return new Promise((resolve, reject) => {
-    yauzl.open(path, { lazyEntries: true, autoClose: false }, (error, zip) => {
-      if (error !== null) reject(new LayerReadError(path, `not a readable zip file: ${error.message}`));
-      else resolve(zip);
-    });
-  });
-}
-
-/** The entries of the central directory (names and sizes only), skipping macOS resource forks. */
-function listEntries(zip: yauzl.ZipFile): Promise<yauzl.Entry[]> {
-  return new Promise((resolve, reject) => {
-    const entries: yauzl.Entry[] = [];
-    zip.on('entry', (entry: yauzl.Entry) => {
-      if (!entry.fileName.startsWith('__MACOSX/') && !entry.fileName.endsWith('/')) entries.push(entry);
-      zip.readEntry();
-    });
-    zip.once('end', () => resolve(entries));
-    zip.once('error', reject);
-    zip.readEntry();
-  });
-}
-
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream as AsyncIterable<Buffer>) chunks.push(chunk);
-  return Buffer.concat(chunks);
 }
 
 function extensionOf(name: string): string {

@@ -8,20 +8,22 @@ import { GeometryError, validateGeometry, type BBox, type GeoJSONGeometry } from
 import * as shapefile from 'shapefile';
 import { WGS84, crsFromWkt, transformToWgs84, type Crs } from '../crs/crs.js';
 import { CrsError, LayerReadError, errorMessage } from '../errors.js';
+import type { ImportLimits } from '../limits/import-limits.js';
 import type { ByteCounter, FormatReader, RawFeature } from './raw-feature.js';
 import { openShapefileParts, type ShapefileParts } from './shapefile-parts.js';
 
-export function readShapefile(path: string): FormatReader {
+export function readShapefile(path: string, limits: ImportLimits): FormatReader {
   const bytes: ByteCounter = { bytesRead: 0, totalBytes: 0 };
-  return { features: features(path, bytes), bytes, hasSchema: true };
+  return { features: features(path, bytes, limits), bytes, hasSchema: true };
 }
 
-async function* features(path: string, bytes: ByteCounter): AsyncGenerator<RawFeature> {
-  const parts = await openShapefileParts(path);
+async function* features(path: string, bytes: ByteCounter, limits: ImportLimits): AsyncGenerator<RawFeature> {
+  const parts = await openShapefileParts(path, limits);
   const counters: Readable[] = [];
+  const dbfHeader: DbfHeader = { bytes: Buffer.alloc(0) };
   try {
     bytes.totalBytes = parts.totalBytes;
-    const source = await open(path, parts, bytes, counters);
+    const source = await open(path, parts, bytes, counters, dbfHeader);
     const crs = crsOf(path, parts.prj, source.bbox as BBox);
     const toWgs84 = transformToWgs84(crs);
     for (let record = 1; ; record++) {
@@ -32,7 +34,10 @@ async function* features(path: string, bytes: ByteCounter): AsyncGenerator<RawFe
       } catch (error) {
         throw new LayerReadError(path, `unreadable record (truncated or corrupt file?): ${errorMessage(error)}`, position);
       }
-      if (result.done) return;
+      if (result.done) {
+        checkRecordCount(path, record - 1, dbfHeader);
+        return;
+      }
       const { geometry, properties } = result.value as { geometry: unknown; properties: Record<string, unknown> | undefined };
       if (properties === undefined) throw new LayerReadError(path, 'the .dbf has fewer records than the .shp', position);
       yield { position, geometry: checked(path, geometry, position), properties: plain(properties), toWgs84, crsLabel: crs.label };
@@ -45,11 +50,11 @@ async function* features(path: string, bytes: ByteCounter): AsyncGenerator<RawFe
   }
 }
 
-async function open(path: string, parts: ShapefileParts, bytes: ByteCounter, counters: Readable[]) {
+async function open(path: string, parts: ShapefileParts, bytes: ByteCounter, counters: Readable[], dbfHeader: DbfHeader) {
   try {
     const encoding = encodingOf(path, parts.cpg);
     const shp = counted(parts.shp, bytes);
-    const dbf = parts.dbf === null ? undefined : counted(parts.dbf, bytes);
+    const dbf = parts.dbf === null ? undefined : counted(parts.dbf, bytes, dbfHeader);
     counters.push(shp, ...(dbf === undefined ? [] : [dbf]));
     return await shapefile.open(shp, dbf, { encoding });
   } catch (error) {
@@ -114,10 +119,37 @@ function encodingOf(path: string, cpg: string | null): string | undefined {
   return encoding;
 }
 
+/** The first bytes of the .dbf, kept as they flow by: its header says how many records it holds. */
+interface DbfHeader {
+  bytes: Buffer;
+}
+
+const DBF_HEADER_BYTES = 8;
+
+/**
+ * A .dbf with more records than the .shp has shapes is refused: the package stops at the last
+ * shape and would drop the rest silently, and attributes paired by position are then suspect.
+ * (Fewer records is refused as it is met.)
+ */
+function checkRecordCount(path: string, shapes: number, header: DbfHeader): void {
+  if (header.bytes.length < DBF_HEADER_BYTES) return;
+  const records = header.bytes.readUInt32LE(4);
+  if (records !== shapes) {
+    throw new LayerReadError(
+      path,
+      `the .dbf holds ${records.toLocaleString('en-US')} records but the .shp ${shapes.toLocaleString('en-US')} shapes; ` +
+        'the two files do not belong together (take both from the same download)',
+    );
+  }
+}
+
 /** The stream as it flows on, counting its bytes; a read error travels on to the reader. */
-function counted(stream: Readable, bytes: ByteCounter): Readable {
+function counted(stream: Readable, bytes: ByteCounter, header?: DbfHeader): Readable {
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, done) {
+      if (header !== undefined && header.bytes.length < DBF_HEADER_BYTES) {
+        header.bytes = Buffer.concat([header.bytes, chunk.subarray(0, DBF_HEADER_BYTES - header.bytes.length)]);
+      }
       bytes.bytesRead += chunk.length;
       done(null, chunk);
     },

@@ -9,7 +9,8 @@ import ExcelJS from 'exceljs';
 import { WGS84 } from '../crs/crs.js';
 import { LayerReadError, errorMessage } from '../errors.js';
 import type { ReadLayerOptions } from '../types.js';
-import { openZipArchive } from '../zip/zip-archive.js';
+import { DEFAULT_IMPORT_LIMITS, type ImportLimits } from '../limits/import-limits.js';
+import { checkDeclaredExpansion, openZipArchive } from '../zip/zip-archive.js';
 import { layerList } from './checked-geometry.js';
 import type { ByteCounter, FormatReader, RawFeature } from './raw-feature.js';
 
@@ -19,15 +20,19 @@ const LONGITUDE = ['lon', 'lng', 'long', 'longitude'];
 const HEADER_SEARCH_ROWS = 10;
 const WORKBOOK_XML_MAX_BYTES = 16 * 2 ** 20;
 
-export function readXlsx(path: string, options: ReadLayerOptions): FormatReader {
+export function readXlsx(path: string, options: ReadLayerOptions, limits: ImportLimits): FormatReader {
   const bytes: ByteCounter = { bytesRead: 0, totalBytes: 0 };
-  return { features: features(path, options, bytes), bytes, hasSchema: true };
+  return { features: features(path, options, bytes, limits), bytes, hasSchema: true };
 }
 
-/** Sheet names in workbook order, from xl/workbook.xml. */
-export async function xlsxSheetNames(path: string): Promise<string[]> {
-  const zip = await openZipArchive(path);
+/**
+ * Sheet names in workbook order, from xl/workbook.xml. exceljs inflates the workbook itself, so
+ * the sizes its central directory declares are checked against the zip limits here first.
+ */
+export async function xlsxSheetNames(path: string, limits: ImportLimits = DEFAULT_IMPORT_LIMITS): Promise<string[]> {
+  const zip = await openZipArchive(path, limits);
   try {
+    checkDeclaredExpansion(path, zip.entries, limits);
     const entry = zip.entries.find((candidate) => candidate.fileName === 'xl/workbook.xml');
     if (entry === undefined) throw new LayerReadError(path, 'not an XLSX workbook (no xl/workbook.xml)');
     const xml = (await zip.read(entry, WORKBOOK_XML_MAX_BYTES)).toString('utf8');
@@ -55,9 +60,9 @@ interface Header {
   lon: number;
 }
 
-async function* features(path: string, options: ReadLayerOptions, bytes: ByteCounter): AsyncGenerator<RawFeature> {
+async function* features(path: string, options: ReadLayerOptions, bytes: ByteCounter, limits: ImportLimits): AsyncGenerator<RawFeature> {
   bytes.totalBytes = (await stat(path)).size;
-  const sheet = pickSheet(path, await xlsxSheetNames(path), options.sheet);
+  const sheet = pickSheet(path, await xlsxSheetNames(path, limits), options.sheet);
   const workbook = new ExcelJS.stream.xlsx.WorkbookReader(path, {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',

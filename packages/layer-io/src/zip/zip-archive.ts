@@ -1,15 +1,19 @@
 // A zip read through yauzl's central directory: names and sizes without inflating anything, one
 // entry streamed or read whole (with a cap), or a subset streamed out to a folder. Every byte a
-// reader takes out of a zip goes through here, so the import limits on expansion (total size,
-// ratio) have one place to hook in.
+// reader takes out of a zip goes through here, and so through the import limits on expansion:
+// the sizes the central directory declares are checked before an entry is opened, and the bytes
+// really inflated are counted as they come (a header may lie; yauzl also refuses an entry that
+// inflates to another size than it declared).
 
 import { createWriteStream } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname, join, normalize, sep } from 'node:path';
-import type { Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yauzl from 'yauzl';
-import { LayerReadError } from '../errors.js';
+import { LayerReadError, errorMessage } from '../errors.js';
+import { DEFAULT_IMPORT_LIMITS, limitExceeded, ZIP_RATIO_FLOOR_BYTES, type ImportLimits } from '../limits/import-limits.js';
+import { zipFileSource, type ZipFileSource } from './file-reader.js';
 
 export interface ZipArchive {
   readonly path: string;
@@ -23,16 +27,19 @@ export interface ZipArchive {
   close(): void;
 }
 
-export async function openZipArchive(path: string): Promise<ZipArchive> {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) => {
-    yauzl.open(path, { lazyEntries: true, autoClose: false }, (error, opened) => {
-      if (error !== null) reject(new LayerReadError(path, `not a readable zip file: ${error.message}`));
-      else resolve(opened);
-    });
-  });
+export async function openZipArchive(path: string, limits: Pick<ImportLimits, 'maxZipRatio' | 'maxZipBytes'> = DEFAULT_IMPORT_LIMITS): Promise<ZipArchive> {
+  let zip: yauzl.ZipFile;
+  let source: ZipFileSource | undefined;
+  try {
+    source = await zipFileSource(path);
+    zip = await yauzl.fromRandomAccessReaderPromise(source.reader, source.size, { lazyEntries: true, autoClose: false });
+  } catch (error) {
+    source?.reader.close(() => {});
+    throw new LayerReadError(path, `not a readable zip file: ${errorMessage(error)}`);
+  }
   try {
     const entries = await listEntries(zip);
-    return archive(path, zip, entries);
+    return archive(path, zip, entries, limits);
   } catch (error) {
     zip.close();
     throw error;
@@ -49,8 +56,42 @@ export async function zipEntryNames(path: string): Promise<string[]> {
   }
 }
 
-function archive(path: string, zip: yauzl.ZipFile, entries: yauzl.Entry[]): ZipArchive {
-  const stream = (entry: yauzl.Entry): Promise<Readable> => zip.openReadStreamPromise(entry);
+/**
+ * Refuses entries whose declared expansion breaks the limits, before anything inflates them: for
+ * a zip another library reads (exceljs reads an XLSX itself).
+ */
+export function checkDeclaredExpansion(path: string, entries: readonly yauzl.Entry[], limits: Pick<ImportLimits, 'maxZipRatio' | 'maxZipBytes'>): void {
+  let total = 0;
+  for (const entry of entries) {
+    checkRatio(path, entry, entry.uncompressedSize, limits);
+    total += entry.uncompressedSize;
+    if (total > limits.maxZipBytes) throw tooMuchInflated(path, entry, total, limits);
+  }
+}
+
+function archive(path: string, zip: yauzl.ZipFile, entries: yauzl.Entry[], limits: Pick<ImportLimits, 'maxZipRatio' | 'maxZipBytes'>): ZipArchive {
+  let declared = 0;
+  let inflated = 0;
+  const stream = async (entry: yauzl.Entry): Promise<Readable> => {
+    checkRatio(path, entry, entry.uncompressedSize, limits);
+    declared += entry.uncompressedSize;
+    if (declared > limits.maxZipBytes) throw tooMuchInflated(path, entry, declared, limits);
+    const input = await zip.openReadStreamPromise(entry);
+    let bytes = 0;
+    const counter = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        bytes += chunk.length;
+        inflated += chunk.length;
+        if (inflated > limits.maxZipBytes) done(tooMuchInflated(path, entry, inflated, limits));
+        else if (bytes > ZIP_RATIO_FLOOR_BYTES && bytes > entry.compressedSize * limits.maxZipRatio) done(ratioExceeded(path, entry, bytes, limits));
+        else done(null, chunk);
+      },
+    });
+    input.on('error', (error) => counter.destroy(new LayerReadError(path, `${entry.fileName}: ${error.message}`)));
+    // The entry's stream goes when its reader is done with the counter, whichever way that ends.
+    counter.on('close', () => input.destroy());
+    return input.pipe(counter);
+  };
   return {
     path,
     entries,
@@ -82,6 +123,24 @@ function archive(path: string, zip: yauzl.ZipFile, entries: yauzl.Entry[]): ZipA
     },
     close: () => zip.close(),
   };
+}
+
+function checkRatio(path: string, entry: yauzl.Entry, bytes: number, limits: Pick<ImportLimits, 'maxZipRatio'>): void {
+  if (bytes > ZIP_RATIO_FLOOR_BYTES && bytes > Math.max(entry.compressedSize, 1) * limits.maxZipRatio) throw ratioExceeded(path, entry, bytes, limits);
+}
+
+function ratioExceeded(path: string, entry: yauzl.Entry, bytes: number, limits: Pick<ImportLimits, 'maxZipRatio'>): LayerReadError {
+  const ratio = Math.round(bytes / Math.max(entry.compressedSize, 1));
+  return limitExceeded(
+    path,
+    'maxZipRatio',
+    limits.maxZipRatio,
+    `${entry.fileName} expands ${entry.compressedSize.toLocaleString('en-US')} compressed bytes into ${bytes.toLocaleString('en-US')} (${ratio.toLocaleString('en-US')}:1, a zip bomb?)`,
+  );
+}
+
+function tooMuchInflated(path: string, entry: yauzl.Entry, bytes: number, limits: Pick<ImportLimits, 'maxZipBytes'>): LayerReadError {
+  return limitExceeded(path, 'maxZipBytes', limits.maxZipBytes, `inflating ${entry.fileName} brings what the zip expands to past ${bytes.toLocaleString('en-US')} bytes`);
 }
 
 function tooLarge(path: string, entry: yauzl.Entry, maxBytes: number): LayerReadError {

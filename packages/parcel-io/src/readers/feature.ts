@@ -35,6 +35,10 @@ export function featureToRow(value: unknown, line: number, check?: GeometryCheck
   // The Feature's own `id` is data too; it joins the properties (and so free_facts) unless a
   // property already has that name.
   if (feature.id !== undefined && !Object.hasOwn(properties, 'id')) setOwn(properties, 'id', feature.id);
+  if (check?.depthLimit !== undefined && deeperThan(feature, check.depthLimit.max)) {
+    const { max, setting } = check.depthLimit;
+    throw new ParcelRowError(line, `the feature's JSON nests more than ${setting} (${max}) levels deep; raise ${setting} if the file is genuine`);
+  }
   let geometry;
   try {
     geometry = validateGeometry(feature.geometry ?? null, check);
@@ -43,6 +47,29 @@ export function featureToRow(value: unknown, line: number, check?: GeometryCheck
     throw error;
   }
   return { line, geometry, properties };
+}
+
+/**
+ * Whether the feature nests more than `max` levels: its properties walked whole (without
+ * recursion), its geometry along its first positions only, which is where a hostile file nests
+ * and costs nothing per vertex; deeper nesting further along is refused by the geometry's shape
+ * check.
+ */
+function deeperThan(feature: { geometry?: unknown; properties?: unknown }, max: number): boolean {
+  let depth = 2; // the feature, its geometry
+  for (let item = (feature.geometry as { coordinates?: unknown } | null | undefined)?.coordinates; Array.isArray(item); item = item[0]) {
+    if (++depth > max) return true;
+  }
+  const stack: [unknown, number][] = [[feature.properties, 2]];
+  while (stack.length > 0) {
+    const [item, level] = stack.pop()!;
+    if (level > max) return true;
+    if (typeof item !== 'object' || item === null) continue;
+    for (const child of Array.isArray(item) ? item : Object.values(item)) {
+      if (typeof child === 'object' && child !== null) stack.push([child, level + 1]);
+    }
+  }
+  return false;
 }
 
 function kind(value: unknown): string {

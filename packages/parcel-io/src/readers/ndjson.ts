@@ -3,12 +3,15 @@
 // only a line that straddles chunks is copied.
 
 import type { SourceRow } from '../types.js';
+import type { GeometryCheck } from '../validate-geometry.js';
 import { parseFeature } from './feature.js';
 import type { RowParser } from './row-parser.js';
 
 const LF = 0x0a;
 
 export class NdjsonParser implements RowParser {
+  constructor(private readonly check?: GeometryCheck) {}
+
   private line = 0;
   private pieces: Buffer[] = [];
 
@@ -45,7 +48,7 @@ export class NdjsonParser implements RowParser {
     while (from < text.length && (text.charCodeAt(from) === 0xfeff || text.charCodeAt(from) === 0x1e)) from++;
     const body = from === 0 ? text : text.slice(from);
     if (isBlank(body)) return;
-    rows.push(parseFeature(body, this.line));
+    rows.push(parseFeature(body, this.line, this.check));
   }
 }
 

@@ -8,6 +8,8 @@ import {
   LayerReadError,
   readLayer,
   type GdalChoice,
+  type ImportLimits,
+  type WherePredicate,
   type LayerFeature,
   type LayerFormat,
   type PropertyMap,
@@ -21,6 +23,7 @@ import { importFiles } from './grid-files.js';
 import { layerSourceNamed, propertyMap } from './import-arguments.js';
 import { importGrid } from './import-grid.js';
 import { LayerImportError } from './layer-import-error.js';
+import { featureFilter, patternChecker } from './source-semantics.js';
 import { completeVersion, insertChunk, insertVersion } from './version-rows.js';
 
 export interface ImportLayerOptions {
@@ -41,6 +44,10 @@ export interface ImportLayerOptions {
   headerRow?: number;
   /** Which GDAL reads FileGDB (default: gdal-bin where installed, else gdal3.js). */
   gdal?: GdalChoice;
+  /** `--where` as typed: which of the file's features to load, on its own attribute names. */
+  where?: string;
+  /** What a vector import may hold (LAYER_MAX_FEATURES and the rest; default DEFAULT_IMPORT_LIMITS). */
+  limits?: Partial<ImportLimits>;
   /** Features (or cells) stored so far and the share of the file read, when known. */
   onProgress?(progress: { features: number; fraction?: number }): void;
 }
@@ -72,6 +79,7 @@ const ACCEPTED: Record<LayerSource['geometry'], readonly string[]> = {
 export async function importLayer(db: CatalogDb, options: ImportLayerOptions): Promise<ImportLayerResult> {
   const declaration = layerSourceNamed(options.source);
   const map = propertyMap(declaration, options.map);
+  const where = featureFilter(declaration, options.where);
   const { files, name: defaultName } = await importFiles(options.file, { gridTiles: declaration.geometry === 'grid' });
   if (files.length > 1 && declaration.geometry !== 'grid') {
     throw new LayerImportError(`${declaration.id} is a ${declaration.geometry} source: it loads one file per version, not ${files.length}`);
@@ -94,7 +102,7 @@ export async function importLayer(db: CatalogDb, options: ImportLayerOptions): P
       const grid = await importGrid(db, declaration, { files, name, maxCells, blockSize, onProgress });
       return { versionId: grid.versionId, source: declaration.id, geometry: 'grid', features: grid.cells, bbox: grid.bbox };
     }
-    return await importFeatures(db, declaration, files[0], formats[0] as VectorLayerFormat, name, map, options);
+    return await importFeatures(db, declaration, files[0], formats[0] as VectorLayerFormat, name, map, where, options);
   } catch (error) {
     if (error instanceof LayerReadError) throw new LayerImportError(error.message);
     throw error;
@@ -120,14 +128,18 @@ async function importFeatures(
   format: VectorLayerFormat,
   name: string,
   map: PropertyMap | undefined,
+  where: WherePredicate | undefined,
   options: ImportLayerOptions,
 ): Promise<ImportLayerResult> {
   const accepted = ACCEPTED[declaration.geometry];
   const declared = declaration.properties.map((property) => property.name);
+  const checkPatterns = patternChecker(file, declaration, new Map([...(map ?? new Map<string, string>())].map(([attribute, property]) => [property, attribute])));
   let fraction: number | undefined;
   const features = readLayer(file, {
     format,
     map,
+    where,
+    limits: options.limits,
     layer: options.layer,
     sheet: options.sheet,
     headerRow: options.headerRow,
@@ -160,13 +172,20 @@ async function importFeatures(
       // One turn of the event loop, so the insert's bytes leave for the server before reading goes on.
       await new Promise((resolve) => setImmediate(resolve));
     };
+    let read = 0;
     for await (const feature of features) {
       if (!accepted.includes(feature.geometry.type)) throw wrongGeometry(file, declaration, feature);
       crs = feature.crs;
       bounds.add(feature.geometry as Geometry);
-      chunk.push([feature.geometry as Geometry, declaredProperties(feature.properties, declared)]);
+      const kept = declaredProperties(feature.properties, declared);
+      checkPatterns?.(kept, feature.position);
+      chunk.push([feature.geometry as Geometry, kept]);
+      read++;
       if (chunk.length >= FEATURES_PER_CHUNK) await flush();
     }
+    // An empty layer would answer every field of the source as if nothing were there: refused,
+    // and the current version stays current.
+    if (read === 0) throw noFeatures(file, declaration, where !== undefined);
     await flush();
     await inFlight;
     const bbox = bounds.bbox();
@@ -174,6 +193,11 @@ async function importFeatures(
     options.onProgress?.({ features: count, fraction: 1 });
     return { versionId, source: declaration.id, geometry: declaration.geometry, features: count, bbox };
   });
+}
+
+function noFeatures(file: string, declaration: LayerSource, filtered: boolean): LayerImportError {
+  const which = filtered ? ` that pass ${declaration.filter === undefined ? '--where' : `${declaration.id}'s filter (${declaration.filter.meaning}) and --where`}` : '';
+  return new LayerImportError(`${file}: the file holds no features${which}; an empty layer cannot replace ${declaration.id}'s current version`);
 }
 
 function wrongGeometry(file: string, declaration: LayerSource, feature: LayerFeature): LayerImportError {
