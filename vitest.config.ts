@@ -7,7 +7,9 @@ import { defineConfig } from 'vitest/config';
 const SOURCE = '@landscreen/source';
 // Vite's own defaults (defaultClientConditions, defaultServerConditions), which a list given here replaces.
 const CLIENT_CONDITIONS = ['module', 'browser', 'development|production'];
-const SERVER_CONDITIONS = ['module', 'node', 'development|production'];
+// Without 'module', as vitest's own default drops it: packages that answer it with an ESM build
+// Node cannot load (OpenTelemetry's: imports without file extensions) then load as Node loads them.
+const SERVER_CONDITIONS = ['node', 'development|production'];
 
 export default defineConfig({
   resolve: { conditions: [SOURCE, ...CLIENT_CONDITIONS] },

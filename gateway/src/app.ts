@@ -1,11 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { startProcessMetrics } from '@landscreen/telemetry';
 import type { Caller } from '@landscreen/rpc';
 import { installErrorHandling, notImplemented } from './errors/index.js';
 import { authenticateRequest } from './auth/authenticate.js';
 import { registerConsole } from './console/serve-console.js';
 import { installJsonBodyParser } from './json-body.js';
 import { refuseUnreadableBody } from './media-types.js';
+import { installRequestTelemetry, withinRequestSpan } from './request-telemetry.js';
 import { buildOpenApiDocument } from './openapi/document.js';
 import { registerDocsPage } from './openapi/docs-page.js';
 import { DEFAULT_REPORT_RENDERING, ReportRenderer, type ReportRenderingOptions } from './reports/render-pool.js';
@@ -39,17 +41,21 @@ async function gatewayApp(app: FastifyInstance, options: GatewayAppOptions): Pro
   app.addHook('onClose', async () => {
     await Promise.all([reports.close(), bodies.close()]);
   });
+  // The runtime's series (event-loop lag, heap) beside the gateway's own; a process that named
+  // itself first (`landscreen serve`) keeps its name.
+  startProcessMetrics('gateway');
   installErrorHandling(app);
   installJsonBodyParser(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
   app.addHook('onResponse', async (request, reply) => {
-    request.log.info(
+    withinRequestSpan(request, () => request.log.info(
       { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 100) / 100 },
       'request',
-    );
+    ));
   });
+  installRequestTelemetry(app);
 
   const callers = new WeakMap<FastifyRequest, Caller | undefined>();
   for (const route of routes) {
@@ -61,10 +67,10 @@ async function gatewayApp(app: FastifyInstance, options: GatewayAppOptions): Pro
       // Who is calling, and may they, is settled from the headers before the body is read (D39):
       // an anonymous or forbidden caller is answered 401/403 without its body being parsed.
       onRequest: async (request) => {
-        callers.set(request, await authenticateRequest(route, request, options.deps.clients));
+        callers.set(request, await withinRequestSpan(request, () => authenticateRequest(route, request, options.deps.clients)));
         refuseUnreadableBody(route, request);
       },
-      handler: async (request, reply) => {
+      handler: (request, reply) => withinRequestSpan(request, async () => {
         const body = await bodies.prepare(route, request.body, { contentType: request.headers['content-type'], query: (request.query ?? {}) as Record<string, unknown> });
         const valid = validate({ params: request.params, query: request.query, headers: request.headers, body });
         if (!route.handler) throw notImplemented(`${route.method} ${route.path}`);
@@ -74,7 +80,7 @@ async function gatewayApp(app: FastifyInstance, options: GatewayAppOptions): Pro
         if (result.cookies) reply.header('set-cookie', result.cookies);
         if (result.json) return reply.type('application/json; charset=utf-8').send(Buffer.from(result.json.buffer, result.json.byteOffset, result.json.byteLength));
         return result.body === undefined ? reply.send() : reply.send(result.body);
-      },
+      }),
     });
   }
 

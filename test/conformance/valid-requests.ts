@@ -212,6 +212,7 @@ export const VALID = {
   },
   'GET /healthz': { method: 'GET', path: '/healthz' },
   'GET /readyz': { method: 'GET', path: '/readyz' },
+  'GET /metrics': { method: 'GET', path: '/metrics' },
 
   // Point data catalog and pricing (spec) — D33-D35 give the shapes.
   'GET /v1/meta/plans': { method: 'GET', path: '/v1/meta/plans' },

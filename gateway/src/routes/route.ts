@@ -14,6 +14,8 @@ export interface GatewayDeps {
   clock: Clock;
   /** D40: a MapLibre style URL the console draws under its map (BASEMAP_STYLE_URL); absent: the outlines it serves. */
   basemapStyleUrl?: string;
+  /** METRICS_TOKEN: the bearer token `GET /metrics` asks for; absent, the metrics are open. */
+  metricsToken?: string;
 }
 
 export interface RouteContext {

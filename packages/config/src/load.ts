@@ -177,6 +177,12 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     maxBytes: bounded('REPORT_MAX_BYTES', 64 * 1024 * 1024, 1024 * 1024, 1024 * 1024 * 1024),
   };
 
+  // Prometheus: every process may serve /metrics on a port of its own; the gateway also on its own.
+  const metrics = {
+    port: text('METRICS_PORT') === undefined ? undefined : port('METRICS_PORT', 0),
+    token: text('METRICS_TOKEN'),
+  };
+
   const serviceUrls: Partial<Record<ServiceName, string>> = {};
   const servicePorts = { ...DEFAULT_SERVICE_PORTS };
   for (const name of SERVICE_NAMES) {
@@ -211,6 +217,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     grids,
     layerLimits,
     reports,
+    metrics,
     ...overrides,
   };
   if (problems.length > 0) throw new ConfigError(problems);

@@ -56,6 +56,15 @@ export interface Config {
   layerLimits: LayerLimitsConfig;
   /** PDF reports (D30): the gateway's render worker threads and each document's budgets (D39). */
   reports: ReportsConfig;
+  /** Prometheus metrics: the gateway serves `GET /metrics`; other processes on `port` when set. */
+  metrics: MetricsConfig;
+}
+
+export interface MetricsConfig {
+  /** METRICS_PORT: an HTTP/1.1 port serving `GET /metrics` alone (services, workers); absent: none. */
+  port: number | undefined;
+  /** METRICS_TOKEN: when set, `/metrics` answers only `Authorization: Bearer <token>`. */
+  token: string | undefined;
 }
 
 export interface GridsConfig {

@@ -4,7 +4,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { PGliteDialect } from './pglite-dialect.js';
+import { dbPoolAcquireSeconds, observePool } from '@landscreen/telemetry';
+import { PGliteDialect, pgliteLock } from './pglite-dialect.js';
 import { registerPool } from './copy-out.js';
 import { copyTemplateDataDir, templateTarball } from './pglite-template.js';
 import { PreparingClient, type PreparingClientConfig } from './prepared.js';
@@ -73,6 +74,8 @@ async function openPostgres(connectionString: string, max: number, timeouts: Dat
   pool.on('connect', (client) => client.on('error', () => {}));
   // A lifted query timeout (liftTimeouts, withoutTimeouts) ends with the connection's checkout.
   pool.on('release', (_error: Error | undefined, client: pg.PoolClient) => void ((client as unknown as PreparingClient).unbounded = false));
+  timeCheckouts(pool);
+  const unobserve = observePool('postgres', () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }));
   const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
   registerPool(db, pool);
   const url = new URL(connectionString);
@@ -80,7 +83,10 @@ async function openPostgres(connectionString: string, max: number, timeouts: Dat
     kind: 'postgres',
     db,
     describe: `postgresql://${url.host}${url.pathname}`,
-    close: () => db.destroy(),
+    close: async () => {
+      unobserve();
+      await db.destroy();
+    },
   };
 }
 
@@ -102,15 +108,32 @@ async function openPGlite(dataDir: string | undefined, template: string | undefi
     loadDataDir: !dataDir && template ? await openAsBlob(templateTarball(template)) : undefined,
   });
   const db = new Kysely<any>({ dialect: new PGliteDialect(pglite) });
+  // One engine, one connection: busy while someone holds its lock, the rest queue on it.
+  const lock = pgliteLock(pglite);
+  const unobserve = observePool('pglite', () => ({ total: 1, idle: lock.held ? 0 : 1, waiting: lock.waiting }));
   const handle: DatabaseHandle = {
     kind: 'pglite',
     db,
     describe: dataDir ? `pglite:${path.relative(process.cwd(), dataDir) || '.'}` : 'pglite:memory',
     close: async () => {
+      unobserve();
       await db.destroy();
       await pglite.close();
     },
   };
   PGLITE_OF.set(handle, pglite);
   return handle;
+}
+
+/**
+ * Times every promise-style checkout (Kysely's, the copy-outs'): how long a caller waited for a
+ * connection, which `waitingCount` alone (a snapshot at scrape time) cannot show.
+ */
+function timeCheckouts(pool: pg.Pool): void {
+  const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
+  pool.connect = ((...args: unknown[]) => {
+    if (args.length > 0) return connect(...args);
+    const waited = dbPoolAcquireSeconds.startTimer({ pool: 'postgres' });
+    return (connect() as Promise<pg.PoolClient>).finally(waited);
+  }) as typeof pool.connect;
 }

@@ -15,6 +15,7 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { dbPoolAcquireSeconds } from '@landscreen/telemetry';
 import { Mutex } from './mutex.js';
 
 /**
@@ -41,22 +42,29 @@ export class PGliteDialect implements Dialect {
 
 const locks = new WeakMap<PGlite, Mutex>();
 
+/** The one lock every Kysely view of this PGlite queues on (its queue is the pool gauges' "waiting"). */
+export function pgliteLock(pglite: PGlite): Mutex {
+  let mutex = locks.get(pglite);
+  if (!mutex) locks.set(pglite, (mutex = new Mutex()));
+  return mutex;
+}
+
 class PGliteDriver implements Driver {
   private readonly mutex: Mutex;
   private readonly connection: PGliteConnection;
   private readonly releases = new Map<DatabaseConnection, () => void>();
 
   constructor(pglite: PGlite) {
-    let mutex = locks.get(pglite);
-    if (!mutex) locks.set(pglite, (mutex = new Mutex()));
-    this.mutex = mutex;
+    this.mutex = pgliteLock(pglite);
     this.connection = new PGliteConnection(pglite);
   }
 
   async init(): Promise<void> {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
+    const waited = dbPoolAcquireSeconds.startTimer({ pool: 'pglite' });
     const release = await this.mutex.acquire();
+    waited();
     this.releases.set(this.connection, release);
     // PGlite runs each statement on this thread and answers by promise, and the lock passes from
     // holder to holder by promise: without a turn of the event loop here, a burst of queries (a

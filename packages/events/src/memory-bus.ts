@@ -1,5 +1,7 @@
 import type { EventBus, EventHandler, PublishOptions, SubscribeOptions, Subscription } from './bus.js';
+import { currentTraceparent } from '@landscreen/telemetry';
 import { encodeData } from './codec.js';
+import { publishing } from './event-tracing.js';
 import { MemoryBroadcast } from './memory-broadcast.js';
 import { MemoryConsumer, type MemoryWorker } from './memory-consumer.js';
 import { MemoryStream } from './memory-stream.js';
@@ -63,7 +65,7 @@ export function createMemoryBus(options: MemoryBusOptions = {}): EventBus {
       const stream = [...streams.values()].find((s) => s.captures(subject));
       // As on JetStream (no responders): an event no stream captures would be silently lost.
       if (!stream) throw new Error(`no stream captures subject "${subject}"`);
-      const message = stream.append(subject, id, encodeData(data), now());
+      const message = await publishing(subject, id, async () => stream.append(subject, id, encodeData(data), now(), currentTraceparent() ?? undefined));
       if (!message) return; // duplicate within the window
       for (const consumer of consumers.get(stream.name)?.values() ?? []) consumer.pump();
     },

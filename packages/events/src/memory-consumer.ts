@@ -1,4 +1,6 @@
+import { contextFromTraceparent } from '@landscreen/telemetry';
 import type { EventHandler } from './bus.js';
+import { consuming } from './event-tracing.js';
 import type { MemoryStream } from './memory-stream.js';
 import { isLastDelivery, redeliveryDelayMs, type ResolvedSubscribeOptions } from './options.js';
 import { subjectMatches } from './subjects.js';
@@ -105,7 +107,11 @@ export class MemoryConsumer {
     const deliveryCount = entry.deliveries;
     // Run on a later tick so a handler never runs inside publish() or subscribe().
     void Promise.resolve()
-      .then(() => worker.handler({ id: message.id, subject: message.subject, data: JSON.parse(message.payload), deliveryCount }))
+      .then(() =>
+        consuming(message.subject, message.id, message.traceparent ? contextFromTraceparent(message.traceparent) : undefined, () =>
+          worker.handler({ id: message.id, subject: message.subject, data: JSON.parse(message.payload), deliveryCount }),
+        ),
+      )
       .then(
         () => this.onSuccess(seq),
         () => this.onFailure(seq, token),

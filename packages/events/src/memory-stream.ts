@@ -7,6 +7,8 @@ export interface StoredMessage {
   subject: string;
   /** JSON text: stored encoded so every delivery gets its own copy, as over the wire. */
   payload: string;
+  /** The publisher's span (`traceparent`), when tracing is on: the consumer's span is its child. */
+  traceparent?: string;
 }
 
 /**
@@ -30,11 +32,11 @@ export class MemoryStream {
   }
 
   /** Appends unless `id` was published within the window; returns the new message or undefined. */
-  append(subject: string, id: string, payload: string, now: number): StoredMessage | undefined {
+  append(subject: string, id: string, payload: string, now: number, traceparent?: string): StoredMessage | undefined {
     this.pruneIds(now);
     if (this.recentIds.has(id)) return undefined;
     this.recentIds.set(id, now);
-    const message: StoredMessage = { seq: this.messages.length + 1, id, subject, payload };
+    const message: StoredMessage = { seq: this.messages.length + 1, id, subject, payload, traceparent };
     this.messages.push(message);
     return message;
   }

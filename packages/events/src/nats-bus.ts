@@ -1,6 +1,8 @@
-import { StorageType, connect, nanos, type NatsConnection } from 'nats';
+import { StorageType, connect, headers, nanos, type NatsConnection } from 'nats';
+import { busPublishAckSeconds, busPublished, injectTraceHeaders, tracingEnabled } from '@landscreen/telemetry';
 import type { EventBus, EventHandler, PublishOptions, SubscribeOptions, Subscription } from './bus.js';
 import { encodeData } from './codec.js';
+import { publishing } from './event-tracing.js';
 import { natsBroadcast, natsListen } from './nats-broadcast.js';
 import { ensureConsumer, planFilters } from './nats-consumer.js';
 import { isStreamNotFound } from './nats-errors.js';
@@ -80,11 +82,21 @@ export async function connectNatsBus(url: string, options: NatsBusOptions = {}):
       if (!isConcreteSubject(subject)) throw new Error(`cannot publish to subject "${subject}"`);
       if (!id) throw new Error('publish needs an event id');
       // A duplicate (same msgID within the window) is acked by the stream but stored once.
-      try {
-        await js.publish(subject, new TextEncoder().encode(encodeData(data)), { msgID: id, timeout: publishTimeoutMs });
-      } catch (error) {
-        throw new Error(`publishing ${subject} (event ${id}) failed: ${(error as Error).message}`, { cause: error });
-      }
+      const payload = new TextEncoder().encode(encodeData(data));
+      await publishing(subject, id, async () => {
+        // The publisher's span travels in the message headers, so the consumer's span joins its trace.
+        const traceHeaders = tracingEnabled() ? headers() : undefined;
+        if (traceHeaders) injectTraceHeaders(traceHeaders);
+        const stopTimer = busPublishAckSeconds.startTimer({ subject });
+        try {
+          await js.publish(subject, payload, { msgID: id, timeout: publishTimeoutMs, headers: traceHeaders });
+        } catch (error) {
+          busPublished.inc({ subject, outcome: 'failed' });
+          throw new Error(`publishing ${subject} (event ${id}) failed: ${(error as Error).message}`, { cause: error });
+        }
+        stopTimer();
+        busPublished.inc({ subject, outcome: 'acked' });
+      });
     },
 
     async subscribe(stream: string, subscribeOptions: SubscribeOptions, handler: EventHandler) {

@@ -1,6 +1,8 @@
 import type { ConsumerMessages, JetStreamClient, JsMsg } from 'nats';
+import { busConsumed, busHandlerSeconds, extractTraceHeaders, tracingEnabled } from '@landscreen/telemetry';
 import type { EventHandler, Subscription } from './bus.js';
 import { decodeData } from './codec.js';
+import { consuming } from './event-tracing.js';
 import type { FilterPlan } from './nats-consumer.js';
 import { isLastDelivery, redeliveryDelayMs, type ResolvedSubscribeOptions } from './options.js';
 import { subjectMatches } from './subjects.js';
@@ -45,17 +47,27 @@ export function startConsumeLoop(
       data = decodeData(decoder.decode(m.data));
     } catch {
       m.term('payload is not JSON'); // redelivering cannot fix it
+      busConsumed.inc({ durable: options.durable, subject: m.subject, outcome: 'term' });
       return;
     }
     const id = m.headers?.get('Nats-Msg-Id') || `${stream}:${m.seq}`;
+    const labels = { durable: options.durable, subject: m.subject };
+    const stopTimer = busHandlerSeconds.startTimer(labels);
     try {
-      await handler({ id, subject: m.subject, data, deliveryCount });
+      // A child of the publisher's span when the message carries one (`traceparent` header).
+      const parent = tracingEnabled() ? extractTraceHeaders(m.headers) : undefined;
+      await consuming(m.subject, id, parent, () => handler({ id, subject: m.subject, data, deliveryCount }));
     } catch {
-      if (isLastDelivery(deliveryCount, options.maxDeliver)) m.term('handler failed on the last allowed delivery');
+      stopTimer();
+      const last = isLastDelivery(deliveryCount, options.maxDeliver);
+      if (last) m.term('handler failed on the last allowed delivery');
       else m.nak(redeliveryDelayMs(deliveryCount));
+      busConsumed.inc({ ...labels, outcome: last ? 'term' : 'nak' });
       return;
     }
+    stopTimer();
     m.ack();
+    busConsumed.inc({ ...labels, outcome: 'ack' });
   };
 
   const start = (m: JsMsg): void => {

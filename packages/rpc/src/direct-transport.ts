@@ -1,5 +1,6 @@
 import { create, isMessage, type DescMessage, type DescMethod, type DescMethodUnary, type DescService, type MessageInitShape } from '@bufbuild/protobuf';
-import { Code, ConnectError, createContextValues, createHandlerContext, type ConnectRouter, type ContextValues, type HandlerContext, type Transport, type UnaryResponse } from '@connectrpc/connect';
+import { Code, ConnectError, createContextValues, createHandlerContext, type ConnectRouter, type ContextValues, type HandlerContext, type Interceptor, type Transport, type UnaryRequest, type UnaryResponse } from '@connectrpc/connect';
+import { tracingClientInterceptor, tracingEnabled, tracingServerInterceptor } from '@landscreen/telemetry';
 import { toServiceError } from './database-outage.js';
 import type { ServiceModule } from './module.js';
 
@@ -34,6 +35,27 @@ export function directTransport(modules: ServiceModule[]): Transport {
   };
   for (const module of modules) module.routes(capture as unknown as ConnectRouter);
 
+  const call = async <I extends DescMessage, O extends DescMessage>(
+    method: DescMethodUnary<I, O>,
+    implementation: UnaryImplementation,
+    request: unknown,
+    signal: AbortSignal | undefined,
+    timeoutMs: number | undefined,
+    header: ConstructorParameters<typeof Headers>[0] | undefined,
+    contextValues: ContextValues | undefined,
+  ): Promise<UnaryResponse<I, O>> => {
+    const context = handlerContext(method as DescMethod, signal, timeoutMs, header, contextValues);
+    let output: unknown;
+    try {
+      const answer = implementation(request, context);
+      output = await (timeoutMs === undefined ? answer : withinDeadline(answer, context.signal));
+    } catch (error) {
+      throw toServiceError(error);
+    }
+    const message = isMessage(output, method.output) ? output : create(method.output, output as MessageInitShape<O>);
+    return { stream: false, service: method.parent, method, header: context.responseHeader, trailer: context.responseTrailer, message };
+  };
+
   return {
     async unary<I extends DescMessage, O extends DescMessage>(
       method: DescMethodUnary<I, O>,
@@ -45,17 +67,25 @@ export function directTransport(modules: ServiceModule[]): Transport {
     ): Promise<UnaryResponse<I, O>> {
       const implementation = implementations.get(method.parent.typeName + '/' + method.name);
       if (!implementation) throw new ConnectError(`${method.parent.typeName}.${method.name} is not implemented`, Code.Unimplemented);
-      const context = handlerContext(method as DescMethod, signal, timeoutMs, header, contextValues);
       const request = isMessage(input, method.input) ? input : create(method.input, input);
-      let output: unknown;
-      try {
-        const answer = implementation(request, context);
-        output = await (timeoutMs === undefined ? answer : withinDeadline(answer, context.signal));
-      } catch (error) {
-        throw toServiceError(error);
-      }
-      const message = isMessage(output, method.output) ? output : create(method.output, output as MessageInitShape<O>);
-      return { stream: false, service: method.parent, method, header: context.responseHeader, trailer: context.responseTrailer, message };
+      if (!tracingEnabled()) return call(method, implementation, request, signal, timeoutMs, header, contextValues);
+      // Traced as a network call is: the caller's span, its `traceparent` in the request headers,
+      // and the service's span as its child, read back from those headers.
+      const traced = tracingClientInterceptor(
+        tracingServerInterceptor(((req: UnaryRequest<I, O>) => call(method, implementation, req.message, req.signal, timeoutMs, req.header, req.contextValues)) as unknown as Parameters<Interceptor>[0]),
+      );
+      const unaryRequest: UnaryRequest<I, O> = {
+        stream: false,
+        service: method.parent,
+        method,
+        requestMethod: 'POST',
+        url: `/${method.parent.typeName}/${method.name}`,
+        signal: signal ?? NEVER_ABORTED,
+        header: new Headers(header),
+        contextValues: contextValues ?? createContextValues(),
+        message: request,
+      };
+      return (await traced(unaryRequest)) as UnaryResponse<I, O>;
     },
     stream() {
       return Promise.reject(new ConnectError('streaming calls are not used between landscreen services', Code.Unimplemented));

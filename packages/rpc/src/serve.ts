@@ -1,5 +1,6 @@
 import http2 from 'node:http2';
 import { connectNodeAdapter } from '@connectrpc/connect-node';
+import { rpcMetricsInterceptor, tracingServerInterceptor } from '@landscreen/telemetry';
 import { databaseOutageInterceptor } from './database-outage.js';
 import type { ServiceModule } from './module.js';
 
@@ -18,8 +19,9 @@ export async function serveServices(modules: ServiceModule[], options: { host: s
     routes: (router) => {
       for (const module of modules) module.routes(router);
     },
-    // A database outage answers Unavailable, as it does in-process (directTransport).
-    interceptors: [databaseOutageInterceptor],
+    // Each call is timed and traced (a child of the caller's `traceparent`); a database outage
+    // answers Unavailable, as it does in-process (directTransport).
+    interceptors: [rpcMetricsInterceptor, tracingServerInterceptor, databaseOutageInterceptor],
     connect: true,
     grpc: true,
     grpcWeb: true,

@@ -1,7 +1,11 @@
 import type { Interceptor, Transport } from '@connectrpc/connect';
 import { createConnectTransport } from '@connectrpc/connect-node';
+import { tracingClientInterceptor } from '@landscreen/telemetry';
 
-/** A service reached over the network: Connect protocol, binary, one multiplexed HTTP/2 session. */
+/**
+ * A service reached over the network: Connect protocol, binary, one multiplexed HTTP/2 session.
+ * Each call carries the caller's `traceparent` (when tracing is on).
+ */
 export function networkTransport(baseUrl: string, interceptors: Interceptor[] = []): Transport {
   return createConnectTransport({
     baseUrl,
@@ -9,7 +13,7 @@ export function networkTransport(baseUrl: string, interceptors: Interceptor[] = 
     useBinaryFormat: true,
     // Services sit next to the gateway: gzip would cost more CPU than the bytes it saves.
     acceptCompression: [],
-    interceptors,
+    interceptors: [tracingClientInterceptor, ...interceptors],
   });
 }
 

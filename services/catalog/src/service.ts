@@ -1,4 +1,5 @@
 import { healthCheck, type ServiceDeps, type ServiceModule } from '@landscreen/rpc';
+import { countRunsInFlightWith } from '@landscreen/telemetry';
 import { catalogRoutes } from './connect.js';
 import { estimateHostingCapacityHandler } from './handlers/estimate-hosting-capacity.js';
 import { evaluatePoints } from './handlers/evaluate-points.js';
@@ -15,6 +16,7 @@ import { layerTileHandler } from './handlers/layer-tile.js';
 import { LayerCache } from './layers/layer-cache.js';
 import { migrations } from './migrations/index.js';
 import { catalogRuns } from './runs/index.js';
+import { countLiveRuns } from './runs/live-runs.js';
 import { catalogDb, SCHEMA } from './schema.js';
 
 export function createCatalogService(deps: ServiceDeps): ServiceModule {
@@ -46,7 +48,13 @@ export function createCatalogService(deps: ServiceDeps): ServiceModule {
       ...runs.handlers,
     }),
     // D35: the chunk relay runs in every catalog replica.
-    start: async () => runs.relay.start(),
-    stop: () => runs.relay.stop(),
+    start: async () => {
+      runs.relay.start();
+      countRunsInFlightWith(() => countLiveRuns(db));
+    },
+    stop: () => {
+      countRunsInFlightWith(undefined);
+      return runs.relay.stop();
+    },
   };
 }

@@ -104,6 +104,7 @@ export interface CatalogRuns {
   status: Generated<string>;
   tenant_id: string;
   total: number;
+  traceparent: string | null;
 }
 
 export interface CatalogTenantAccounts {

@@ -65,6 +65,7 @@ export interface DiligenceOutbox {
   published_at: Timestamp | null;
   seq: Generated<number>;
   subject: string;
+  traceparent: string | null;
 }
 
 export interface DiligenceScreenStatuses {

@@ -100,6 +100,7 @@ export interface PipelineOutbox {
   published_at: Timestamp | null;
   seq: Generated<number>;
   subject: string;
+  traceparent: string | null;
 }
 
 export interface PipelineProperties {

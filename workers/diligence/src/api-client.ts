@@ -1,4 +1,5 @@
 import type { Claim, Job, JobDetail, PropertyPage, Spend, StepFailure, StepResult } from './api-types.js';
+import { outgoingTraceHeaders } from '@landscreen/telemetry';
 
 /** A non-2xx answer of the API: its status and D2 `code` (e.g. 409 `already_claimed`). */
 export class ApiError extends Error {
@@ -83,6 +84,8 @@ export class TenantApi {
     const response = await fetch(`${this.options.baseUrl}${path}`, {
       method,
       headers: {
+        // The gateway's span of this call joins the trace of the event being handled.
+        ...outgoingTraceHeaders(),
         authorization: `Bearer ${this.options.secret}`,
         'x-tenant': this.tenant,
         ...(body !== undefined && { 'content-type': 'application/json' }),

@@ -17,6 +17,25 @@ export async function serve(args: string[], config: Config, logger: Logger = cre
   });
   if (values.distributed) return (await import('../runtime/distributed.js')).runDistributed(config, logger);
 
+  const name = values.service ?? (values.gateway ? 'gateway' : values.worker ? 'worker' : values['runs-worker'] ? 'runs-worker' : 'landscreen');
+  const { startProcessTelemetry } = await import('../runtime/telemetry.js');
+  const telemetry = await startProcessTelemetry(name, config, logger);
+  let running: { close(): Promise<void> };
+  try {
+    running = await startProcess(values, config, logger);
+  } catch (error) {
+    await telemetry.close();
+    throw error;
+  }
+  await waitForSignal();
+  logger.info('shutting down');
+  await running.close();
+  await telemetry.close();
+  logger.info('stopped');
+  return 0;
+}
+
+async function startProcess(values: { service?: string; gateway?: boolean; worker?: boolean; 'runs-worker'?: boolean }, config: Config, logger: Logger): Promise<{ close(): Promise<void> }> {
   let running: { close(): Promise<void> };
   if (values.service) {
     if (!SERVICE_NAMES.includes(values.service as ServiceName)) throw new ConfigError([`unknown service "${values.service}"`]);
@@ -32,11 +51,7 @@ export async function serve(args: string[], config: Config, logger: Logger = cre
   } else {
     running = await startEmbedded(config, logger);
   }
-  await waitForSignal();
-  logger.info('shutting down');
-  await running.close();
-  logger.info('stopped');
-  return 0;
+  return running;
 }
 
 async function startEmbedded(config: Config, logger: Logger) {

@@ -17,10 +17,15 @@ export async function runDistributed(config: Config, logger: Logger): Promise<nu
   const children = new Map<string, ChildProcess>();
   let stopping = false;
   const env = { ...process.env, LEGACY_SHARED_SECRET: config.legacySharedSecret ?? randomBytes(32).toString('base64url') };
+  let nextMetricsPort = config.metrics.port;
   const start = (label: string, args: string[]) => {
+    // One host, so each child that serves metrics on a port of its own takes the next one from
+    // METRICS_PORT on (the gateway serves /metrics on its public port instead).
+    const metricsPort = nextMetricsPort === undefined || label === 'gateway' || nextMetricsPort === 0 ? nextMetricsPort : nextMetricsPort++;
     // Each child runs as this process was started: the same script with the same Node flags (the
     // built CLI with its shebang's flags, or the sources through tsx).
-    const child = spawn(process.execPath, [...process.execArgv, process.argv[1], 'serve', ...args], { stdio: 'inherit', env });
+    const childEnv = label === 'gateway' ? { ...env, METRICS_PORT: '' } : metricsPort === undefined ? env : { ...env, METRICS_PORT: String(metricsPort) };
+    const child = spawn(process.execPath, [...process.execArgv, process.argv[1], 'serve', ...args], { stdio: 'inherit', env: childEnv });
     children.set(label, child);
     return child;
   };

@@ -8,7 +8,7 @@ import { serviceUrl } from './service-process.js';
 export async function startGatewayProcess(config: Config, logger: Logger) {
   const clients = createServiceClients((name) => networkTransport(serviceUrl(config, name)));
   const gateway = await createGateway({
-    deps: { clients, build: buildId(), clock: systemClock, basemapStyleUrl: config.basemapStyleUrl },
+    deps: { clients, build: buildId(), clock: systemClock, basemapStyleUrl: config.basemapStyleUrl, metricsToken: config.metrics.token },
     logger,
     reports: { ...config.reports, eager: true },
   });

@@ -91,7 +91,7 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
     connect();
     logger.info('start-up: building the gateway');
     gateway = await createGateway({
-      deps: { clients: createServiceClients(peer), build: buildId(), clock, basemapStyleUrl: config.basemapStyleUrl },
+      deps: { clients: createServiceClients(peer), build: buildId(), clock, basemapStyleUrl: config.basemapStyleUrl, metricsToken: config.metrics.token },
       logger,
       reports: { ...config.reports, eager: options.warmWorkers === true },
     });

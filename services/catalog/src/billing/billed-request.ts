@@ -1,3 +1,4 @@
+import { creditsCharged } from '@landscreen/telemetry';
 import type { Plan } from '@landscreen/field-catalog';
 import type { Clock, FaultInjector } from '@landscreen/rpc';
 import type { CatalogDb, CatalogTransaction } from '../schema.js';
@@ -126,6 +127,8 @@ export async function billedRequest<T, P = void>(context: BillingContext, reques
     return { answer, charge } as const;
   });
   if ('replayed' in outcome) return replay(context, account, request.codec.decode(outcome.replayed!), rate);
+  // Counted once the charge has committed: a rolled-back charge never shows.
+  creditsCharged.inc({ kind: request.operation }, outcome.charge.credits);
   return {
     answer: outcome.answer,
     charge: outcome.charge,

@@ -1,3 +1,4 @@
+import { importsInFlight } from '@landscreen/telemetry';
 import path from 'node:path';
 import { liftTimeouts } from '@landscreen/db';
 import type { LayerSource, SourceId } from '@landscreen/field-catalog';
@@ -93,6 +94,8 @@ export async function importLayer(db: CatalogDb, options: ImportLayerOptions): P
     );
   }
   const name = options.name ?? defaultName;
+  const kind = declaration.geometry === 'grid' ? 'grid' : 'vector';
+  importsInFlight.inc({ kind });
   try {
     if (declaration.geometry === 'grid') {
       const { onProgress, maxCells, gridBlockSize: blockSize } = options;
@@ -103,6 +106,8 @@ export async function importLayer(db: CatalogDb, options: ImportLayerOptions): P
   } catch (error) {
     if (error instanceof LayerReadError) throw new LayerImportError(error.message);
     throw error;
+  } finally {
+    importsInFlight.dec({ kind });
   }
 }
 

@@ -5,6 +5,7 @@ import * as billing from './20261123T100000_billing.js';
 import * as runs from './20261123T110000_runs.js';
 import * as typedReplays from './20261123T200000_typed_replays.js';
 import * as layerFormats from './20261126T000000_layer_formats.js';
+import * as runTraceparent from './20261128T000000_run_traceparent.js';
 
 /** Every migration of the "catalog" schema, in order. New migrations are appended here. */
 export const migrations: MigrationSet = {
@@ -14,4 +15,5 @@ export const migrations: MigrationSet = {
   '20261123T110000_runs': runs,
   '20261123T200000_typed_replays': typedReplays,
   '20261126T000000_layer_formats': layerFormats,
+  '20261128T000000_run_traceparent': runTraceparent,
 };

@@ -1,7 +1,9 @@
+import { context } from '@opentelemetry/api';
 import { sql } from 'kysely';
+import { contextFromTraceparent, tracingEnabled } from '@landscreen/telemetry';
 import { createRelayLoop, type EventBus, type RelayLoop } from '@landscreen/events';
 import type { Logger } from '@landscreen/rpc';
-import type { CatalogDb } from '../schema.js';
+import type { CatalogDb, CatalogTransaction } from '../schema.js';
 import { CHUNK_READY_SUBJECT, chunkEventId, RUNS_STREAM, RUNS_SUBJECTS, type ChunkReadyEvent } from './subjects.js';
 
 export interface ChunkRelayOptions {
@@ -36,8 +38,14 @@ export async function relayChunks(db: CatalogDb, bus: EventBus, batchSize: numbe
       limit ${batchSize}
       for update skip locked`.execute(trx);
     if (rows.length === 0) return 0;
+    const traces = await runTraceparents(trx, rows);
+    // Each chunk under the span that accepted its run, so the runs workers' spans join its trace.
     await Promise.all(
-      rows.map((row) => bus.publish(CHUNK_READY_SUBJECT, { run_id: row.run_id, chunk_no: row.chunk_no } satisfies ChunkReadyEvent, { id: chunkEventId(row.run_id, row.chunk_no) })),
+      rows.map((row) =>
+        context.with(contextFromTraceparent(traces.get(row.run_id)), () =>
+          bus.publish(CHUNK_READY_SUBJECT, { run_id: row.run_id, chunk_no: row.chunk_no } satisfies ChunkReadyEvent, { id: chunkEventId(row.run_id, row.chunk_no) }),
+        ),
+      ),
     );
     const values = rows.map((row) => sql`(${row.run_id}::uuid, ${row.chunk_no}::integer)`);
     await sql`
@@ -45,4 +53,13 @@ export async function relayChunks(db: CatalogDb, bus: EventBus, batchSize: numbe
       where (run_id, chunk_no) in (${sql.join(values)})`.execute(trx);
     return rows.length;
   });
+}
+
+/** The `traceparent` each run of the batch was accepted under; none read when tracing is off. */
+async function runTraceparents(trx: CatalogTransaction, rows: { run_id: string }[]): Promise<Map<string, string | null>> {
+  if (!tracingEnabled()) return new Map();
+  const ids = [...new Set(rows.map((row) => row.run_id))];
+  const { rows: runs } = await sql<{ id: string; traceparent: string | null }>`
+    select id, traceparent from catalog.runs where id = any(${ids}::uuid[])`.execute(trx);
+  return new Map(runs.map((run) => [run.id, run.traceparent]));
 }

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Caller } from '@landscreen/rpc';
 import type { CatalogTransaction } from '../schema.js';
 import type { RunRow } from './run-rows.js';
+import { currentTraceparent } from '@landscreen/telemetry';
 
 export interface RunLocation {
   lat: number;
@@ -40,9 +41,9 @@ export async function insertRun(trx: CatalogTransaction, run: NewRun): Promise<R
   const chunkCount = Math.ceil(run.locations.length / run.chunkSize);
   const charged = run.creditsPerLocation * run.locations.length;
   const { rows } = await sql<RunRow>`
-    insert into catalog.runs (tenant_id, caller, fields, preset, total, chunk_count, chunks_left, credits_per_location, credits_charged, charge_ledger_id, created_at)
+    insert into catalog.runs (tenant_id, caller, fields, preset, total, chunk_count, chunks_left, credits_per_location, credits_charged, charge_ledger_id, created_at, traceparent)
     values (${run.tenantId}, ${JSON.stringify({ ...run.caller, sessionId: '' })}::jsonb, ${run.fields}::text[], ${run.preset ?? null}, ${run.locations.length}, ${chunkCount}, ${chunkCount},
-            ${run.creditsPerLocation}, ${charged}, ${run.chargeLedgerId}::bigint, ${run.createdAt})
+            ${run.creditsPerLocation}, ${charged}, ${run.chargeLedgerId}::bigint, ${run.createdAt}, ${currentTraceparent()})
     returning *`.execute(trx);
   const row = rows[0];
   for (let first = 0; first < chunkCount; first += CHUNKS_PER_STATEMENT) {

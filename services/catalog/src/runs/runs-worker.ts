@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import type { Transport } from '@connectrpc/connect';
 import type { BusEvent, EventBus, Subscription } from '@landscreen/events';
 import type { Clock, Logger } from '@landscreen/rpc';
+import { runChunksInFlight } from '@landscreen/telemetry';
 import { evaluatePoints } from '../handlers/evaluate-points.js';
 import { LayerCache } from '../layers/layer-cache.js';
 import type { ProcessDatabase } from '@landscreen/db';
@@ -81,6 +82,7 @@ export async function startRunsWorker(options: RunsWorkerOptions): Promise<RunsW
     const lease = outcome.lease;
     const log = logger.child({ run: lease.runId, chunk: lease.chunkNo });
     let results: string;
+    runChunksInFlight.inc();
     try {
       results = await evaluateChunk(evaluate, layers, lease, stopping.signal);
     } catch (error) {
@@ -92,6 +94,8 @@ export async function startRunsWorker(options: RunsWorkerOptions): Promise<RunsW
       }
       await releaseChunk(db, lease).catch(() => undefined);
       throw error;
+    } finally {
+      runChunksInFlight.dec();
     }
     await options.beforeComplete?.(lease);
     const written = await completeChunk(db, lease, results, clock.now());

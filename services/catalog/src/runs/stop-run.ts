@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { creditsRefunded } from '@landscreen/telemetry';
 import type { CatalogDb } from '../schema.js';
 import { FINAL_STATUSES, readRun, type RunRow } from './run-rows.js';
 import type { RunRefund } from './run-billing.js';
@@ -16,7 +17,8 @@ export async function stopRun(
   target: { tenantId: string; runId: string; status: 'cancelled' | 'failed'; error?: string },
   now: Date,
 ): Promise<RunRow> {
-  return db.transaction().execute(async (trx) => {
+  let refunded = 0n;
+  const stopped = await db.transaction().execute(async (trx) => {
     const run = await readRun(trx, target.tenantId, target.runId, true);
     if (FINAL_STATUSES.includes(run.status)) return run;
     // Marked published too, so the relay never hands a cancelled chunk to the workers.
@@ -29,6 +31,7 @@ export async function stopRun(
     const credits = BigInt(run.credits_per_location) * BigInt(locations);
     if (credits > 0n && run.charge_ledger_id !== null) {
       await refund(trx, { tenantId: run.tenant_id, runId: run.id, chargeLedgerId: String(run.charge_ledger_id), credits, locations, at: now });
+      refunded = credits;
     }
     const { rows: updated } = await sql<RunRow>`
       update catalog.runs
@@ -38,4 +41,7 @@ export async function stopRun(
       returning *`.execute(trx);
     return updated[0];
   });
+  // Counted once the refund has committed.
+  if (refunded > 0n) creditsRefunded.inc({ kind: 'run' }, Number(refunded));
+  return stopped;
 }

@@ -2,6 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import { diligenceSubject } from '@landscreen/events';
 import type { DiligenceTransaction } from '../schema.js';
 import { DEFAULT_STEPS } from './steps.js';
+import { currentTraceparent } from '@landscreen/telemetry';
 
 export interface PromotionJobInput {
   tenantId: string;
@@ -38,8 +39,8 @@ export async function ensurePromotionJob<Database>(trx: Transaction<Database>, i
       select job.id, step.name, step.position - 1
       from job cross join unnest(${[...DEFAULT_STEPS]}::text[]) with ordinality as step(name, position)
     ), event as (
-      insert into diligence.outbox (subject, data)
-      select ${diligenceSubject('job', 'created')}, jsonb_build_object(
+      insert into diligence.outbox (subject, traceparent, data)
+      select ${diligenceSubject('job', 'created')}, ${currentTraceparent()}::text, jsonb_build_object(
         'job_id', job.id, 'tenant_id', ${input.tenantId}::uuid, 'tenant', ${input.tenantSlug}::text,
         'property_id', ${input.propertyId}::uuid, 'pipeline_item_id', ${input.pipelineItemId}::uuid, 'status', 'queued',
         -- as recordJobEvent (store/events.ts) writes every other job event's time: ISO 8601, UTC, ms
@@ -88,8 +89,8 @@ export async function ensurePromotionJobs<Database>(trx: Transaction<Database>, 
       select job.id, step.name, step.position - 1
       from job cross join unnest(${[...DEFAULT_STEPS]}::text[]) with ordinality as step(name, position)
     ), event as (
-      insert into diligence.outbox (subject, data)
-      select ${diligenceSubject('job', 'created')}, jsonb_build_object(
+      insert into diligence.outbox (subject, traceparent, data)
+      select ${diligenceSubject('job', 'created')}, ${currentTraceparent()}::text, jsonb_build_object(
         'job_id', job.id, 'tenant_id', job.tenant_id, 'tenant', job.tenant_slug,
         'property_id', job.property_id, 'pipeline_item_id', job.pipeline_item_id, 'status', 'queued',
         'at', to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'parcel_key', job.parcel_key)

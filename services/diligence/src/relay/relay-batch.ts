@@ -1,4 +1,6 @@
+import { context } from '@opentelemetry/api';
 import { sql } from 'kysely';
+import { contextFromTraceparent } from '@landscreen/telemetry';
 import type { ProcessDatabase } from '@landscreen/db';
 import type { EventBus } from '@landscreen/events';
 import type { FaultInjector } from '@landscreen/rpc';
@@ -11,6 +13,7 @@ interface OutboxRow {
   id: string;
   subject: string;
   data: unknown;
+  traceparent: string | null;
 }
 
 /**
@@ -29,13 +32,14 @@ interface OutboxRow {
 export async function relayBatch(db: ProcessDatabase, bus: EventBus, batchSize: number, faults?: FaultInjector, table = DILIGENCE_OUTBOX.table): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const { rows } = await sql<OutboxRow>`
-      select id, subject, data from ${sql.table(table)}
+      select id, subject, data, traceparent from ${sql.table(table)}
       where published_at is null
       order by seq
       limit ${batchSize}
       for update skip locked`.execute(trx);
     if (rows.length === 0) return 0;
-    await Promise.all(rows.map((row) => bus.publish(row.subject, row.data, { id: row.id })));
+    // Each under the span that wrote it, so the publish and the consumers join that request's trace.
+    await Promise.all(rows.map((row) => context.with(contextFromTraceparent(row.traceparent), () => bus.publish(row.subject, row.data, { id: row.id }))));
     await faults?.(RELAY_FAULT_AFTER_PUBLISH);
     const ids = rows.map((row) => row.id);
     await sql`update ${sql.table(table)} set published_at = now() where id = any(${ids}::uuid[])`.execute(trx);

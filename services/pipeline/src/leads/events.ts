@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { OutboxTable } from '@landscreen/diligence-service/relay';
 import type { PipelineTransaction } from '../schema.js';
+import { currentTraceparent } from '@landscreen/telemetry';
 
 /** The JetStream stream of the pipeline's lead events (D30). */
 export const LEADS_STREAM = 'LEADS';
@@ -16,5 +17,5 @@ export interface LeadRequestCreated {
 
 /** Writes the event of a new lead request inside the transaction that wrote the request. */
 export async function recordLeadRequestCreated(trx: PipelineTransaction, event: LeadRequestCreated): Promise<void> {
-  await sql`insert into pipeline.outbox (subject, data) values (${LEAD_REQUEST_CREATED}, ${JSON.stringify(event)})`.execute(trx);
+  await sql`insert into pipeline.outbox (subject, data, traceparent) values (${LEAD_REQUEST_CREATED}, ${JSON.stringify(event)}, ${currentTraceparent()})`.execute(trx);
 }

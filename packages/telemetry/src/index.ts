@@ -1,0 +1,17 @@
+export { metricsRegistry, startProcessMetrics, scrapeMetrics } from './metrics/registry.js';
+export { httpRequestSeconds, rpcServerSeconds } from './metrics/http.js';
+export { observePool, dbPoolAcquireSeconds, type PoolState } from './metrics/database.js';
+export { busPublished, busPublishAckSeconds, busConsumed, busHandlerSeconds } from './metrics/bus.js';
+export { runChunksInFlight, importsInFlight, creditsCharged, creditsRefunded } from './metrics/work.js';
+export { runsInFlight, countRunsInFlightWith } from './metrics/runs-gauge.js';
+export { rpcMetricsInterceptor } from './metrics/rpc-interceptor.js';
+export { metricsScrapeAllowed } from './metrics/authorize.js';
+export { serveMetrics, type MetricsServer } from './metrics/serve.js';
+export { tracingEnabled, tracer } from './tracing/state.js';
+export { startTracingWith, startTracingFromEnv, type Tracing } from './tracing/setup.js';
+export { injectTraceHeaders, extractTraceHeaders, currentTraceparent, contextFromTraceparent, outgoingTraceHeaders, type HeaderCarrier } from './tracing/carrier.js';
+export { inSpan } from './tracing/spans.js';
+export { tracingClientInterceptor, tracingServerInterceptor } from './tracing/connect.js';
+export { traceLogFields } from './logging.js';
+export { startRequestSpan, type RequestSpan } from './tracing/http.js';
+export { startInMemoryTracing, type InMemoryTracing } from './tracing/in-memory.js';
