@@ -31,8 +31,8 @@ const PARCELS = Array.from({ length: 48 }, (_, i) => {
   const lat = LAT - 0.01 + Math.floor(i / 8) * 0.004;
   const geometry =
     i % 5 === 0
-      ? { type: 'MultiPolygon', coordinates: [[[[lon, lat], [lon + 0.001, lat], [lon + 0.001, lat + 0.001], [lon, lat + 0.001], [lon, lat]]], [[[lon + 0.002, lat], [lon + 0.003, lat], [lon + 0.003, lat + 0.003], [lon + 0.002, lat]]]] }
-      : { type: 'Polygon', coordinates: [[[lon, lat], [lon + 0.003, lat], [lon + 0.003, lat + 0.003], [lon, lat + 0.003], [lon, lat]]] };
+      ? { type: 'MultiPolygon' as const, coordinates: [[[[lon, lat], [lon + 0.001, lat], [lon + 0.001, lat + 0.001], [lon, lat + 0.001], [lon, lat]]], [[[lon + 0.002, lat], [lon + 0.003, lat], [lon + 0.003, lat + 0.003], [lon + 0.002, lat]]]] }
+      : { type: 'Polygon' as const, coordinates: [[[lon, lat], [lon + 0.003, lat], [lon + 0.003, lat + 0.003], [lon, lat + 0.003], [lon, lat]]] };
   return { geometry, properties: { parcel_key: `s${String((i * 37) % 100).padStart(3, '0')}`, acres: 10 + ((i * 13) % 90), nearest_substation_distance_m: (i * 211) % 6000 } };
 });
 const SPEC = {

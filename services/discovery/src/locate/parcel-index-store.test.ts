@@ -48,7 +48,9 @@ const parcelArb = fc.record({
   score: fc.double({ min: 0, max: 100, noNaN: true }),
 });
 
-function parcelOf(drawn: fc.RecordValue<typeof parcelArb> extends infer T ? T : never, i: number): IndexedParcelInput {
+type DrawnParcel = typeof parcelArb extends fc.Arbitrary<infer T> ? T : never;
+
+function parcelOf(drawn: DrawnParcel, i: number): IndexedParcelInput {
   const polygons = drawn.parts.map(({ cx, cy, rx, ry, jitter, hole }) => [ring(cx, cy, rx, ry, jitter), ...(hole ? [ring(cx, cy, rx / 4, ry / 4, jitter, true)] : [])]);
   const geometry = drawn.multi ? { type: 'MultiPolygon' as const, coordinates: polygons } : { type: 'Polygon' as const, coordinates: polygons[0]! };
   const [lon, lat] = polygons[0]![0]![0]!;

@@ -4,6 +4,7 @@
 // are immutable, so an index is built once and never goes stale.
 
 import type { LayerSource, SourceId } from '@landscreen/field-catalog';
+import { worldCoordinates } from '@landscreen/vector-tiles';
 import { rulerAt, VectorLayerIndex, type PackedShape, type PolygonalGeometry, type VectorLayerSnapshot } from '@landscreen/point-engine';
 
 /** What a parcel row contributes to the index (geometry: a GeoJSON Polygon or MultiPolygon). */
@@ -77,13 +78,20 @@ export function emptyRecordColumns(): ParcelRecordColumns {
 export class ParcelIndex {
   private readonly hits = new Hits();
 
+  /** Every parcel's vertices in web mercator world coordinates, for map tiles (world-polygon.ts). */
+  readonly world: Float64Array;
+
   private constructor(
     readonly vintageId: string,
     private readonly layer: VectorLayerIndex,
+    /** The polygons in flat arrays (the engine's snapshot layout), which tiles read by position. */
+    readonly flat: VectorLayerSnapshot,
     readonly keys: readonly string[],
     private readonly records: ParcelRecordColumns,
     private readonly singlePart: Uint8Array,
-  ) {}
+  ) {
+    this.world = worldCoordinates(flat.coords);
+  }
 
   static build(vintageId: string, parcels: readonly IndexedParcelInput[]): ParcelIndex {
     const layer = VectorLayerIndex.build(PARCELS, vintageId, parcels);
@@ -91,7 +99,7 @@ export class ParcelIndex {
     const records = emptyRecordColumns();
     for (const parcel of parcels) for (const field of RECORD_FIELDS) (records[field] as unknown[]).push(parcel[field]);
     const singlePart = Uint8Array.from(parcels, (parcel) => (parcel.geometry.type === 'Polygon' ? 1 : 0));
-    return new ParcelIndex(vintageId, layer, keys, records, singlePart);
+    return new ParcelIndex(vintageId, layer, layer.snapshot(), keys, records, singlePart);
   }
 
   /** The index again from its stored arrays: the tree is rebuilt, the coordinates are not copied. */
@@ -101,12 +109,12 @@ export class ParcelIndex {
       throw new Error(`stored parcel index of vintage ${stored.vintageId} is inconsistent`);
     }
     const layer = VectorLayerIndex.restore(stored.shapes);
-    return new ParcelIndex(stored.vintageId, layer, stored.keys, stored.records, stored.singlePart);
+    return new ParcelIndex(stored.vintageId, layer, stored.shapes, stored.keys, stored.records, stored.singlePart);
   }
 
   /** The index as flat arrays, to store. */
   stored(): StoredParcelIndex {
-    return { vintageId: this.vintageId, shapes: this.layer.snapshot(), keys: [...this.keys], records: this.records, singlePart: this.singlePart };
+    return { vintageId: this.vintageId, shapes: this.flat, keys: [...this.keys], records: this.records, singlePart: this.singlePart };
   }
 
   get size(): number {
