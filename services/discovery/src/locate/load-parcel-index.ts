@@ -21,7 +21,7 @@ export async function loadParcelIndex(db: DiscoveryDb, vintageId: string, option
   const { logger, faults } = options;
   try {
     const stored = await loadStoredParcelIndex(db, vintageId);
-    if (stored) return ParcelIndex.restore(stored);
+    if (stored) return await ParcelIndex.restoreYielding(stored);
   } catch (error) {
     if (!(error instanceof UnusableParcelIndex)) throw error;
     logger?.warn({ vintageId, reason: error.message }, 'ignoring the stored parcel index; building it from the parcels');

@@ -133,6 +133,8 @@ export function decodeParcelIndex(bytes: Uint8Array, vintageId: string): StoredP
   };
   const size = header.size;
   if (shapes.shapeKinds.length !== size || shapes.coordStarts.length !== size + 1 || shapes.boxes.length !== size * 4) throw new UnusableParcelIndex('shape sections disagree with the count');
+  const singlePart = typed('singlePart') as Uint8Array;
+  if (singlePart.length !== size) throw new UnusableParcelIndex('single-part flags disagree with the count');
   const records = Object.fromEntries(RECORD_FIELDS.map((field) => [field, json(field)])) as unknown as ParcelRecordColumns;
-  return { vintageId, shapes, keys: json('keys') as string[], records, singlePart: typed('singlePart') as Uint8Array };
+  return { vintageId, shapes, keys: json('keys') as string[], records, singlePart };
 }

@@ -75,6 +75,10 @@ export function emptyRecordColumns(): ParcelRecordColumns {
   return { apn: [], address: [], owner_name: [], zoning: [], acres: [], lat: [], lon: [] };
 }
 
+/** World coordinates computed this many values at a time (a few ms) between turns of the event loop. */
+const WORLD_SLICE = 1 << 20;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 export class ParcelIndex {
   private readonly hits = new Hits();
 
@@ -89,8 +93,9 @@ export class ParcelIndex {
     readonly keys: readonly string[],
     private readonly records: ParcelRecordColumns,
     private readonly singlePart: Uint8Array,
+    world?: Float64Array,
   ) {
-    this.world = worldCoordinates(flat.coords);
+    this.world = world ?? worldCoordinates(flat.coords);
   }
 
   static build(vintageId: string, parcels: readonly IndexedParcelInput[]): ParcelIndex {
@@ -104,12 +109,33 @@ export class ParcelIndex {
 
   /** The index again from its stored arrays: the tree is rebuilt, the coordinates are not copied. */
   static restore(stored: StoredParcelIndex): ParcelIndex {
+    ParcelIndex.checkStored(stored);
+    const layer = VectorLayerIndex.restore(stored.shapes);
+    return new ParcelIndex(stored.vintageId, layer, stored.shapes, stored.keys, stored.records, stored.singlePart);
+  }
+
+  /**
+   * restore, for a service: a million parcels' tree and world coordinates take seconds of CPU,
+   * so the work yields between its steps and slices and other requests are answered meanwhile.
+   */
+  static async restoreYielding(stored: StoredParcelIndex): Promise<ParcelIndex> {
+    ParcelIndex.checkStored(stored);
+    await nextTurn();
+    const layer = VectorLayerIndex.restore(stored.shapes);
+    const degrees = stored.shapes.coords;
+    const world = new Float64Array(degrees.length);
+    for (let start = 0; start < degrees.length; start += WORLD_SLICE) {
+      await nextTurn();
+      world.set(worldCoordinates(degrees.subarray(start, start + WORLD_SLICE)), start);
+    }
+    return new ParcelIndex(stored.vintageId, layer, stored.shapes, stored.keys, stored.records, stored.singlePart, world);
+  }
+
+  private static checkStored(stored: StoredParcelIndex): void {
     const size = stored.keys.length;
     if (stored.shapes.shapeKinds.length !== size || stored.singlePart.length !== size || RECORD_FIELDS.some((field) => stored.records[field].length !== size)) {
       throw new Error(`stored parcel index of vintage ${stored.vintageId} is inconsistent`);
     }
-    const layer = VectorLayerIndex.restore(stored.shapes);
-    return new ParcelIndex(stored.vintageId, layer, stored.shapes, stored.keys, stored.records, stored.singlePart);
   }
 
   /** The index as flat arrays, to store. */
