@@ -7,7 +7,9 @@
  *   server's tile cache cold; the ranking warm, as on a map someone is using), then the same
  *   tiles again (the gateway's cache and a 304 with If-None-Match), beside geojson-vt (MapLibre's
  *   fork) tiling the same parcels with the same verdicts in this process and vt-pbf encoding them;
- * - the first tile of a vintage (the ranking and the parcels' polygons loaded into memory);
+ * - the first tile of a vintage (the ranking and the parcels' polygons loaded into memory), then
+ *   the server restarted: how long until it is ready and until its first tile (the parcel index
+ *   read back as the import stored it);
  * - the first map paint in headless Chromium: from opening the console to the parcels drawn;
  * - the console's own code gzipped (esbuild's bundle and the stylesheet), MapLibre beside it.
  * Environment: BENCH_PARCELS (default 1000000), BENCH_TILES (tiles per zoom, default 60),
@@ -236,7 +238,7 @@ async function measure(dataDir: string): Promise<void> {
       ` | MapLibre beside it: ${kb(gzipSync(maplibre).byteLength)} + worker ${kb(gzipSync(worker).byteLength)} gzipped`,
   );
 
-  const server = startLandscreen(['serve'], env);
+  let server = startLandscreen(['serve'], env);
   try {
     await waitUntilReady(`${base}/readyz`, 300_000);
     await fetch(`${base}/v1/me`, { headers });
@@ -260,6 +262,18 @@ async function measure(dataDir: string): Promise<void> {
     }
     const first = { ms: performance.now() - firstStarted };
     console.log(`first tile of the vintage (ranking and ${parcels.toLocaleString('en-US')} polygons loaded): ${(first.ms / 1000).toFixed(1)} s`);
+
+    // A restart: the ranking index loads before /readyz answers 200, the parcel index after it in
+    // the background; the first tile is asked as soon as the server is ready.
+    await stop(server);
+    const restarted = performance.now();
+    server = startLandscreen(['serve'], env);
+    await waitUntilReady(`${base}/readyz`, 300_000, 50);
+    const readyMs = performance.now() - restarted;
+    const tileAfterRestart = await getTile(base, centre);
+    console.log(
+      `after a restart: ready in ${(readyMs / 1000).toFixed(1)} s, the first tile ${(tileAfterRestart.ms / 1000).toFixed(2)} s later (${((performance.now() - restarted) / 1000).toFixed(1)} s from the start)`,
+    );
 
     const db = new pg.Client({ connectionString: url.toString() });
     await db.connect();

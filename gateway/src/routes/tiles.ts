@@ -54,7 +54,7 @@ export const tileRoutes: RouteDef[] = [
         cache: cacheOf(deps),
         key: `parcels|${caller!.tenantId}|${market}|${buyBox}|${z}/${x}/${y}`,
         cacheControl: REVALIDATE,
-        ask: (knownEtags) => deps.clients.discovery.parcelTile({ market, buyBox, z, x, y, knownEtags }, asCaller(caller, raw.id)),
+        ask: (knownEtags) => deps.clients.discovery.parcelTile({ market, buyBox, z, x, y, knownEtags, encoded: true }, asCaller(caller, raw.id)),
         encode: encodeParcelTile,
       });
     },

@@ -9,8 +9,12 @@ const geometryOf = (geometry: commonv1.TileGeometry | undefined): TileGeometry =
   paths: (geometry?.paths ?? []).map((path) => path.xy),
 });
 
-/** A parcel tile: one `parcels` layer whose features carry parcel_key, verdict and score (D40). */
+/**
+ * A parcel tile: one `parcels` layer whose features carry parcel_key, verdict and score (D40);
+ * the service's own encoding when it sent one (the gateway asks for it), else written here.
+ */
 export function encodeParcelTile(answer: discoveryv1.ParcelTileResponse): Uint8Array {
+  if (answer.tile.byteLength > 0) return answer.tile;
   const features = answer.features.map((feature) => ({
     geometry: geometryOf(feature.geometry),
     properties: { parcel_key: feature.parcelKey, verdict: feature.verdict, score: feature.score },

@@ -54,9 +54,8 @@ class Tables {
   }
 }
 
-/** The geometry's command integers (MoveTo, LineTo, ClosePath with zigzag deltas). */
-function commands(geometry: TileGeometry): number[] {
-  const out: number[] = [];
+/** The geometry's command integers (MoveTo, LineTo, ClosePath with zigzag deltas), appended to `out`. */
+export function geometryCommands(geometry: TileGeometry, out: number[] = []): number[] {
   let cx = 0;
   let cy = 0;
   const to = (x: number, y: number) => {
@@ -105,7 +104,7 @@ function writeLayer(layer: TileLayer, extent: number, pbf: PbfWriter): void {
         }
         if (tags.length > 0) out.writePackedVarint(2, tags);
         out.writeVarintField(3, f.geometry.type);
-        out.writePackedVarint(4, commands(f.geometry));
+        out.writePackedVarint(4, geometryCommands(f.geometry));
       },
       feature,
     );

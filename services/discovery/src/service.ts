@@ -37,9 +37,10 @@ export function createDiscoveryService(deps: ServiceDeps): ServiceModule {
     ranker,
     cursorSecret: cursorSecretLoader(db),
   };
-  // Built on the first LocateParcels or map tile that needs a vintage, not at start: most deployments never ask.
-  const parcelIndexes = new ParcelIndexes((vintageId) => loadParcelIndex(db, vintageId), logger);
-  const warmup = new IndexWarmup({ db, ranker, cache, logger, faults: deps.faults });
+  // Read (stored by the import) after the ranking indexes at start, in the background, or on the
+  // first LocateParcels or map tile that needs a vintage warm-up did not load.
+  const parcelIndexes = new ParcelIndexes((vintageId) => loadParcelIndex(db, vintageId, { logger, faults: deps.faults }), logger);
+  const warmup = new IndexWarmup({ db, ranker, cache, logger, faults: deps.faults, parcelIndexes });
   return {
     name: 'discovery',
     schema: SCHEMA,

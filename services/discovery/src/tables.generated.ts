@@ -69,6 +69,12 @@ export interface DiscoveryVintageColumns {
   vintage_id: string;
 }
 
+export interface DiscoveryVintageParcelShapes {
+  data: Uint8Array;
+  part: number;
+  vintage_id: string;
+}
+
 export interface DiscoveryVintages {
   completed_at: Timestamp | null;
   created_at: Generated<Timestamp>;
@@ -89,5 +95,6 @@ export interface DB {
   "discovery.parcels": DiscoveryParcels;
   "discovery.signing_keys": DiscoverySigningKeys;
   "discovery.vintage_columns": DiscoveryVintageColumns;
+  "discovery.vintage_parcel_shapes": DiscoveryVintageParcelShapes;
   "discovery.vintages": DiscoveryVintages;
 }

@@ -1,4 +1,5 @@
 import type { FaultInjector, Logger } from '@landscreen/rpc';
+import type { ParcelIndexes } from './locate/parcel-indexes.js';
 import type { IndexCache } from './ranking/index-cache.js';
 import type { Ranker } from './ranking/ranker.js';
 import type { DiscoveryDb } from './schema.js';
@@ -15,6 +16,8 @@ export interface WarmupOptions {
   cache?: IndexCache;
   logger: Logger;
   faults?: FaultInjector;
+  /** Loaded after the ranking indexes, without holding readiness back (maps and LocateParcels need them). */
+  parcelIndexes?: ParcelIndexes;
 }
 
 /**
@@ -91,6 +94,7 @@ export class IndexWarmup {
         this.pause = FIRST_RETRY_MS;
         logger.info({ vintages: vintageIds.length, rankings, ms: Math.round(performance.now() - started) }, 'vintage indexes warm');
         void this.evict(new Set(vintageIds));
+        void this.warmParcelIndexes(vintageIds);
       },
       (error) => this.failed(error),
     );
@@ -104,6 +108,20 @@ export class IndexWarmup {
     this.retry = setTimeout(() => void this.attempt(), this.pause);
     this.retry.unref();
     this.pause = Math.min(this.pause * 2, LONGEST_RETRY_MS);
+  }
+
+  /**
+   * Loads the current vintages' parcel indexes one after another (a map's first tile then finds
+   * its vintage's ready, or joins the load under way). Readiness does not wait: a replica answers
+   * queries without them, and a failure here is retried by the first request that needs one.
+   */
+  private async warmParcelIndexes(vintageIds: string[]): Promise<void> {
+    const { parcelIndexes, logger } = this.options;
+    if (!parcelIndexes) return;
+    for (const vintageId of vintageIds) {
+      if (this.stopped) return;
+      await parcelIndexes.index(vintageId).catch((error) => logger.warn({ err: error, vintageId }, 'could not load a parcel index at start'));
+    }
   }
 
   /** Keeps the local cache to the vintages still served (best effort). */

@@ -7,7 +7,7 @@ import type { ViewContext } from '../shell.js';
 import { exportButtons } from './downloads.js';
 import { legend } from './legend.js';
 import { parcelPanel } from './parcel-panel.js';
-import { RankedList, type ListParcel } from './ranked-list.js';
+import { RankedList, rankingPage, type ListParcel } from './ranked-list.js';
 
 interface BuyBox {
   name: string;
@@ -31,8 +31,16 @@ export function mapView(context: ViewContext) {
   let disposed = false;
 
   void (async () => {
-    const [boxes, sources] = await Promise.all([call<BuyBox[]>('GET', '/v1/buyboxes'), call<{ sources: SourceInfo[] }>('GET', '/v1/meta/sources')]);
-    marketMap = await MarketMap.create(mapContainer, context.settings.basemapStyleUrl);
+    // MapLibre's load, the base outlines, the buy boxes and the first ranking page all travel at
+    // once: the first paint waits for the slowest of them, not for their sum.
+    const creating = MarketMap.create(mapContainer, context.settings.basemapStyleUrl);
+    const sourcesAsked = call<{ sources: SourceInfo[] }>('GET', '/v1/meta/sources');
+    const boxes = await call<BuyBox[]>('GET', '/v1/buyboxes');
+    let box: BuyBox | undefined = boxes.find((b) => b.name === localStorage.getItem(BOX_KEY)) ?? boxes[0];
+    let firstPage: Promise<any> | undefined = box ? rankingPage(box.name) : undefined;
+    firstPage?.catch(() => undefined); // the list reports it
+    const [created, sources] = await Promise.all([creating, sourcesAsked]);
+    marketMap = created;
     if (disposed) return marketMap.remove();
     const map = marketMap;
     // For scripts and tests driving the page: the map, and whether it has drawn everything it asked for.
@@ -42,7 +50,6 @@ export function mapView(context: ViewContext) {
     map.map.on('idle', () => (mapContainer.dataset.state = 'idle'));
     const list = new RankedList(map);
     let selected: string | null = null;
-    let box: BuyBox | undefined = boxes.find((b) => b.name === localStorage.getItem(BOX_KEY)) ?? boxes[0];
 
     const showList = () => {
       selected = null;
@@ -110,7 +117,9 @@ export function mapView(context: ViewContext) {
       marketLine.textContent = `Market: ${market}`;
       map.showParcels(market, box.name, map.colourMode);
       showList();
-      const page = await list.show(box.name);
+      const asked = firstPage;
+      firstPage = undefined;
+      const page = await list.show(box.name, asked);
       // Frame the market's best parcels (the first page of the ranking) when a box is shown.
       const boxes4 = (page?.results ?? []).map((r: any) => r.bbox as number[] | null).filter((b: number[] | null): b is number[] => Array.isArray(b) && b.length === 4);
       if (boxes4.length > 0) {

@@ -23,6 +23,11 @@ const SORTS: Record<string, { label: string; compare: (a: ListParcel, b: ListPar
   key: { label: 'Parcel key', compare: (a, b) => a.parcel_key.localeCompare(b.parcel_key) },
 };
 
+/** A page of a buy box's ranking (the first without a cursor). */
+export function rankingPage(buyBox: string, cursor?: string): Promise<any> {
+  return call('POST', '/v2/discovery/query', { buy_box: buyBox, limit: PAGE, ...(cursor ? { cursor } : {}) });
+}
+
 /**
  * The ranked parcels beside the map, kept in step with it: the whole ranking page by page as you
  * scroll (discovery's order), or only what the map draws in view; hovering a row outlines its
@@ -63,13 +68,16 @@ export class RankedList {
     );
   }
 
-  /** Starts over with a buy box's ranking. */
-  async show(buyBox: string): Promise<{ results: any[] } | undefined> {
+  /**
+   * Starts over with a buy box's ranking; `firstPage` is its first page already asked for
+   * (rankingPage), so that it travels while the map loads.
+   */
+  async show(buyBox: string, firstPage?: Promise<any>): Promise<{ results: any[] } | undefined> {
     this.buyBox = buyBox;
     this.ranked = [];
     this.cursor = undefined;
     this.inflight = undefined;
-    const first = this.loadMore();
+    const first = this.loadMore(firstPage);
     this.refresh();
     return first;
   }
@@ -78,13 +86,13 @@ export class RankedList {
     return this.rows.length;
   }
 
-  private loadMore(): Promise<{ results: any[] } | undefined> {
+  private loadMore(asked?: Promise<any>): Promise<{ results: any[] } | undefined> {
     if (this.inflight) return this.inflight;
     if (this.cursor === null || !this.buyBox || this.inViewBox.checked) return Promise.resolve(undefined);
     const buyBox = this.buyBox;
     this.inflight = (async () => {
       try {
-        const page = await call('POST', '/v2/discovery/query', { buy_box: buyBox, limit: PAGE, ...(this.cursor ? { cursor: this.cursor } : {}) });
+        const page = await (asked ?? rankingPage(buyBox, this.cursor ?? undefined));
         if (buyBox !== this.buyBox) return undefined;
         this.queryHash = page.query_hash;
         this.eligibleTotal = page.eligible_total;

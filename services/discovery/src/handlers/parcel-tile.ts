@@ -8,7 +8,7 @@ import type { DiscoveryContext } from '../context.js';
 import type { ParcelIndexes } from '../locate/parcel-indexes.js';
 import { marketForCaller } from '../market-access.js';
 import { rankSpecOf } from '../ranking/rank.js';
-import { parcelTileFeatures } from '../tiles/parcel-tile-features.js';
+import { encodedParcelTile, parcelTileFeatures } from '../tiles/parcel-tile-features.js';
 import type { TileViews } from '../tiles/tile-views.js';
 import { loadBuyBox } from './buy-boxes.js';
 
@@ -47,6 +47,7 @@ export function parcelTileHandler(context: DiscoveryContext, parcelIndexes: Parc
     const [index, parcels] = await Promise.all([context.ranker.index(access.vintage.id), parcelIndexes.index(access.vintage.id)]);
     const ranking = context.ranker.ranking(hash, index, rankSpecOf(compiled));
     const view = views.view(hash, parcels, index, ranking, compiled.cutoffs);
+    if (request.encoded) return { ...answer, notModified: false, tile: encodedParcelTile(parcels, view, tile) };
     return { ...answer, notModified: false, features: parcelTileFeatures(parcels, view, tile) };
   };
 }

@@ -1,6 +1,9 @@
 import { sql } from 'kysely';
+import type { FaultInjector, Logger } from '@landscreen/rpc';
 import type { PolygonalGeometry } from '@landscreen/point-engine';
 import { ParcelIndex, type IndexedParcelInput } from './parcel-index.js';
+import { UnusableParcelIndex } from './parcel-index-blob.js';
+import { loadStoredParcelIndex, saveParcelIndex } from './parcel-index-store.js';
 import type { DiscoveryDb } from '../schema.js';
 
 const PAGE = 5_000;
@@ -10,11 +13,33 @@ interface StoredParcel extends Omit<IndexedParcelInput, 'geometry'> {
 }
 
 /**
+ * A vintage's parcel index: the stored one (written by the import) when there is one, read in
+ * seconds; else built from the parcels' rows and stored, so that this is paid once per vintage,
+ * not once per start.
+ */
+export async function loadParcelIndex(db: DiscoveryDb, vintageId: string, options: { logger?: Logger; faults?: FaultInjector } = {}): Promise<ParcelIndex> {
+  const { logger, faults } = options;
+  try {
+    const stored = await loadStoredParcelIndex(db, vintageId);
+    if (stored) return await ParcelIndex.restoreYielding(stored);
+  } catch (error) {
+    if (!(error instanceof UnusableParcelIndex)) throw error;
+    logger?.warn({ vintageId, reason: error.message }, 'ignoring the stored parcel index; building it from the parcels');
+    await sql`delete from discovery.vintage_parcel_shapes where vintage_id = ${vintageId}`.execute(db);
+  }
+  // Tests arm this point to prove a tile came from the stored index.
+  await faults?.('discovery.parcel-index.build-from-rows');
+  const index = await buildParcelIndex(db, vintageId);
+  await saveParcelIndex(db, index.stored()).catch((error) => logger?.warn({ err: error, vintageId }, 'could not store the parcel index'));
+  return index;
+}
+
+/**
  * Reads a vintage's parcels in keyset pages on the partition's primary key (each page one short
  * index scan, memory bounded by the page) and indexes those with a polygonal geometry; a parcel
  * imported as a point has no area to be in or near, so it is never located.
  */
-export async function loadParcelIndex(db: DiscoveryDb, vintageId: string): Promise<ParcelIndex> {
+export async function buildParcelIndex(db: DiscoveryDb, vintageId: string): Promise<ParcelIndex> {
   const parcels: IndexedParcelInput[] = [];
   let after = '';
   for (;;) {

@@ -4,7 +4,8 @@
 // are immutable, so an index is built once and never goes stale.
 
 import type { LayerSource, SourceId } from '@landscreen/field-catalog';
-import { rulerAt, VectorLayerIndex, type PackedShape, type PolygonalGeometry } from '@landscreen/point-engine';
+import { worldCoordinates } from '@landscreen/vector-tiles';
+import { rulerAt, VectorLayerIndex, type PackedShape, type PolygonalGeometry, type VectorLayerSnapshot } from '@landscreen/point-engine';
 
 /** What a parcel row contributes to the index (geometry: a GeoJSON Polygon or MultiPolygon). */
 export interface IndexedParcelInput {
@@ -47,24 +48,99 @@ class Hits {
   }
 }
 
+/** The record fields of the indexed parcels, one array per field by position. */
+export interface ParcelRecordColumns {
+  apn: (string | null)[];
+  address: (string | null)[];
+  owner_name: (string | null)[];
+  zoning: (string | null)[];
+  acres: (number | null)[];
+  lat: (number | null)[];
+  lon: (number | null)[];
+}
+
+export const RECORD_FIELDS = ['apn', 'address', 'owner_name', 'zoning', 'acres', 'lat', 'lon'] as const;
+
+/** An index as flat arrays: what is stored (parcel-index-blob.ts) and what an index is restored from. */
+export interface StoredParcelIndex {
+  vintageId: string;
+  shapes: VectorLayerSnapshot;
+  keys: string[];
+  records: ParcelRecordColumns;
+  /** 1 where the stored geometry was a Polygon (the packed copy is always multi-part). */
+  singlePart: Uint8Array;
+}
+
+export function emptyRecordColumns(): ParcelRecordColumns {
+  return { apn: [], address: [], owner_name: [], zoning: [], acres: [], lat: [], lon: [] };
+}
+
+/** World coordinates computed this many values at a time (a few ms) between turns of the event loop. */
+const WORLD_SLICE = 1 << 20;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 export class ParcelIndex {
   private readonly hits = new Hits();
+
+  /** Every parcel's vertices in web mercator world coordinates, for map tiles (world-polygon.ts). */
+  readonly world: Float64Array;
 
   private constructor(
     readonly vintageId: string,
     private readonly layer: VectorLayerIndex,
+    /** The polygons in flat arrays (the engine's snapshot layout), which tiles read by position. */
+    readonly flat: VectorLayerSnapshot,
     readonly keys: readonly string[],
-    private readonly records: readonly Omit<IndexedParcelInput, 'geometry' | 'parcel_key'>[],
-    /** 1 where the stored geometry was a Polygon (the packed copy is always multi-part). */
+    private readonly records: ParcelRecordColumns,
     private readonly singlePart: Uint8Array,
-  ) {}
+    world?: Float64Array,
+  ) {
+    this.world = world ?? worldCoordinates(flat.coords);
+  }
 
   static build(vintageId: string, parcels: readonly IndexedParcelInput[]): ParcelIndex {
     const layer = VectorLayerIndex.build(PARCELS, vintageId, parcels);
     const keys = parcels.map((parcel) => parcel.parcel_key);
-    const records = parcels.map(({ apn, address, owner_name, zoning, acres, lat, lon }) => ({ apn, address, owner_name, zoning, acres, lat, lon }));
+    const records = emptyRecordColumns();
+    for (const parcel of parcels) for (const field of RECORD_FIELDS) (records[field] as unknown[]).push(parcel[field]);
     const singlePart = Uint8Array.from(parcels, (parcel) => (parcel.geometry.type === 'Polygon' ? 1 : 0));
-    return new ParcelIndex(vintageId, layer, keys, records, singlePart);
+    return new ParcelIndex(vintageId, layer, layer.snapshot(), keys, records, singlePart);
+  }
+
+  /** The index again from its stored arrays: the tree is rebuilt, the coordinates are not copied. */
+  static restore(stored: StoredParcelIndex): ParcelIndex {
+    ParcelIndex.checkStored(stored);
+    const layer = VectorLayerIndex.restore(stored.shapes);
+    return new ParcelIndex(stored.vintageId, layer, stored.shapes, stored.keys, stored.records, stored.singlePart);
+  }
+
+  /**
+   * restore, for a service: a million parcels' tree and world coordinates take seconds of CPU,
+   * so the work yields between its steps and slices and other requests are answered meanwhile.
+   */
+  static async restoreYielding(stored: StoredParcelIndex): Promise<ParcelIndex> {
+    ParcelIndex.checkStored(stored);
+    await nextTurn();
+    const layer = VectorLayerIndex.restore(stored.shapes);
+    const degrees = stored.shapes.coords;
+    const world = new Float64Array(degrees.length);
+    for (let start = 0; start < degrees.length; start += WORLD_SLICE) {
+      await nextTurn();
+      world.set(worldCoordinates(degrees.subarray(start, start + WORLD_SLICE)), start);
+    }
+    return new ParcelIndex(stored.vintageId, layer, stored.shapes, stored.keys, stored.records, stored.singlePart, world);
+  }
+
+  private static checkStored(stored: StoredParcelIndex): void {
+    const size = stored.keys.length;
+    if (stored.shapes.shapeKinds.length !== size || stored.singlePart.length !== size || RECORD_FIELDS.some((field) => stored.records[field].length !== size)) {
+      throw new Error(`stored parcel index of vintage ${stored.vintageId} is inconsistent`);
+    }
+  }
+
+  /** The index as flat arrays, to store. */
+  stored(): StoredParcelIndex {
+    return { vintageId: this.vintageId, shapes: this.flat, keys: [...this.keys], records: this.records, singlePart: this.singlePart };
   }
 
   get size(): number {
@@ -108,6 +184,18 @@ export class ParcelIndex {
   parcel(id: number) {
     const multi = this.layer.polygonGeometry(id) as Extract<PolygonalGeometry, { type: 'MultiPolygon' }>;
     const geometry: PolygonalGeometry = this.singlePart[id] === 1 ? { type: 'Polygon', coordinates: multi.coordinates[0] } : multi;
-    return { parcel_key: this.keys[id], geometry, area_m2: this.layer.areaM2(id)!, ...this.records[id] };
+    const r = this.records;
+    return {
+      parcel_key: this.keys[id],
+      geometry,
+      area_m2: this.layer.areaM2(id)!,
+      apn: r.apn[id] ?? null,
+      address: r.address[id] ?? null,
+      owner_name: r.owner_name[id] ?? null,
+      zoning: r.zoning[id] ?? null,
+      acres: r.acres[id] ?? null,
+      lat: r.lat[id] ?? null,
+      lon: r.lon[id] ?? null,
+    };
   }
 }

@@ -4,6 +4,8 @@ import { ParcelRowError, type ParcelRecord } from '@landscreen/parcel-io';
 import { systemClock, type Clock } from '@landscreen/rpc';
 import type { FieldProvenance } from '../field-provenance.js';
 import type { DiscoveryDb, DiscoveryTransaction } from '../schema.js';
+import { ParcelIndexBuilder } from '../locate/parcel-index-builder.js';
+import { saveParcelIndex } from '../locate/parcel-index-store.js';
 import { saveColumns } from '../ranking/column-store.js';
 import { VintageIndexBuilder } from '../ranking/vintage-index.js';
 import { ensureMarket } from './markets.js';
@@ -71,6 +73,8 @@ export async function importVintage(
       .execute(trx);
     // The ranking index is built as the parcels stream past and stored with them.
     const index = new VintageIndexBuilder(vintage.id);
+    // So is the parcel index maps and LocateParcels read (its polygons packed, never re-parsed).
+    const parcelIndex = new ParcelIndexBuilder(vintage.id);
     const freeFields = new Set<string>();
     const derivedFields = new Set<string>();
     let batch: ParcelRecord[] = [];
@@ -95,6 +99,7 @@ export async function importVintage(
         for (const field of record.freeFacts.keys()) freeFields.add(field);
         for (const field of record.derived.keys()) derivedFields.add(field);
         index.add(record.parcelKey, record.typed as unknown as Record<string, unknown>, record.freeFacts, record.derived);
+        parcelIndex.add(indexedParcel(record));
         batch.push(record);
         if (batch.length >= BATCH) await flush();
       }
@@ -111,6 +116,7 @@ export async function importVintage(
     const built = index.build();
     await attached;
     await saveColumns(trx, built);
+    await saveParcelIndex(trx, parcelIndex.finish());
     await trx
       .updateTable('vintages')
       .set({
@@ -126,6 +132,23 @@ export async function importVintage(
     await trx.updateTable('markets').set({ current_vintage_id: vintage.id }).where('id', '=', market.id).execute();
     return { marketId: market.id, vintageId: vintage.id, parcels };
   });
+}
+
+const finiteOrNull = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+
+/** What the parcel index keeps of a record: the values insertBatch stores in the same columns. */
+function indexedParcel(r: ParcelRecord) {
+  return {
+    parcel_key: r.parcelKey,
+    geometry: r.geometry as { type: string } | null,
+    apn: r.apn ?? null,
+    address: r.address ?? null,
+    owner_name: (r.typed.owner_name as string | undefined) ?? null,
+    zoning: (r.typed.zoning as string | undefined) ?? null,
+    acres: finiteOrNull(r.typed.acres),
+    lat: finiteOrNull(r.lat),
+    lon: finiteOrNull(r.lon),
+  };
 }
 
 async function insertBatch(trx: DiscoveryTransaction, table: string, vintageId: string, records: ParcelRecord[]): Promise<void> {

@@ -1,0 +1,104 @@
+/**
+ * npm run bench:parcel-tiles — a cold parcel tile's work in one process, without HTTP or the
+ * machine's other load between: the demo generator's market (BENCH_PARCELS, default 100,000)
+ * indexed as a service holds it, and its densest z10 tiles (BENCH_TILES, default 12) written
+ *   - as the service answered before: typed features, protobuf written and read again (the hop to
+ *     the gateway), the gateway's encoder;
+ *   - as it answers now: encodedParcelTile (precomputed world coordinates, a streaming writer);
+ * beside geojson-vt (MapLibre's fork) + vt-pbf tiling the same parcels with the same verdicts.
+ * Then the stored parcel index: encoded, and read back as a restarted service reads it.
+ */
+import { create, fromBinary, toBinary } from '@bufbuild/protobuf';
+import { GeoJSONVT } from '@maplibre/geojson-vt';
+import { fromGeojsonVt } from '@maplibre/vt-pbf';
+import { generateDemoParcels } from '@landscreen/demo-market';
+import { discoveryv1 } from '@landscreen/proto';
+import { encodeTile, tileBox } from '@landscreen/vector-tiles';
+import { ParcelIndexBuilder } from '../services/discovery/src/locate/parcel-index-builder.js';
+import { decodeParcelIndex, encodeParcelIndex } from '../services/discovery/src/locate/parcel-index-blob.js';
+import { ParcelIndex } from '../services/discovery/src/locate/parcel-index.js';
+import { encodedParcelTile, PARCEL_LAYER, parcelTileFeatures } from '../services/discovery/src/tiles/parcel-tile-features.js';
+import { VERDICTS } from '../services/discovery/src/tiles/verdict-map.js';
+import { percentile } from './lib/measure.js';
+
+const parcels = Number(process.env.BENCH_PARCELS ?? 100_000);
+const tiles = Number(process.env.BENCH_TILES ?? 12);
+const Z = 10;
+const VINTAGE = '00000000-0000-4000-8000-00000000be0c';
+
+const features = [...generateDemoParcels({ parcels, pointData: false })];
+const builder = new ParcelIndexBuilder(VINTAGE);
+features.forEach((feature, i) => builder.add({ parcel_key: `bench-${i}`, geometry: feature.geometry, apn: null, address: null, owner_name: null, zoning: null, acres: null, lat: null, lon: null }));
+const stored = builder.finish();
+let started = performance.now();
+const bytes = Buffer.concat(encodeParcelIndex(stored));
+const encodeMs = performance.now() - started;
+started = performance.now();
+const aligned = Buffer.allocUnsafeSlow(bytes.length);
+bytes.copy(aligned);
+const index = ParcelIndex.restore(decodeParcelIndex(aligned, VINTAGE));
+const restoreMs = performance.now() - started;
+console.log(`stored parcel index of ${parcels.toLocaleString('en-US')} parcels: ${(bytes.length / 1048576).toFixed(1)} MB, encoded in ${encodeMs.toFixed(0)} ms, read back (decode, tree, world coordinates) in ${restoreMs.toFixed(0)} ms`);
+
+// Two parcels in three eligible, scores spread: about what the bench:console buy box leaves.
+const view = { verdict: Uint8Array.from({ length: index.size }, (_, i) => (i % 3 === 0 ? 0 : 1 + (i % 3))), score: Float64Array.from({ length: index.size }, (_, i) => (i * 37) % 101) };
+
+// The densest z10 tiles: count parcels by the tile of their first vertex.
+const counts = new Map<string, number>();
+for (let id = 0; id < index.size; id++) {
+  const lon = index.flat.coords[index.flat.coordStarts[id]! * 2]!;
+  const lat = index.flat.coords[index.flat.coordStarts[id]! * 2 + 1]!;
+  const x = Math.floor(((lon + 180) / 360) * 2 ** Z);
+  const y = Math.floor(((1 - Math.asinh(Math.tan((lat * Math.PI) / 180)) / Math.PI) / 2) * 2 ** Z);
+  counts.set(`${x}/${y}`, (counts.get(`${x}/${y}`) ?? 0) + 1);
+}
+const chosen = [...counts.entries()].sort((a, b) => b[1] - a[1]).slice(0, tiles).map(([key]) => {
+  const [x, y] = key.split('/').map(Number);
+  return { z: Z, x: x!, y: y! };
+});
+
+function before(tile: { z: number; x: number; y: number }): Uint8Array {
+  const message = create(discoveryv1.ParcelTileResponseSchema, { etag: 'e', extent: 4096, features: parcelTileFeatures(index, view, tile) });
+  const answer = fromBinary(discoveryv1.ParcelTileResponseSchema, toBinary(discoveryv1.ParcelTileResponseSchema, message));
+  const drawn = answer.features.map((f) => ({ geometry: { type: f.geometry!.type as 3, paths: f.geometry!.paths.map((p) => p.xy) }, properties: { parcel_key: f.parcelKey, verdict: f.verdict, score: f.score } }));
+  return encodeTile([{ name: PARCEL_LAYER, features: drawn }]);
+}
+
+function peer(tile: { z: number; x: number; y: number }): Uint8Array {
+  const box = tileBox(tile);
+  const collection = {
+    type: 'FeatureCollection' as const,
+    features: index
+      .searchBox(box[0], box[1], box[2], box[3])
+      .filter((id) => view.verdict[id] !== 0)
+      .map((id) => ({ type: 'Feature' as const, geometry: index.parcel(id).geometry, properties: { parcel_key: index.keys[id]!, verdict: VERDICTS[view.verdict[id]!], score: view.score[id]! } })),
+  };
+  const tiler = new GeoJSONVT(collection as any, { maxZoom: tile.z, indexMaxZoom: 0, tolerance: 0, buffer: 64, extent: 4096 });
+  const built = tiler.getTile(tile.z, tile.x, tile.y);
+  return built ? fromGeojsonVt({ parcels: built }, { version: 2, extent: 4096 }) : new Uint8Array();
+}
+
+const time = (write: (tile: { z: number; x: number; y: number }) => Uint8Array) => {
+  const ms: number[] = [];
+  let kb = 0;
+  for (const tile of chosen) {
+    const t = performance.now();
+    kb += write(tile).byteLength / 1024;
+    ms.push(performance.now() - t);
+  }
+  ms.sort((a, b) => a - b);
+  return { p50: percentile(ms, 0.5), p99: percentile(ms, 0.99), kb: kb / chosen.length };
+};
+
+// One pass of each first, so no row measures the compiler's warm-up.
+for (const write of [before, encodedParcelTile.bind(null, index, view), peer]) write(chosen[0]!);
+const eligible = chosen.map((tile) => { const b = tileBox(tile); return index.searchBox(b[0], b[1], b[2], b[3]).filter((id) => view.verdict[id] !== 0).length; }).sort((a, b) => a - b);
+console.log(`${chosen.length} densest z10 tiles, eligible parcels a tile p50 ${percentile(eligible, 0.5)} (max ${eligible.at(-1)})`);
+for (const [name, write] of [
+  ['typed features + protobuf both ways + encodeTile (before)', before],
+  ['encodedParcelTile (now)', (tile: { z: number; x: number; y: number }) => encodedParcelTile(index, view, tile)],
+  ['geojson-vt + vt-pbf, same parcels', peer],
+] as const) {
+  const r = time(write);
+  console.log(`  ${name}: p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${r.kb.toFixed(0)} KB a tile`);
+}
