@@ -145,7 +145,7 @@ describe.each(DATABASE_MODES)('REST answers, byte for byte, on %s', (mode) => {
     expect(created.status).toBe(201);
     let done: any;
     await waitFor(async () => {
-      const list = await fetch(new URL('/v1/lead-requests', app.url), { headers: ADMIN }).then((response) => response.json());
+      const list = (await fetch(new URL('/v1/lead-requests', app.url), { headers: ADMIN }).then((response) => response.json())) as any;
       done = list.lead_requests.find((request: any) => request.id === created.json.id && request.status !== 'open');
       return done !== undefined;
     }, 'the lead request to be handled');

@@ -2,7 +2,7 @@ import type { CallOptions } from '@connectrpc/connect';
 import { siteReportFromPropertyPage, type GridInput, type SiteReport } from '@landscreen/reports';
 import { discoveryjson } from '@landscreen/proto';
 import type { ServiceClients } from '../clients.js';
-import { propertyPageJson } from '../mappings/property.js';
+import { propertyPageJson } from '../views/property.js';
 
 
 type Point = { lat: unknown; lon: unknown };

@@ -11,12 +11,12 @@ import {
 } from '../schemas/catalog.js';
 import { billingHeaders } from './billing-headers.js';
 import { asCaller } from './call.js';
-import { sourceRecord } from './catalog-sources.js';
+import { sourceRecord } from '../views/source.js';
 import { runRoutes } from './runs.js';
-import { catalogPageJson } from '../mappings/catalog-page.js';
-import { fetchBatchJson } from '../mappings/fetch-result.js';
-import { lookupJson } from '../mappings/lookup.js';
-import { priceListJson } from '../mappings/price-list.js';
+import { catalogPageJson } from '../views/catalog-page.js';
+import { fetchBatchJson } from '../views/fetch-result.js';
+import { lookupJson } from '../views/lookup.js';
+import { priceListJson } from '../views/price-list.js';
 import { CatalogPage, PriceList } from '@landscreen/api-schemas';
 import { BILLED_422, errors, json, SIGNED_IN } from './responses.js';
 import { READERS, WRITERS } from './roles.js';

@@ -7,15 +7,15 @@ import { errors, json, pdf, SIGNED_IN, REPORT_ERRORS } from './responses.js';
 import { INTERNAL, READERS, WRITERS } from './roles.js';
 import { asCaller, toJsonBytes } from './call.js';
 import { deliveryPdfHandler, propertyPdfHandler } from './pdf-reports.js';
-import { deliveryJson, deliverySummaryJson } from '../mappings/delivery.js';
-import { DELIVERY_COLUMNS, deliveryFeature } from '../mappings/delivery-export.js';
+import { deliveryJson, deliverySummaryJson } from '../views/delivery.js';
+import { DELIVERY_COLUMNS, deliveryFeature } from '../views/delivery-export.js';
 import { checkExportSize, EXPORT_MEDIA_TYPES, exportAnswer, onePage } from './export-answer.js';
-import { importReportJson, textCell } from '../mappings/lead-import.js';
-import { leadRequestJson } from '../mappings/lead-request.js';
-import { foundLeadsJson } from '../mappings/found-leads.js';
+import { importReportJson, textCell } from '../views/lead-import.js';
+import { leadRequestJson } from '../views/lead-request.js';
+import { foundLeadsJson } from '../views/found-leads.js';
 import type { RouteDef } from './route.js';
-import { propertyPageJson } from '../mappings/property.js';
-import { revealJson } from '../mappings/contact.js';
+import { propertyPageJson } from '../views/property.js';
+import { revealJson } from '../views/contact.js';
 
 export const leadRoutes: RouteDef[] = [
   {

@@ -12,25 +12,9 @@ import { READERS, WRITERS } from './roles.js';
 import type { RouteDef, RouteResult } from './route.js';
 import { EXPORT_MEDIA_TYPES } from './export-answer.js';
 import { runResultsExport } from './run-results-export.js';
+import { runRecord } from '../views/run.js';
 
 const tag = 'catalog';
-
-/** The REST shape of a run (D35); the one place a Run message becomes JSON. */
-export function runRecord(run: catalogv1.Run | undefined) {
-  if (!run) throw new Error('the catalog service answered without a run');
-  return {
-    run_id: run.id,
-    status: run.status,
-    fields: run.fields,
-    preset: run.preset ?? null,
-    progress: { done: run.done, total: run.total },
-    credits: { per_location: Number(run.creditsPerLocation), charged: Number(run.creditsCharged), refunded: Number(run.creditsRefunded) },
-    created_at: run.createdAt,
-    started_at: run.startedAt || null,
-    finished_at: run.finishedAt || null,
-    error: run.error || null,
-  };
-}
 
 const RUN_LOCATION = catalogv1.RunLocationSchema.typeName;
 

@@ -2,7 +2,7 @@ import { FIELD_BY_NAME } from '@landscreen/field-catalog';
 import type { CellValue, ExportColumn, Geometry } from '@landscreen/feature-export';
 import { roundCoordinate } from '@landscreen/field-catalog';
 
-// What the export mappings share: how a fact becomes a column and a cell, and a record's point.
+// What the export views share: how a fact becomes a column and a cell, and a record's point.
 
 const NUMERIC_TYPED = new Set(['acres', 'developable_acres', 'assessed_value_usd']);
 

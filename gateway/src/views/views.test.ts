@@ -29,7 +29,7 @@ const geometry = { type: 'Point', coordinates: [-97.7, 30.2] };
 const facts = { acres: 51, zoning: 'IH' };
 const provenance = { acres: { source: 'import', vintage_id: 'v-1' } };
 
-describe('gateway mappings of discovery answers', () => {
+describe('gateway views of discovery answers', () => {
   it('writes a query page', () => {
     const result = {
       parcel_key: 'p-1', apn: null, address: '1 Main', lat: 30.2, lon: -97.7, acres: 51, developable_acres: null, geometry, bbox: [-97.7, 30.2, -97.7, 30.2],
