@@ -1,6 +1,6 @@
 import type { CallOptions } from '@connectrpc/connect';
 import { deliveryReportFrom, siteReportFromPropertyPage, type DeliveryLeadInput, type DeliveryReport } from '@landscreen/reports';
-import { discoveryjson } from '@landscreen/proto';
+import * as discoveryjson from '@landscreen/discovery-json';
 import type { ServiceClients } from '../clients.js';
 import { reportPropertyPage } from '../views/report-property.js';
 import { gridAt, withParcelGeometry } from './site-report-data.js';

@@ -1,6 +1,6 @@
 import type { CallOptions } from '@connectrpc/connect';
 import { siteReportFromPropertyPage, type GridInput, type SiteReport } from '@landscreen/reports';
-import { discoveryjson } from '@landscreen/proto';
+import * as discoveryjson from '@landscreen/discovery-json';
 import type { ServiceClients } from '../clients.js';
 import { propertyPageJson } from '../views/property.js';
 

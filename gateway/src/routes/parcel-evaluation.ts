@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { discoveryjson } from '@landscreen/proto';
+import * as discoveryjson from '@landscreen/discovery-json';
 import { ParcelEvaluation } from '@landscreen/api-schemas';
 import { Str, TenantHeaders } from '../schemas/common.js';
 import { asCaller } from './call.js';

@@ -1,4 +1,5 @@
-import { nullIfAbsent, discoveryjson, type pipelinev1 } from '@landscreen/proto';
+import { nullIfAbsent, type pipelinev1 } from '@landscreen/proto';
+import * as discoveryjson from '@landscreen/discovery-json';
 import { leadRequestJson } from './lead-request.js';
 
 /** A delivery in the list of a tenant's deliveries (D30). */

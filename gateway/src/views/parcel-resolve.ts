@@ -1,4 +1,5 @@
-import { discoveryjson, type discoveryv1 } from '@landscreen/proto';
+import { type discoveryv1 } from '@landscreen/proto';
+import * as discoveryjson from '@landscreen/discovery-json';
 
 const { JsonChunks, writeParcelCandidate } = discoveryjson;
 

@@ -1,4 +1,5 @@
-import { discoveryjson, type pipelinev1 } from '@landscreen/proto';
+import { type pipelinev1 } from '@landscreen/proto';
+import * as discoveryjson from '@landscreen/discovery-json';
 import { propertyHeadJson } from './property.js';
 
 const decoder = new TextDecoder();

@@ -1,6 +1,7 @@
 import { create } from '@bufbuild/protobuf';
 import { describe, expect, it } from 'vitest';
-import { discoveryjson, discoveryv1 } from '@landscreen/proto';
+import { discoveryv1 } from '@landscreen/proto';
+import * as discoveryjson from '@landscreen/discovery-json';
 import { buyBoxJson, buyBoxListJson, parsedBuyBoxJson } from './buy-box.js';
 import { discoveryPageJson } from './discovery-page.js';
 import { foundLeadsJson } from './found-leads.js';

@@ -1,6 +1,7 @@
 import type { HandlerContext } from '@connectrpc/connect';
 import { ensurePromotionJob } from '@landscreen/diligence-service/data-access';
-import { discoveryjson, type pipelinev1 } from '@landscreen/proto';
+import { type pipelinev1 } from '@landscreen/proto';
+import * as discoveryjson from '@landscreen/discovery-json';
 import { isUuid, notFound, onBehalfOf, requireCaller, validationError } from '@landscreen/rpc';
 import { boardCards, oneCard } from '../board/items.js';
 import { lockBoard, placeItem } from '../board/positions.js';

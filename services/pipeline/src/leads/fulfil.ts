@@ -1,6 +1,7 @@
 import { Code, ConnectError } from '@connectrpc/connect';
 import { sql } from 'kysely';
-import { discoveryjson, type discoveryv1 } from '@landscreen/proto';
+import { type discoveryv1 } from '@landscreen/proto';
+import * as discoveryjson from '@landscreen/discovery-json';
 import { callerHeaders, readServiceError, type Caller } from '@landscreen/rpc';
 import type { PipelineContext } from '../context.js';
 import { ensureMatches, ensureProperties, RawJson } from './bulk-rows.js';

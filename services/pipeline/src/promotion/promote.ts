@@ -1,7 +1,8 @@
 import type { HandlerContext } from '@connectrpc/connect';
 import type { JsonObject } from '@bufbuild/protobuf';
 import { ensurePromotionJob } from '@landscreen/diligence-service/data-access';
-import { discoveryjson, type discoveryv1, type pipelinev1 } from '@landscreen/proto';
+import { type discoveryv1, type pipelinev1 } from '@landscreen/proto';
+import * as discoveryjson from '@landscreen/discovery-json';
 import { conflict, onBehalfOf, requireCaller, type Caller } from '@landscreen/rpc';
 import type { PipelineContext } from '../context.js';
 import { ensureItem, ensureMatch, ensureProperty } from './ensure-rows.js';

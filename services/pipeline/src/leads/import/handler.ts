@@ -1,7 +1,8 @@
 import type { HandlerContext } from '@connectrpc/connect';
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import { ensurePromotionJobs } from '@landscreen/diligence-service/data-access';
-import { discoveryjson, type discoveryv1, type pipelinev1 } from '@landscreen/proto';
+import { type discoveryv1, type pipelinev1 } from '@landscreen/proto';
+import * as discoveryjson from '@landscreen/discovery-json';
 import { onBehalfOf, requireCaller } from '@landscreen/rpc';
 import type { PipelineContext } from '../../context.js';
 import { ensureItems, ensureMatches, ensureProperties, RawJson } from '../bulk-rows.js';

@@ -1,5 +1,5 @@
 import { create } from '@bufbuild/protobuf';
-import { BuyBoxSpecSchema, type BuyBoxSpec, type MustRule, type PreferredRule } from '../gen/landscreen/discovery/v1/discovery_pb.js';
+import { discoveryv1 } from '@landscreen/proto';
 import { stringJson } from './json-chunks.js';
 import { valueJson, valueOf } from './value.js';
 
@@ -15,8 +15,8 @@ export interface BuyBoxSpecJsonShape {
 }
 
 /** A spec's JSON form as the BuyBoxSpec message (the inverse of buyBoxSpecJson); rule values as google.protobuf.Value. */
-export function buyBoxSpecMessage(spec: BuyBoxSpecJsonShape): BuyBoxSpec {
-  return create(BuyBoxSpecSchema, {
+export function buyBoxSpecMessage(spec: BuyBoxSpecJsonShape): discoveryv1.BuyBoxSpec {
+  return create(discoveryv1.BuyBoxSpecSchema, {
     markets: [...(spec.markets ?? [])],
     must: (spec.must ?? []).map((rule) => ({ field: rule.field, op: rule.op, value: valueOf(rule.value), unknown: rule.unknown ?? undefined })),
     preferred: (spec.preferred ?? []).map((rule) => ({
@@ -35,7 +35,7 @@ export function buyBoxSpecMessage(spec: BuyBoxSpecJsonShape): BuyBoxSpec {
  * `applied_spec`, a parsed draft): markets, must, preferred, verdict_cutoffs, in that order; a
  * must rule's `unknown` only when it has one (a canonical spec always has).
  */
-export function buyBoxSpecJson(spec: BuyBoxSpec | undefined): string {
+export function buyBoxSpecJson(spec: discoveryv1.BuyBoxSpec | undefined): string {
   if (!spec) return 'null';
   const cutoffs = spec.verdictCutoffs;
   return (
@@ -45,13 +45,13 @@ export function buyBoxSpecJson(spec: BuyBoxSpec | undefined): string {
   );
 }
 
-function mustRuleJson(rule: MustRule): string {
+function mustRuleJson(rule: discoveryv1.MustRule): string {
   const unknown = rule.unknown === undefined ? '' : `,"unknown":${stringJson(rule.unknown)}`;
   return `{"field":${stringJson(rule.field)},"op":${stringJson(rule.op)},"value":${valueJson(rule.value)}${unknown}}`;
 }
 
 /** A preferred rule; `grade` (D41) only on a graded rule, so an ungraded one reads as before. */
-function preferredRuleJson(rule: PreferredRule): string {
+function preferredRuleJson(rule: discoveryv1.PreferredRule): string {
   const grade = rule.grade === undefined ? '' : `,"grade":{"zero_at":${JSON.stringify(rule.grade.zeroAt)}}`;
   return `{"field":${stringJson(rule.field)},"op":${stringJson(rule.op)},"value":${valueJson(rule.value)},"weight":${JSON.stringify(rule.weight)}${grade}}`;
 }

@@ -1,4 +1,4 @@
-import type { DiscoveryResult, MustEvidence, PreferredEvidence } from '../gen/landscreen/discovery/v1/discovery_pb.js';
+import type { discoveryv1 } from '@landscreen/proto';
 import { JsonChunks, scalarJson, stringJson, stringsJson } from './json-chunks.js';
 import { valueJson } from './value.js';
 
@@ -15,7 +15,7 @@ export interface DiscoveryResultShape {
  * as the service encoded them; left out when the message leaves them empty, as a lean
  * evaluation does), score, verdict and the evidence of every rule.
  */
-export function writeDiscoveryResult(out: JsonChunks, result: DiscoveryResult, shape: DiscoveryResultShape): void {
+export function writeDiscoveryResult(out: JsonChunks, result: discoveryv1.DiscoveryResult, shape: DiscoveryResultShape): void {
   out.write(
     `{"parcel_key":${stringJson(result.parcelKey)},"apn":${scalarJson(result.apn)},"address":${scalarJson(result.address)},` +
       `"lat":${scalarJson(result.lat)},"lon":${scalarJson(result.lon)},"acres":${scalarJson(result.acres)},` +
@@ -36,14 +36,14 @@ export function writeDiscoveryResult(out: JsonChunks, result: DiscoveryResult, s
 }
 
 /** A DiscoveryResult as JSON text (a stored evaluation). */
-export function discoveryResultJson(result: DiscoveryResult, shape: DiscoveryResultShape): string {
+export function discoveryResultJson(result: discoveryv1.DiscoveryResult, shape: DiscoveryResultShape): string {
   const out = new JsonChunks();
   writeDiscoveryResult(out, result, shape);
   return out.toString();
 }
 
 /** MustEvidence items as a JSON array: `field`, `value`, `status` each. */
-export function mustEvidenceJson(evidence: readonly MustEvidence[]): string {
+export function mustEvidenceJson(evidence: readonly discoveryv1.MustEvidence[]): string {
   let text = '';
   for (const item of evidence) {
     text += `${text ? ',' : ''}{"field":${stringJson(item.field)},"value":${valueJson(item.value)},"status":${stringJson(item.status)}}`;
@@ -52,7 +52,7 @@ export function mustEvidenceJson(evidence: readonly MustEvidence[]): string {
 }
 
 /** PreferredEvidence items as a JSON array: `field`, `value`, `weight`, `contribution` each. */
-export function preferredEvidenceJson(evidence: readonly PreferredEvidence[]): string {
+export function preferredEvidenceJson(evidence: readonly discoveryv1.PreferredEvidence[]): string {
   let text = '';
   for (const item of evidence) {
     text +=

@@ -1,4 +1,4 @@
-import type { ParcelCandidate } from '../gen/landscreen/discovery/v1/discovery_pb.js';
+import type { discoveryv1 } from '@landscreen/proto';
 import { JsonChunks, scalarJson, stringJson } from './json-chunks.js';
 
 /**
@@ -6,7 +6,7 @@ import { JsonChunks, scalarJson, stringJson } from './json-chunks.js';
  * as imported (spliced as the service encoded them), then the provenance unless the message
  * leaves it out (a lean ResolveParcels candidate has no `provenance` key).
  */
-export function writeParcelCandidate(out: JsonChunks, parcel: ParcelCandidate): void {
+export function writeParcelCandidate(out: JsonChunks, parcel: discoveryv1.ParcelCandidate): void {
   out.write(
     `{"market":${stringJson(parcel.market)},"vintage_id":${stringJson(parcel.vintageId)},"parcel_key":${stringJson(parcel.parcelKey)},` +
       `"apn":${scalarJson(parcel.apn)},"address":${scalarJson(parcel.address)},"lat":${scalarJson(parcel.lat)},"lon":${scalarJson(parcel.lon)},"geometry":`,
@@ -20,7 +20,7 @@ export function writeParcelCandidate(out: JsonChunks, parcel: ParcelCandidate): 
 }
 
 /** A ParcelCandidate as JSON text (what a property stores as its `parcel`). */
-export function parcelCandidateJson(parcel: ParcelCandidate): string {
+export function parcelCandidateJson(parcel: discoveryv1.ParcelCandidate): string {
   const out = new JsonChunks();
   writeParcelCandidate(out, parcel);
   return out.toString();
