@@ -34,7 +34,7 @@ export async function deliveryReport(clients: ServiceClients, deliveryId: string
       createdAt: delivery.createdAt,
       note: delivery.leadRequest?.note ?? null,
       market: delivery.market,
-      buyBox: buyBox ? { name: buyBox.name, specHash: buyBox.specHash, appliedSpec: JSON.parse(discoveryjson.buyBoxSpecJson(buyBox.appliedSpec)) } : null,
+      buyBox: buyBox ? { name: buyBox.name, specHash: buyBox.specHash, appliedSpec: discoveryjson.buyBoxSpecValue(buyBox.appliedSpec) } : null,
     },
     leads,
     generatedAt,

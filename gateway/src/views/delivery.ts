@@ -1,6 +1,12 @@
+import type { DeliveryList } from '@landscreen/api-schemas';
 import { nullIfAbsent, type pipelinev1 } from '@landscreen/proto';
 import * as discoveryjson from '@landscreen/discovery-json';
 import { leadRequestJson } from './lead-request.js';
+
+/** GET /v1/deliveries: the tenant's deliveries, newest first. */
+export function deliveryListJson(deliveries: readonly pipelinev1.DeliverySummary[]): DeliveryList {
+  return { deliveries: deliveries.map(deliverySummaryJson) };
+}
 
 /** A delivery in the list of a tenant's deliveries (D30). */
 export function deliverySummaryJson(delivery: pipelinev1.DeliverySummary) {
@@ -29,7 +35,7 @@ export function deliveryJson(delivery: pipelinev1.Delivery) {
       name: buyBox.name,
       spec_hash: buyBox.specHash,
       query_hash: buyBox.queryHash,
-      applied_spec: JSON.parse(discoveryjson.buyBoxSpecJson(buyBox.appliedSpec)) as unknown,
+      applied_spec: discoveryjson.buyBoxSpecValue(buyBox.appliedSpec),
     },
     market: delivery.market,
     market_id: delivery.marketId,

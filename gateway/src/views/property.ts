@@ -20,7 +20,7 @@ export function buyBoxMatchJson(match: pipelinev1.BuyBoxMatch) {
     verdict: match.verdict,
     score: match.score,
     eligible: match.eligible,
-    failed: JSON.parse(discoveryjson.mustEvidenceJson(match.failed)) as unknown[],
+    failed: discoveryjson.mustEvidenceValues(match.failed),
     screened_at: match.screenedAt,
   };
 }
@@ -30,7 +30,7 @@ export function deepScreenJson(screen: pipelinev1.DeepScreen) {
   const { screened_at: screenedAt, ...match } = buyBoxMatchJson(screen.match!);
   return {
     ...match,
-    applied_spec: JSON.parse(discoveryjson.buyBoxSpecJson(screen.appliedSpec)) as unknown,
+    applied_spec: discoveryjson.buyBoxSpecValue(screen.appliedSpec),
     evaluation: documentOf(screen.evaluationJson),
     screened_at: screenedAt,
   };

@@ -29,12 +29,12 @@ export function reportPropertyPage(property: pipelinev1.ReportProperty) {
           verdict: screen.verdict,
           score: screen.score,
           eligible: screen.eligible,
-          applied_spec: JSON.parse(discoveryjson.buyBoxSpecJson(screen.appliedSpec)) as unknown,
+          applied_spec: discoveryjson.buyBoxSpecValue(screen.appliedSpec),
           evaluation: {
             score_breakdown: screen.scoreBreakdown
               ? {
-                  must: JSON.parse(discoveryjson.mustEvidenceJson(screen.scoreBreakdown.must)) as unknown[],
-                  preferred: JSON.parse(discoveryjson.preferredEvidenceJson(screen.scoreBreakdown.preferred)) as unknown[],
+                  must: discoveryjson.mustEvidenceValues(screen.scoreBreakdown.must),
+                  preferred: discoveryjson.preferredEvidenceValues(screen.scoreBreakdown.preferred),
                 }
               : null,
           },

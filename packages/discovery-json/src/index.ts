@@ -8,4 +8,4 @@ export { discoveryResultJson, mustEvidenceJson, preferredEvidenceJson, writeDisc
 export { JsonChunks, scalarJson, stringJson, stringsJson } from './json-chunks.js';
 export { parcelCandidateJson, writeParcelCandidate } from './parcel-candidate.js';
 export { valueJson, valueOf } from './value.js';
-export { buyBoxSpecValue, jsonValue, mustEvidenceValues, openJsonValue, parcelCandidateValue, preferredEvidenceValues } from './values.js';
+export { buyBoxSpecValue, discoveryResultValue, jsonValue, mustEvidenceValues, openJsonValue, parcelCandidateValue, preferredEvidenceValues } from './values.js';

@@ -1,7 +1,8 @@
-import type { AppliedSpec, MustEvidence, PreferredEvidence, StoredParcel } from '@landscreen/api-schemas';
+import type { AppliedSpec, MustEvidence, PreferredEvidence, StoredEvaluation, StoredParcel } from '@landscreen/api-schemas';
 import type { JsonValue } from '@bufbuild/protobuf';
 import type { Value } from '@bufbuild/protobuf/wkt';
 import type { discoveryv1 } from '@landscreen/proto';
+import type { DiscoveryResultShape } from './discovery-result.js';
 
 // The same shapes as the text writers beside this file (buy-box-spec.ts, discovery-result.ts,
 // parcel-candidate.ts), built as values for a reader that works on them (a report, a stored row,
@@ -65,6 +66,32 @@ export function mustEvidenceValues(evidence: readonly discoveryv1.MustEvidence[]
 /** PreferredEvidence items as values (preferredEvidenceJson's shape). */
 export function preferredEvidenceValues(evidence: readonly discoveryv1.PreferredEvidence[]): PreferredEvidence[] {
   return evidence.map((item) => ({ field: item.field, value: jsonValue(item.value), weight: jsonNumber(item.weight)!, contribution: jsonNumber(item.contribution)! }));
+}
+
+/** A DiscoveryResult as a value (discoveryResultJson's shape, keys as that writes them). */
+export function discoveryResultValue(result: discoveryv1.DiscoveryResult, shape: DiscoveryResultShape): StoredEvaluation {
+  const nullable = (value: number | undefined) => (value === undefined ? null : jsonNumber(value));
+  const value: StoredEvaluation = {
+    parcel_key: result.parcelKey,
+    apn: result.apn ?? null,
+    address: result.address ?? null,
+    lat: nullable(result.lat),
+    lon: nullable(result.lon),
+    acres: nullable(result.acres),
+    developable_acres: nullable(result.developableAcres),
+  } as StoredEvaluation;
+  if (shape.geometry) {
+    value.geometry = openJsonValue(result.geometryJson, null);
+    value.bbox = result.bbox.length === 0 ? null : result.bbox.map((coordinate) => jsonNumber(coordinate)!);
+  }
+  if (result.factsJson.length > 0) value.facts = openJsonValue(result.factsJson, {});
+  if (result.provenanceJson.length > 0) value.provenance = openJsonValue(result.provenanceJson, {});
+  value.score = jsonNumber(result.score)!;
+  value.verdict = result.verdict as StoredEvaluation['verdict'];
+  value.review_required = result.reviewRequired;
+  value.unknowns = [...result.unknowns];
+  value.score_breakdown = { must: mustEvidenceValues(result.scoreBreakdown?.must ?? []), preferred: preferredEvidenceValues(result.scoreBreakdown?.preferred ?? []) };
+  return value;
 }
 
 /** Open JSON a service encoded (an `*_json` field), read; `empty` stands for zero bytes. */

@@ -50,8 +50,8 @@ export function boardHandlers(context: PipelineContext) {
       } else if (request.market !== undefined && request.parcelKey !== undefined) {
         const answer = await context.discovery.getParcel({ market: request.market, parcelKey: request.parcelKey }, onBehalfOf(call));
         const parcel = answer.parcel!;
-        // The property stores the ParcelCandidate's REST JSON; its columns come from the message.
-        const candidate = JSON.parse(discoveryjson.parcelCandidateJson(parcel)) as { typed: Record<string, unknown> };
+        // The property stores the ParcelCandidate's JSON; its columns come from the message.
+        const candidate = discoveryjson.parcelCandidateValue(parcel);
         property = {
           tenantId: caller.tenantId,
           marketId: answer.marketId,

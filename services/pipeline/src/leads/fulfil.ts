@@ -91,7 +91,7 @@ async function deliver(context: PipelineContext, requestId: string, caller: Call
         parcel: new RawJson(discoveryjson.parcelCandidateJson(candidate.parcel!)),
       })),
     );
-    const appliedSpec = JSON.parse(discoveryjson.buyBoxSpecJson(screen.appliedSpec));
+    const appliedSpec = discoveryjson.buyBoxSpecValue(screen.appliedSpec);
     await ensureMatches(
       trx,
       caller.tenantId,
@@ -108,7 +108,7 @@ async function deliver(context: PipelineContext, requestId: string, caller: Call
         eligible: evaluation.eligible,
         appliedSpec,
         evaluation: new RawJson(discoveryjson.discoveryResultJson(evaluation.result!, { geometry: false })),
-        failed: JSON.parse(discoveryjson.mustEvidenceJson(evaluation.failed)),
+        failed: discoveryjson.mustEvidenceValues(evaluation.failed),
       })),
     );
     const delivery = await trx

@@ -81,7 +81,7 @@ export function importHandlers(context: PipelineContext) {
         const propertyOf = (key: string) => properties.get(key)!.id;
         let matches = new Map<string, { created: boolean }>();
         if (screen) {
-          const appliedSpec = JSON.parse(discoveryjson.buyBoxSpecJson(screen.appliedSpec));
+          const appliedSpec = discoveryjson.buyBoxSpecValue(screen.appliedSpec);
           matches = await ensureMatches(
             trx,
             caller.tenantId,
@@ -98,7 +98,7 @@ export function importHandlers(context: PipelineContext) {
               eligible: candidate.evaluation!.eligible,
               appliedSpec,
               evaluation: new RawJson(discoveryjson.discoveryResultJson(candidate.evaluation!.result!, { geometry: false })),
-              failed: JSON.parse(discoveryjson.mustEvidenceJson(candidate.evaluation!.failed)),
+              failed: discoveryjson.mustEvidenceValues(candidate.evaluation!.failed),
             })),
           );
         }
@@ -128,7 +128,7 @@ export function importHandlers(context: PipelineContext) {
               marketId: resolved.marketId,
               vintageId: resolved.vintageId,
               parcelKey: candidate.parcelKey,
-              parcel: JSON.parse(discoveryjson.parcelCandidateJson(candidate.parcel!)),
+              parcel: discoveryjson.parcelCandidateValue(candidate.parcel!),
             };
           });
           // A thousand jobs (and their six steps and event each) a statement, as the other rows.
