@@ -1,31 +1,17 @@
-import type { catalogv1 } from '@landscreen/proto';
-import { fieldRecordObject } from './field.js';
+import { buildCatalogPage, type CatalogFilters } from '@landscreen/field-catalog';
 
-/** Pages already written, by message: the embedded catalog hands out the same unfiltered page each time. */
-const written = new WeakMap<catalogv1.ListFieldsResponse, Uint8Array>();
+/** The unfiltered page, written once: the field catalog is static (D33). */
+let unfiltered: Uint8Array | undefined;
 
-/** D33: the catalog page {"billing": {...}, "fields": [field record]} as JSON bytes. */
-export function catalogPageJson(page: catalogv1.ListFieldsResponse): Uint8Array {
-  let json = written.get(page);
-  if (!json) written.set(page, (json = Buffer.from(JSON.stringify({ billing: billingObject(page.billing), fields: page.fields.map(fieldRecordObject) }))));
+/**
+ * D33: the catalog page {"billing": {...}, "fields": [field record]} for the filters, as JSON
+ * bytes. The field catalog's page (typed there, @landscreen/field-catalog's CatalogPage) is the
+ * spec's catalog page key for key, so it is written as it is (docs/decisions.md, "One views layer for the REST JSON").
+ */
+export function catalogPageJson(filters: CatalogFilters): Uint8Array {
+  const all = filters.layer === undefined && filters.preset === undefined && filters.name === undefined;
+  if (all && unfiltered) return unfiltered;
+  const json = Buffer.from(JSON.stringify(buildCatalogPage(filters)));
+  if (all) unfiltered = json;
   return json;
-}
-
-function billingObject(billing: catalogv1.CatalogBilling | undefined) {
-  return {
-    fetch_credits_per_field: Number(billing?.fetchCreditsPerField ?? 0n),
-    unit: billing?.unit ?? 'credits',
-    note: billing?.note ?? '',
-    metered_groups: Object.fromEntries(
-      Object.entries(billing?.meteredGroups ?? {}).map(([name, group]) => [
-        name,
-        { credits_per_location_by_plan: creditsByPlan(group.creditsPerLocationByPlan), fields: group.fields, note: group.note },
-      ]),
-    ),
-  };
-}
-
-/** A plan-keyed price map, keys in the order the catalog sent them (plan-id order). */
-export function creditsByPlan(prices: Record<string, bigint>): Record<string, number> {
-  return Object.fromEntries(Object.entries(prices).map(([plan, credits]) => [plan, Number(credits)]));
 }

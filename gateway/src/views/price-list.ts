@@ -1,5 +1,4 @@
 import type { catalogv1 } from '@landscreen/proto';
-import { creditsByPlan } from './catalog-page.js';
 import { planObject, usdOrNull } from './plan.js';
 
 /** Price lists already written, by message: the embedded catalog hands out one immutable message. */
@@ -37,4 +36,9 @@ function creditsObject(credits: catalogv1.CreditPrices | undefined) {
     parcel_field_group_credits_by_plan: creditsByPlan(credits?.parcelFieldGroupCreditsByPlan ?? {}),
     parcel_field_group_note: credits?.parcelFieldGroupNote ?? '',
   };
+}
+
+/** A plan-keyed price map, keys in the order the catalog sent them (plan-id order). */
+function creditsByPlan(prices: Record<string, bigint>): Record<string, number> {
+  return Object.fromEntries(Object.entries(prices).map(([plan, credits]) => [plan, Number(credits)]));
 }
