@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { diligenceSubject } from '@landscreen/events';
 import { ManualClock } from '@landscreen/rpc';
 import { DATABASE_MODES, startTestStack, type TestStack } from '@landscreen/testing';
-import { jobJson } from '../../gateway/src/mappings/job.js';
+import { jobJson } from '../../gateway/src/views/job.js';
 import { jobAnswer } from '../../services/diligence/src/operations/job-answer.js';
 import { diligenceDb } from '../../services/diligence/src/schema.js';
 import { isRefusal, moveJob } from '../../services/diligence/src/state-machine.js';

@@ -10,7 +10,7 @@ import { layerFiles, pointCollection, type LayerFiles } from '../../services/cat
 import { createClient } from '@connectrpc/connect';
 import { pipelinev1 } from '@landscreen/proto';
 import { directTransport } from '@landscreen/rpc';
-import { reportPropertyPage } from '../../gateway/src/mappings/report-property.js';
+import { reportPropertyPage } from '../../gateway/src/views/report-property.js';
 import { asMember, claimed, diligenceApi, expectStatus, session, STEPS } from '../support/diligence.js';
 import { countPixels, getPdf, pdfInfo, pdfText, renderRegion } from '../support/pdf.js';
 

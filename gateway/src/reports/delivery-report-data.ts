@@ -1,8 +1,8 @@
 import type { CallOptions } from '@connectrpc/connect';
 import { deliveryReportFrom, siteReportFromPropertyPage, type DeliveryLeadInput, type DeliveryReport } from '@landscreen/reports';
-import { discoveryjson } from '@landscreen/proto';
+import * as discoveryjson from '@landscreen/discovery-json';
 import type { ServiceClients } from '../clients.js';
-import { reportPropertyPage } from '../mappings/report-property.js';
+import { reportPropertyPage } from '../views/report-property.js';
 import { gridAt, withParcelGeometry } from './site-report-data.js';
 
 /**
@@ -34,7 +34,7 @@ export async function deliveryReport(clients: ServiceClients, deliveryId: string
       createdAt: delivery.createdAt,
       note: delivery.leadRequest?.note ?? null,
       market: delivery.market,
-      buyBox: buyBox ? { name: buyBox.name, specHash: buyBox.specHash, appliedSpec: JSON.parse(discoveryjson.buyBoxSpecJson(buyBox.appliedSpec)) } : null,
+      buyBox: buyBox ? { name: buyBox.name, specHash: buyBox.specHash, appliedSpec: discoveryjson.buyBoxSpecValue(buyBox.appliedSpec) } : null,
     },
     leads,
     generatedAt,

@@ -1,8 +1,8 @@
 import type { CallOptions } from '@connectrpc/connect';
 import { siteReportFromPropertyPage, type GridInput, type SiteReport } from '@landscreen/reports';
-import { discoveryjson } from '@landscreen/proto';
+import * as discoveryjson from '@landscreen/discovery-json';
 import type { ServiceClients } from '../clients.js';
-import { propertyPageJson } from '../mappings/property.js';
+import { propertyPageJson } from '../views/property.js';
 
 
 type Point = { lat: unknown; lon: unknown };
@@ -60,7 +60,7 @@ export async function withParcelGeometry(clients: ServiceClients, page: Record<s
   if (property.parcel?.geometry || typeof property.vintage_id !== 'string' || typeof property.parcel_key !== 'string') return;
   try {
     const found = await clients.discovery.getParcel({ vintageId: property.vintage_id, parcelKey: property.parcel_key }, options);
-    page.property = { ...property, parcel: found.parcel ? JSON.parse(discoveryjson.parcelCandidateJson(found.parcel)) : null };
+    page.property = { ...property, parcel: found.parcel ? discoveryjson.parcelCandidateValue(found.parcel) : null };
   } catch {
     // The page itself was readable; the map says it has no geometry.
   }

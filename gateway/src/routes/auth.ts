@@ -7,6 +7,7 @@ import { BrowserSessionResponse, LogoutResponse, MeResponse, RequestLinkResponse
 import { errors, json, SIGNED_IN } from './responses.js';
 import { ANYONE } from './roles.js';
 import type { RouteDef } from './route.js';
+import { browserSessionJson, logoutJson, meJson, requestLinkJson, verifyJson } from '../views/auth.js';
 
 export const authRoutes: RouteDef[] = [
   {
@@ -22,7 +23,7 @@ export const authRoutes: RouteDef[] = [
     responses: { 200: json('The link was sent if the email is a member.', RequestLinkResponse), ...errors([429]) },
     handler: async ({ request, raw, deps }) => {
       await deps.clients.auth.requestLink({ email: request.body.email, tenant: request.body.tenant, clientAddress: raw.ip });
-      return { status: 200, body: { status: 'sent' } };
+      return { status: 200, body: requestLinkJson() };
     },
   },
   {
@@ -37,15 +38,7 @@ export const authRoutes: RouteDef[] = [
     responses: { 200: json('A session, the identity, the tenant and the role (D6).', VerifyResponse), ...errors([401, 429]) },
     handler: async ({ request, raw, deps }) => {
       const verified = await deps.clients.auth.verifyLink({ token: request.body.token, clientAddress: raw.ip });
-      return {
-        status: 200,
-        body: {
-          session: { token: verified.session!.token, expires_at: verified.session!.expiresAt },
-          identity: { id: verified.identity!.id, email: verified.identity!.email },
-          tenant: { slug: verified.tenant!.slug, name: verified.tenant!.name },
-          role: verified.role,
-        },
-      };
+      return { status: 200, body: verifyJson(verified) };
     },
   },
   {
@@ -68,13 +61,7 @@ export const authRoutes: RouteDef[] = [
         status: 200,
         headers: { 'cache-control': 'no-store' },
         cookies: sessionCookies(token, new Date(expiresAt), raw.protocol === 'https'),
-        body: {
-          identity: { id: verified.identity!.id, email: verified.identity!.email },
-          tenant: { slug: verified.tenant!.slug, name: verified.tenant!.name },
-          role: verified.role,
-          expires_at: expiresAt,
-          csrf_token: csrfTokenOf(token),
-        },
+        body: browserSessionJson(verified, csrfTokenOf(token)),
       };
     },
   },
@@ -95,7 +82,7 @@ export const authRoutes: RouteDef[] = [
       const revoked = caller!.kind === 'session' ? (await deps.clients.auth.logout({ token: credentials.token })).revoked : false;
       // A console session also loses its cookies.
       const cookies = credentials.fromCookie ? clearedSessionCookies(raw.protocol === 'https') : undefined;
-      return { status: 200, body: { status: 'logged_out', revoked }, cookies };
+      return { status: 200, body: logoutJson(revoked), cookies };
     },
   },
   {
@@ -108,14 +95,6 @@ export const authRoutes: RouteDef[] = [
     roles: ANYONE,
     request: { headers: TenantHeaders },
     responses: { 200: json('{"tenant","identity","role"} (D8).', MeResponse), ...errors(SIGNED_IN) },
-    handler: async ({ caller }) => ({
-      status: 200,
-      body: {
-        tenant: { slug: caller!.tenantSlug, name: caller!.tenantName },
-        // Legacy shared-secret callers act without an identity.
-        identity: { id: caller!.identityId || null, email: caller!.email || null },
-        role: caller!.role,
-      },
-    }),
+    handler: async ({ caller }) => ({ status: 200, body: meJson(caller!) }),
   },
 ];

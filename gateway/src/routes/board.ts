@@ -4,8 +4,8 @@ import { PipelineBoard, PipelineItem } from '@landscreen/api-schemas';
 import { errors, json, SIGNED_IN } from './responses.js';
 import { READERS, WRITERS } from './roles.js';
 import { asCaller } from './call.js';
-import { boardJson, cardJson } from '../mappings/card.js';
-import { BOARD_COLUMNS, boardFeature } from '../mappings/board-export.js';
+import { boardJson, cardJson } from '../views/card.js';
+import { BOARD_COLUMNS, boardFeature } from '../views/board-export.js';
 import { checkExportSize, EXPORT_MEDIA_TYPES, exportAnswer, onePage } from './export-answer.js';
 import type { RouteDef } from './route.js';
 

@@ -6,7 +6,7 @@ import { BuyBoxList, ParseBuyBoxResponse } from '@landscreen/api-schemas';
 import { errors, json, noContent, SIGNED_IN } from './responses.js';
 import { READERS, WRITERS } from './roles.js';
 import { asCaller, toJsonBytes } from './call.js';
-import { buyBoxJson, buyBoxListJson, parsedBuyBoxJson } from '../mappings/buy-box.js';
+import { buyBoxJson, buyBoxListJson, parsedBuyBoxJson } from '../views/buy-box.js';
 import type { RouteDef } from './route.js';
 
 const NamePath = Type.Object({ name: BuyBoxName });

@@ -11,12 +11,13 @@ import {
 } from '../schemas/catalog.js';
 import { billingHeaders } from './billing-headers.js';
 import { asCaller } from './call.js';
-import { sourceRecord } from './catalog-sources.js';
+import { sourceListJson } from '../views/source.js';
 import { runRoutes } from './runs.js';
-import { catalogPageJson } from '../mappings/catalog-page.js';
-import { fetchBatchJson } from '../mappings/fetch-result.js';
-import { lookupJson } from '../mappings/lookup.js';
-import { priceListJson } from '../mappings/price-list.js';
+import { catalogPageJson } from '../views/catalog-page.js';
+import { fetchBatchJson } from '../views/fetch-result.js';
+import { lookupJson } from '../views/lookup.js';
+import { priceListJson } from '../views/price-list.js';
+import { usageJson } from '../views/usage.js';
 import { CatalogPage, PriceList } from '@landscreen/api-schemas';
 import { BILLED_422, errors, json, SIGNED_IN } from './responses.js';
 import { READERS, WRITERS } from './roles.js';
@@ -33,9 +34,7 @@ export const catalogRoutes: RouteDef[] = [
     security: 'none',
     request: { query: FieldsQuery },
     responses: { 200: json('The catalog page: billing and field records.', CatalogPage), ...errors([]) },
-    handler: async ({ request, deps }) => {
-      return { status: 200, json: catalogPageJson(await deps.clients.catalog.listFields(request.query)) };
-    },
+    handler: async ({ request }) => ({ status: 200, json: catalogPageJson(request.query) }),
   },
   {
     method: 'GET',
@@ -62,7 +61,7 @@ export const catalogRoutes: RouteDef[] = [
     responses: { 200: json('Every layer source.', SourcesResponse), ...errors([]) },
     handler: async ({ deps }) => {
       const { sources } = await deps.clients.catalog.listSources({});
-      return { status: 200, body: { sources: sources.map(sourceRecord) } };
+      return { status: 200, body: sourceListJson(sources) };
     },
   },
   {
@@ -142,20 +141,7 @@ export const catalogRoutes: RouteDef[] = [
     request: { headers: TenantHeaders },
     responses: { 200: json('The usage of the current UTC month.', UsageResponse), ...errors(SIGNED_IN) },
     handler: async ({ caller, raw, deps }) => {
-      const usage = await deps.clients.catalog.getUsage({}, asCaller(caller, raw.id));
-      return {
-        status: 200,
-        body: {
-          plan: usage.plan,
-          month: usage.month,
-          included: Number(usage.included),
-          charged: Number(usage.charged),
-          remaining: Number(usage.remaining),
-          rpm: usage.rpm,
-          by_operation: Object.fromEntries(Object.entries(usage.byOperation).map(([operation, credits]) => [operation, Number(credits)])),
-          signup_grant: Number(usage.signupGrant),
-        },
-      };
+      return { status: 200, body: usageJson(await deps.clients.catalog.getUsage({}, asCaller(caller, raw.id))) };
     },
   },
 ];

@@ -16,9 +16,9 @@ import { ClaimResponse, DiligenceJob, DiligenceJobDetail, DiligenceJobList, Spen
 import { errors, json, SIGNED_IN } from './responses.js';
 import { INTERNAL } from './roles.js';
 import { asCaller, toJsonBytes } from './call.js';
-import { claimJson } from '../mappings/claim.js';
-import { answeredJob, jobDetailJson, jobListJson } from '../mappings/job.js';
-import { spendJson } from '../mappings/spend.js';
+import { claimJson } from '../views/claim.js';
+import { answeredJob, jobDetailJson, jobListJson } from '../views/job.js';
+import { spendJson } from '../views/spend.js';
 import type { RouteContext, RouteDef, RouteHandler, RouteResult } from './route.js';
 
 const PREFIX = '/v1/internal/diligence';
@@ -30,7 +30,7 @@ const JOB_ERRORS = {
   409: 'A move the job\'s state refuses (its code names it, with the job\'s `status`), invalid_claim, budget_below_cost or amount_out_of_range.',
 };
 
-/** 200 with the service's answer as its one REST mapping (gateway/src/mappings) writes it. */
+/** 200 with the service's answer as its one view (gateway/src/views) writes it. */
 const ok = (body: unknown): RouteResult => ({ status: 200, body });
 /** The answer of a move (authorize, start, complete, fail, reconcile): the job as it is afterwards. */
 const okJob = (answer: Parameters<typeof answeredJob>[0]): RouteResult => ok(answeredJob(answer));

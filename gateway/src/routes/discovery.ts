@@ -15,10 +15,10 @@ import { BODY_LIMITS } from './body-limits.js';
 import { errors, file, json, SIGNED_IN } from './responses.js';
 import { READERS, WRITERS } from './roles.js';
 import { asCaller, toJsonBytes } from './call.js';
-import { discoveryPageJson } from '../mappings/discovery-page.js';
-import { parcelResolveJson } from '../mappings/parcel-resolve.js';
+import { discoveryPageJson } from '../views/discovery-page.js';
+import { parcelResolveJson } from '../views/parcel-resolve.js';
 import type { RouteDef } from './route.js';
-import { promotionJson } from '../mappings/promotion.js';
+import { promotionJson } from '../views/promotion.js';
 import { EXPORT_MEDIA_TYPES } from './export-answer.js';
 import { rankingExport } from './ranking-export.js';
 

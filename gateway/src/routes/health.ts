@@ -3,6 +3,7 @@ import { Healthz, NotReady, Ready } from '@landscreen/api-schemas';
 import type { ServiceClients } from '../clients.js';
 import { errors, json } from './responses.js';
 import type { RouteDef } from './route.js';
+import { healthzJson, notReadyJson, readyJson } from '../views/health.js';
 
 /**
  * Each service's Health call gets this long (the services are asked at once), so /readyz answers
@@ -20,7 +21,7 @@ export const healthRoutes: RouteDef[] = [
     security: 'none',
     request: {},
     responses: { 200: json('{"status":"ok","build"} (D32).', Healthz), ...errors([]) },
-    handler: async ({ deps }) => ({ status: 200, body: { status: 'ok', build: deps.build } }),
+    handler: async ({ deps }) => ({ status: 200, body: healthzJson(deps.build) }),
   },
   {
     method: 'GET',
@@ -36,16 +37,8 @@ export const healthRoutes: RouteDef[] = [
     },
     handler: async ({ deps }) => {
       const services = await checkServices(deps.clients);
-      const failing = Object.entries(services).filter(([, service]) => !service.ready);
-      if (failing.length === 0) return { status: 200, body: { status: 'ready', build: deps.build, services } };
-      return {
-        status: 503,
-        body: {
-          detail: failing.map(([name, service]) => `${name}: ${service.reason}`).join('; '),
-          code: 'not_ready',
-          services,
-        },
-      };
+      const ready = Object.values(services).every((service) => service.ready);
+      return ready ? { status: 200, body: readyJson(deps.build, services) } : { status: 503, body: notReadyJson(services) };
     },
   },
 ];

@@ -1,6 +1,6 @@
 import { EstimateHeaders, EstimateRequest, EstimateResponse, ServiceTokenHeaders, UtilityFindingsQuery, UtilityFindingsResponse } from '../schemas/internal.js';
 import { asCaller } from './call.js';
-import { estimateRecord, utilityFindingsRecord } from './internal-records.js';
+import { estimateRecord, utilityFindingsRecord } from '../views/internal-records.js';
 import { errors, json, SIGNED_IN } from './responses.js';
 import { INTERNAL } from './roles.js';
 import type { RouteDef } from './route.js';

@@ -7,15 +7,15 @@ import { errors, json, pdf, SIGNED_IN, REPORT_ERRORS } from './responses.js';
 import { INTERNAL, READERS, WRITERS } from './roles.js';
 import { asCaller, toJsonBytes } from './call.js';
 import { deliveryPdfHandler, propertyPdfHandler } from './pdf-reports.js';
-import { deliveryJson, deliverySummaryJson } from '../mappings/delivery.js';
-import { DELIVERY_COLUMNS, deliveryFeature } from '../mappings/delivery-export.js';
+import { deliveryJson, deliveryListJson } from '../views/delivery.js';
+import { DELIVERY_COLUMNS, deliveryFeature } from '../views/delivery-export.js';
 import { checkExportSize, EXPORT_MEDIA_TYPES, exportAnswer, onePage } from './export-answer.js';
-import { importReportJson, textCell } from '../mappings/lead-import.js';
-import { leadRequestJson } from '../mappings/lead-request.js';
-import { foundLeadsJson } from '../mappings/found-leads.js';
+import { importReportJson, textCell } from '../views/lead-import.js';
+import { leadRequestJson, leadRequestListJson } from '../views/lead-request.js';
+import { foundLeadsJson } from '../views/found-leads.js';
 import type { RouteDef } from './route.js';
-import { propertyPageJson } from '../mappings/property.js';
-import { revealJson } from '../mappings/contact.js';
+import { propertyPageJson } from '../views/property.js';
+import { revealJson } from '../views/contact.js';
 
 export const leadRoutes: RouteDef[] = [
   {
@@ -49,7 +49,7 @@ export const leadRoutes: RouteDef[] = [
     responses: { 200: json('The tenant\'s lead requests, newest first, with status and delivery id.', LeadRequestList), ...errors(SIGNED_IN) },
     handler: async ({ caller, raw, deps }) => {
       const answer = await deps.clients.pipeline.listLeadRequests({}, asCaller(caller, raw.id));
-      return { status: 200, body: { lead_requests: answer.leadRequests.map(leadRequestJson) } };
+      return { status: 200, body: leadRequestListJson(answer.leadRequests) };
     },
   },
   {
@@ -131,7 +131,7 @@ export const leadRoutes: RouteDef[] = [
     responses: { 200: json('The tenant\'s deliveries, newest first.', DeliveryList), ...errors(SIGNED_IN) },
     handler: async ({ caller, raw, deps }) => {
       const answer = await deps.clients.pipeline.listDeliveries({}, asCaller(caller, raw.id));
-      return { status: 200, body: { deliveries: answer.deliveries.map(deliverySummaryJson) } };
+      return { status: 200, body: deliveryListJson(answer.deliveries) };
     },
   },
   {

@@ -1,13 +1,11 @@
 import { Type } from '@sinclair/typebox';
-import { discoveryjson } from '@landscreen/proto';
 import { ParcelEvaluation } from '@landscreen/api-schemas';
 import { Str, TenantHeaders } from '../schemas/common.js';
 import { asCaller } from './call.js';
 import { errors, json, SIGNED_IN } from './responses.js';
 import { READERS } from './roles.js';
 import type { RouteDef } from './route.js';
-
-const { JsonChunks, writeDiscoveryResult, mustEvidenceJson } = discoveryjson;
+import { parcelEvaluationJson } from '../views/parcel-evaluation.js';
 
 export const parcelEvaluationRoutes: RouteDef[] = [
   {
@@ -31,13 +29,7 @@ export const parcelEvaluationRoutes: RouteDef[] = [
     },
     handler: async ({ request, caller, raw, deps }) => {
       const answer = await deps.clients.discovery.evaluateParcel({ buyBox: request.query.buy_box, parcelKey: request.path.parcel_key }, asCaller(caller, raw.id));
-      const out = new JsonChunks().write(
-        `{"market":${JSON.stringify(answer.market)},"vintage_id":${JSON.stringify(answer.vintageId)},"query_hash":${JSON.stringify(answer.queryHash)},` +
-          `"buy_box":${JSON.stringify(answer.buyBox)},"eligible":${answer.eligible},"result":`,
-      );
-      writeDiscoveryResult(out, answer.result!, { geometry: true });
-      out.write(`,"failed":${mustEvidenceJson(answer.failed)}}`);
-      return { status: 200, json: out.bytes() };
+      return { status: 200, json: parcelEvaluationJson(answer) };
     },
   },
 ];

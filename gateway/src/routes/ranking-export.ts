@@ -1,6 +1,6 @@
 import type { ExportFormat } from '@landscreen/feature-export';
 import type { discoveryv1 } from '@landscreen/proto';
-import { rankingColumns, rankingFeature, specFields } from '../mappings/ranking-export.js';
+import { rankingColumns, rankingFeature, specFields } from '../views/ranking-export.js';
 import { asCaller, toJsonBytes } from './call.js';
 import { checkExportSize, exportAnswer } from './export-answer.js';
 import type { GatewayDeps, RouteResult } from './route.js';

@@ -1,6 +1,6 @@
 import type { ExportFormat } from '@landscreen/feature-export';
 import type { asCaller } from './call.js';
-import { runColumns, runFeatures } from '../mappings/run-export.js';
+import { runColumns, runFeatures } from '../views/run-export.js';
 import { checkExportSize, exportAnswer } from './export-answer.js';
 import type { GatewayDeps, RouteResult } from './route.js';
 

@@ -12,25 +12,9 @@ import { READERS, WRITERS } from './roles.js';
 import type { RouteDef, RouteResult } from './route.js';
 import { EXPORT_MEDIA_TYPES } from './export-answer.js';
 import { runResultsExport } from './run-results-export.js';
+import { runCreatedJson, runJson, runListJson, runQuoteJson } from '../views/run.js';
 
 const tag = 'catalog';
-
-/** The REST shape of a run (D35); the one place a Run message becomes JSON. */
-export function runRecord(run: catalogv1.Run | undefined) {
-  if (!run) throw new Error('the catalog service answered without a run');
-  return {
-    run_id: run.id,
-    status: run.status,
-    fields: run.fields,
-    preset: run.preset ?? null,
-    progress: { done: run.done, total: run.total },
-    credits: { per_location: Number(run.creditsPerLocation), charged: Number(run.creditsCharged), refunded: Number(run.creditsRefunded) },
-    created_at: run.createdAt,
-    started_at: run.startedAt || null,
-    finished_at: run.finishedAt || null,
-    error: run.error || null,
-  };
-}
 
 const RUN_LOCATION = catalogv1.RunLocationSchema.typeName;
 
@@ -76,16 +60,8 @@ export const runRoutes: RouteDef[] = [
       // a second of the thread answering requests for a full run on a loaded machine.
       message.locations = body.locations.map((location) => ({ $typeName: RUN_LOCATION, lat: location.lat, lon: location.lon, id: location.id }));
       const answer = await deps.clients.catalog.createRun(message, asCaller(caller, raw.id));
-      if (answer.quote) {
-        const { perLocation, required, balance } = answer.quote;
-        return {
-          status: 200,
-          body: { run_id: null, status: 'quote', credits: { charged: 0, per_location: Number(perLocation), required: Number(required), balance: Number(balance) } },
-          headers: billingHeaders(answer.billing),
-        };
-      }
-      const run = runRecord(answer.run);
-      return { status: 202, body: { run_id: run.run_id, status: 'queued' }, headers: billingHeaders(answer.billing) };
+      if (answer.quote) return { status: 200, body: runQuoteJson(answer.quote), headers: billingHeaders(answer.billing) };
+      return { status: 202, body: runCreatedJson(answer.run), headers: billingHeaders(answer.billing) };
     },
   },
   {
@@ -100,7 +76,7 @@ export const runRoutes: RouteDef[] = [
     responses: { 200: json('`{"runs":[run], "next_cursor"}`.', RunList), ...errors(SIGNED_IN) },
     handler: async ({ request, caller, raw, deps }) => {
       const answer = await deps.clients.catalog.listRuns({ limit: request.query.limit ?? 50, cursor: request.query.cursor }, asCaller(caller, raw.id));
-      return { status: 200, body: { runs: answer.runs.map(runRecord), next_cursor: answer.nextCursor ?? null } };
+      return { status: 200, body: runListJson(answer) };
     },
   },
   {
@@ -116,7 +92,7 @@ export const runRoutes: RouteDef[] = [
     responses: { 200: json('The run.', Run), ...errors([...SIGNED_IN, 404], { 404: 'run_not_found (another tenant\'s run too).' }) },
     handler: async ({ request, caller, raw, deps }) => {
       const answer = await deps.clients.catalog.getRun({ runId: request.path.run_id }, asCaller(caller, raw.id));
-      return { status: 200, body: runRecord(answer.run) };
+      return { status: 200, body: runJson(answer.run) };
     },
   },
   {
@@ -183,7 +159,7 @@ export const runRoutes: RouteDef[] = [
     responses: { 200: json('The run after the cancel.', Run), ...errors([...SIGNED_IN, 404], { 404: 'run_not_found.' }) },
     handler: async ({ request, caller, raw, deps }) => {
       const answer = await deps.clients.catalog.cancelRun({ runId: request.path.run_id }, asCaller(caller, raw.id));
-      return { status: 200, body: runRecord(answer.run) };
+      return { status: 200, body: runJson(answer.run) };
     },
   },
 ];

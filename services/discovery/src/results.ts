@@ -1,6 +1,7 @@
 import type { CompiledSpec, Evaluation } from '@landscreen/buybox-spec';
 import { roundFact } from '@landscreen/field-catalog';
-import { discoveryjson, type discoveryv1 } from '@landscreen/proto';
+import { type discoveryv1 } from '@landscreen/proto';
+import * as discoveryjson from '@landscreen/discovery-json';
 import type { FieldProvenance } from './field-provenance.js';
 import { openJson } from './messages/json-bytes.js';
 import { parcelFacts, parcelRowsByKey, provenanceOf, type ParcelFacts, type ParcelRow, type VintageFields } from './parcel-rows.js';

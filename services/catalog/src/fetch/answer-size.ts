@@ -24,7 +24,7 @@ const ANSWER_FRAME_BYTES = 60 + 3 * NUMBER_BYTES;
 
 /**
  * An upper bound of the UTF-8 bytes of the JSON the gateway writes for these results
- * (gateway/src/mappings/fetch-result.ts): exact for strings (each distinct one measured once),
+ * (gateway/src/views/fetch-result.ts): exact for strings (each distinct one measured once),
  * the longest a number can be for numbers. Cheap next to the evaluation that produced them.
  */
 export function fetchAnswerBytes(fields: readonly string[], results: readonly catalogv1.FetchResult[]): number {

@@ -1,7 +1,8 @@
 import { Code, type HandlerContext } from '@connectrpc/connect';
 import { parseBuyBoxText, specHash } from '@landscreen/buybox-spec';
 import { FIELDS } from '@landscreen/field-catalog';
-import { discoveryjson, type discoveryv1 } from '@landscreen/proto';
+import { type discoveryv1 } from '@landscreen/proto';
+import * as discoveryjson from '@landscreen/discovery-json';
 import { notFound, parseJsonBytes, requireCaller, serviceError } from '@landscreen/rpc';
 import { buyBoxName } from '../buy-box-name.js';
 import type { DiscoveryContext } from '../context.js';

@@ -1,6 +1,7 @@
 import type { HandlerContext } from '@connectrpc/connect';
 import { specHash } from '@landscreen/buybox-spec';
-import { discoveryjson, type discoveryv1 } from '@landscreen/proto';
+import { type discoveryv1 } from '@landscreen/proto';
+import * as discoveryjson from '@landscreen/discovery-json';
 import { conflict, notFound } from '@landscreen/rpc';
 import type { DiscoveryContext } from '../context.js';
 import { parcelCandidate } from '../candidates.js';

@@ -1,7 +1,8 @@
 import { create } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import type { CanonicalSpec } from '@landscreen/buybox-spec';
-import { discoveryjson, discoveryv1 } from '@landscreen/proto';
+import { discoveryv1 } from '@landscreen/proto';
+import * as discoveryjson from '@landscreen/discovery-json';
 import type { BuyBoxesTable } from '../schema.js';
 
 export type BuyBoxRow = Pick<BuyBoxesTable, 'name' | 'description' | 'spec' | 'spec_hash'> & { id: string; created_at: Date; updated_at: Date };

@@ -1,7 +1,8 @@
 import { fromBinary, toBinary } from '@bufbuild/protobuf';
 import { describe, expect, it } from 'vitest';
 import { compileSpec, type CanonicalSpec, type DiscoveryDraft, type Evaluation } from '@landscreen/buybox-spec';
-import { discoveryjson, discoveryv1 } from '@landscreen/proto';
+import { discoveryv1 } from '@landscreen/proto';
+import * as discoveryjson from '@landscreen/discovery-json';
 import { parcelCandidate } from '../candidates.js';
 import type { MarketVintage } from '../market-access.js';
 import { provenanceOf, type ParcelFacts, type ParcelRow } from '../parcel-rows.js';

@@ -1,6 +1,7 @@
 import type { HandlerContext } from '@connectrpc/connect';
 import { ensurePromotionJob } from '@landscreen/diligence-service/data-access';
-import { discoveryjson, type pipelinev1 } from '@landscreen/proto';
+import { type pipelinev1 } from '@landscreen/proto';
+import * as discoveryjson from '@landscreen/discovery-json';
 import { isUuid, notFound, onBehalfOf, requireCaller, validationError } from '@landscreen/rpc';
 import { boardCards, oneCard } from '../board/items.js';
 import { lockBoard, placeItem } from '../board/positions.js';
@@ -49,8 +50,8 @@ export function boardHandlers(context: PipelineContext) {
       } else if (request.market !== undefined && request.parcelKey !== undefined) {
         const answer = await context.discovery.getParcel({ market: request.market, parcelKey: request.parcelKey }, onBehalfOf(call));
         const parcel = answer.parcel!;
-        // The property stores the ParcelCandidate's REST JSON; its columns come from the message.
-        const candidate = JSON.parse(discoveryjson.parcelCandidateJson(parcel)) as { typed: Record<string, unknown> };
+        // The property stores the ParcelCandidate's JSON; its columns come from the message.
+        const candidate = discoveryjson.parcelCandidateValue(parcel);
         property = {
           tenantId: caller.tenantId,
           marketId: answer.marketId,

@@ -1,6 +1,7 @@
 import { Code, ConnectError } from '@connectrpc/connect';
 import { sql } from 'kysely';
-import { discoveryjson, type discoveryv1 } from '@landscreen/proto';
+import { type discoveryv1 } from '@landscreen/proto';
+import * as discoveryjson from '@landscreen/discovery-json';
 import { callerHeaders, readServiceError, type Caller } from '@landscreen/rpc';
 import type { PipelineContext } from '../context.js';
 import { ensureMatches, ensureProperties, RawJson } from './bulk-rows.js';
@@ -90,7 +91,7 @@ async function deliver(context: PipelineContext, requestId: string, caller: Call
         parcel: new RawJson(discoveryjson.parcelCandidateJson(candidate.parcel!)),
       })),
     );
-    const appliedSpec = JSON.parse(discoveryjson.buyBoxSpecJson(screen.appliedSpec));
+    const appliedSpec = discoveryjson.buyBoxSpecValue(screen.appliedSpec);
     await ensureMatches(
       trx,
       caller.tenantId,
@@ -107,7 +108,7 @@ async function deliver(context: PipelineContext, requestId: string, caller: Call
         eligible: evaluation.eligible,
         appliedSpec,
         evaluation: new RawJson(discoveryjson.discoveryResultJson(evaluation.result!, { geometry: false })),
-        failed: JSON.parse(discoveryjson.mustEvidenceJson(evaluation.failed)),
+        failed: discoveryjson.mustEvidenceValues(evaluation.failed),
       })),
     );
     const delivery = await trx

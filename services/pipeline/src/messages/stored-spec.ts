@@ -1,5 +1,6 @@
 import { create } from '@bufbuild/protobuf';
-import { discoveryjson, discoveryv1 } from '@landscreen/proto';
+import { discoveryv1 } from '@landscreen/proto';
+import * as discoveryjson from '@landscreen/discovery-json';
 
 /**
  * A stored applied spec (a match's or a delivery's) as the BuyBoxSpec message discovery answered

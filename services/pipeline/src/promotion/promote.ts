@@ -1,7 +1,8 @@
 import type { HandlerContext } from '@connectrpc/connect';
 import type { JsonObject } from '@bufbuild/protobuf';
 import { ensurePromotionJob } from '@landscreen/diligence-service/data-access';
-import { discoveryjson, type discoveryv1, type pipelinev1 } from '@landscreen/proto';
+import { type discoveryv1, type pipelinev1 } from '@landscreen/proto';
+import * as discoveryjson from '@landscreen/discovery-json';
 import { conflict, onBehalfOf, requireCaller, type Caller } from '@landscreen/rpc';
 import type { PipelineContext } from '../context.js';
 import { ensureItem, ensureMatch, ensureProperty } from './ensure-rows.js';
@@ -17,18 +18,6 @@ const promotionMessage = (ids: PromotionIds, status: 'created' | 'existing'): pi
   status,
 });
 
-/** The fields of a DiscoveryResult the property keeps as columns. */
-interface EvaluatedParcel {
-  parcel_key: string;
-  apn: string | null;
-  address: string | null;
-  lat: number | null;
-  lon: number | null;
-  acres: number | null;
-  score: number;
-  verdict: string;
-}
-
 /**
  * D19, the pipeline half of a promotion. Discovery has checked the buy box, entitlement and
  * vintage and evaluated the parcel; a ranked promotion refuses a must failure, a direct screen
@@ -37,12 +26,12 @@ interface EvaluatedParcel {
  * its outbox event. Nothing calls a provider, contacts anyone or writes to the ledger.
  */
 export async function promote(context: PipelineContext, caller: Caller, evaluated: discoveryv1.EvaluateParcelResponse, source: 'ranked' | 'direct') {
-  // What is stored is the REST JSON of discovery's messages (the property's parcel, the match's evaluation).
-  const result = JSON.parse(discoveryjson.discoveryResultJson(evaluated.result!, { geometry: true })) as EvaluatedParcel;
-  const failed = JSON.parse(discoveryjson.mustEvidenceJson(evaluated.failed)) as JsonObject[];
-  const parcel = JSON.parse(discoveryjson.parcelCandidateJson(evaluated.parcel!));
+  // What is stored is the JSON of discovery's messages (the property's parcel, the match's evaluation).
+  const result = discoveryjson.discoveryResultValue(evaluated.result!, { geometry: true });
+  const failed = discoveryjson.mustEvidenceValues(evaluated.failed);
+  const parcel = discoveryjson.parcelCandidateValue(evaluated.parcel!);
   if (source === 'ranked' && !evaluated.eligible) {
-    throw conflict('must_failed', 'The parcel fails a must-have of this buy box.', { failed, parcel_key: result.parcel_key });
+    throw conflict('must_failed', 'The parcel fails a must-have of this buy box.', { failed: failed as JsonObject[], parcel_key: result.parcel_key });
   }
   const before = await existingPromotion(context.db, caller.tenantId, result.parcel_key, evaluated.specHash);
   if (before) return { promotion: promotionMessage(before, 'existing') };
@@ -72,7 +61,7 @@ export async function promote(context: PipelineContext, caller: Caller, evaluate
       verdict: result.verdict,
       score: result.score,
       eligible: evaluated.eligible,
-      appliedSpec: JSON.parse(discoveryjson.buyBoxSpecJson(evaluated.appliedSpec)),
+      appliedSpec: discoveryjson.buyBoxSpecValue(evaluated.appliedSpec),
       evaluation: result,
       failed,
     });

@@ -1,7 +1,8 @@
 import type { HandlerContext } from '@connectrpc/connect';
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import { ensurePromotionJobs } from '@landscreen/diligence-service/data-access';
-import { discoveryjson, type discoveryv1, type pipelinev1 } from '@landscreen/proto';
+import { type discoveryv1, type pipelinev1 } from '@landscreen/proto';
+import * as discoveryjson from '@landscreen/discovery-json';
 import { onBehalfOf, requireCaller } from '@landscreen/rpc';
 import type { PipelineContext } from '../../context.js';
 import { ensureItems, ensureMatches, ensureProperties, RawJson } from '../bulk-rows.js';
@@ -80,7 +81,7 @@ export function importHandlers(context: PipelineContext) {
         const propertyOf = (key: string) => properties.get(key)!.id;
         let matches = new Map<string, { created: boolean }>();
         if (screen) {
-          const appliedSpec = JSON.parse(discoveryjson.buyBoxSpecJson(screen.appliedSpec));
+          const appliedSpec = discoveryjson.buyBoxSpecValue(screen.appliedSpec);
           matches = await ensureMatches(
             trx,
             caller.tenantId,
@@ -97,7 +98,7 @@ export function importHandlers(context: PipelineContext) {
               eligible: candidate.evaluation!.eligible,
               appliedSpec,
               evaluation: new RawJson(discoveryjson.discoveryResultJson(candidate.evaluation!.result!, { geometry: false })),
-              failed: JSON.parse(discoveryjson.mustEvidenceJson(candidate.evaluation!.failed)),
+              failed: discoveryjson.mustEvidenceValues(candidate.evaluation!.failed),
             })),
           );
         }
@@ -127,7 +128,7 @@ export function importHandlers(context: PipelineContext) {
               marketId: resolved.marketId,
               vintageId: resolved.vintageId,
               parcelKey: candidate.parcelKey,
-              parcel: JSON.parse(discoveryjson.parcelCandidateJson(candidate.parcel!)),
+              parcel: discoveryjson.parcelCandidateValue(candidate.parcel!),
             };
           });
           // A thousand jobs (and their six steps and event each) a statement, as the other rows.
