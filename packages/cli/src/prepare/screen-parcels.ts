@@ -9,12 +9,8 @@
 // without a location). Discovery's readers put the two back together (field-provenance.ts).
 
 import type { FieldProvenance, PreparedProvenance } from '@landscreen/discovery-service';
-import type { EngineAnswer, PolygonalGeometry, Provenance } from '@landscreen/point-engine';
+import type { EngineAnswer, FieldValue, PolygonalGeometry, Provenance } from '@landscreen/point-engine';
 import type { ParcelRecord } from '@landscreen/parcel-io';
-
-// EngineAnswer's value kinds (point-engine's ValueKind, a const enum that does not cross packages).
-const NUMBER = 1;
-const STRING = 4;
 import type { PageEvaluator } from './engine-pool.js';
 
 export type { PreparedProvenance };
@@ -146,30 +142,24 @@ export async function screenParcels(context: ScreenContext, records: ParcelRecor
     geometries: located.map((record) => polygonal(record.geometry)),
   });
   provenances.decide(answer);
-  const width = fields.length;
-  // The common case of every value, read straight from the packed arrays: a value (not null) of
-  // the provenance the vintage stores for its field, so the parcel stores nothing for it.
+  // Per field, the provenance id of the vintage's entry: a value of that provenance (the common
+  // case) is stored as the fact alone, without provenance of its own.
   const usual = provenances.usualIds(answer);
-  const { kinds, numbers, strings, provenanceIds } = answer;
   located.forEach((record, n) => {
     const computed = keptProvenance(record, provenances.preparedFields);
     const derived = record.derived;
-    const base = n * width;
-    for (let f = 0; f < width; f++) {
-      const at = base + f;
-      const kind = kinds[at];
-      if (kind === NUMBER) {
-        derived.set(fields[f], numbers[at]);
-        if (provenanceIds[at] === usual[f]) continue;
-      } else if (kind === STRING) {
-        derived.set(fields[f], strings[numbers[at]]);
-        if (provenanceIds[at] === usual[f]) continue;
-      }
-      const value = kind === NUMBER || kind === STRING ? derived.get(fields[f]) : answer.value(n, f);
-      if (kind !== NUMBER && kind !== STRING) derived.set(fields[f], value);
-      const stored = provenances.stored(f, answer.provenance(n, f), value === null ? answer.reason(n, f) : null);
+    const keep = (f: number, value: FieldValue, reason: string | null) => {
+      derived.set(fields[f], value);
+      if (value !== null && answer.hasProvenanceId(n, f, usual[f])) return;
+      const stored = provenances.stored(f, answer.provenance(n, f), reason);
       if (stored !== undefined) computed[fields[f]] = stored;
-    }
+    };
+    answer.readRow(n, {
+      number: (f, value) => keep(f, value, null),
+      string: (f, value) => keep(f, value, null),
+      bool: (f, value) => keep(f, value, null),
+      null: (f, reason) => keep(f, null, reason),
+    });
     record.computed = computed as ParcelRecord['computed'];
   });
   for (const record of records) {
