@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import { discoveryjson, type discoveryv1 } from '@landscreen/proto';
 import { callerHeaders, readServiceError, type Caller } from '@landscreen/rpc';
 import type { PipelineContext } from '../context.js';
-import { ensureMatches, ensureProperties, RawJson } from './bulk-rows.js';
+import { ensureMatches } from '../matches/match-rows.js';
+import { ensureProperties, RawJson } from './bulk-rows.js';
 import { excludedParcelKeys, pickLeads } from './pick-leads.js';
 
 /** Fault point inside the delivery's transaction, after every row is written: a crash there. */

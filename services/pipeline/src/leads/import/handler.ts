@@ -4,7 +4,8 @@ import { ensurePromotionJobs } from '@landscreen/diligence-service/data-access';
 import { discoveryjson, type discoveryv1, type pipelinev1 } from '@landscreen/proto';
 import { onBehalfOf, requireCaller } from '@landscreen/rpc';
 import type { PipelineContext } from '../../context.js';
-import { ensureItems, ensureMatches, ensureProperties, RawJson } from '../bulk-rows.js';
+import { ensureMatches } from '../../matches/match-rows.js';
+import { ensureItems, ensureProperties, RawJson } from '../bulk-rows.js';
 import { checkRow, type CheckedRow } from './rows.js';
 
 type Report = MessageInitShape<typeof pipelinev1.ImportRowReportSchema>;
