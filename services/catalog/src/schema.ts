@@ -2,7 +2,7 @@ import type { ColumnType, Generated, GeneratedAlways, Kysely, Transaction } from
 import { schemaView, type ProcessDatabase } from '@landscreen/db';
 import type { LayerSource, PlanId } from '@landscreen/field-catalog';
 import type { LayerFormat } from '@landscreen/layer-io';
-import type { RunStatus } from './runs/run-rows.js';
+import type { RunStatus } from './runs/run-status.js';
 
 /** The PostgreSQL schema this service owns. */
 export const SCHEMA = 'catalog';

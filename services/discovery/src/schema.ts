@@ -1,6 +1,6 @@
 import type { Generated, Kysely, Transaction } from 'kysely';
 import { schemaView, type ProcessDatabase } from '@landscreen/db';
-import type { FieldProvenance } from './field-provenance.js';
+import type { FieldProvenance } from './prepared-provenance.js';
 
 /** The PostgreSQL schema this service owns. */
 export const SCHEMA = 'discovery';
