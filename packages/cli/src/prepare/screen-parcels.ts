@@ -9,7 +9,7 @@
 // without a location). Discovery's readers put the two back together (field-provenance.ts).
 
 import type { FieldProvenance, PreparedProvenance } from '@landscreen/discovery-service';
-import type { EngineAnswer, FieldValue, PolygonalGeometry, Provenance } from '@landscreen/point-engine';
+import type { AnswerRowSink, EngineAnswer, FieldValue, PolygonalGeometry, Provenance } from '@landscreen/point-engine';
 import type { ParcelRecord } from '@landscreen/parcel-io';
 import type { PageEvaluator } from './engine-pool.js';
 
@@ -142,25 +142,11 @@ export async function screenParcels(context: ScreenContext, records: ParcelRecor
     geometries: located.map((record) => polygonal(record.geometry)),
   });
   provenances.decide(answer);
-  // Per field, the provenance id of the vintage's entry: a value of that provenance (the common
-  // case) is stored as the fact alone, without provenance of its own.
-  const usual = provenances.usualIds(answer);
+  const facts = new ParcelFacts(answer, fields, provenances);
   located.forEach((record, n) => {
-    const computed = keptProvenance(record, provenances.preparedFields);
-    const derived = record.derived;
-    const keep = (f: number, value: FieldValue, reason: string | null) => {
-      derived.set(fields[f], value);
-      if (value !== null && answer.hasProvenanceId(n, f, usual[f])) return;
-      const stored = provenances.stored(f, answer.provenance(n, f), reason);
-      if (stored !== undefined) computed[fields[f]] = stored;
-    };
-    answer.readRow(n, {
-      number: (f, value) => keep(f, value, null),
-      string: (f, value) => keep(f, value, null),
-      bool: (f, value) => keep(f, value, null),
-      null: (f, reason) => keep(f, null, reason),
-    });
-    record.computed = computed as ParcelRecord['computed'];
+    facts.start(record, n);
+    answer.readRow(n, facts);
+    record.computed = facts.computed as ParcelRecord['computed'];
   });
   for (const record of records) {
     if (record.lat !== null && record.lon !== null) continue;
@@ -170,6 +156,55 @@ export async function screenParcels(context: ScreenContext, records: ParcelRecor
       computed[field] = { source: context.sourceOf(field), layer_version: null, formula_version: null, null_reason: 'no_location' };
     }
     record.computed = computed as ParcelRecord['computed'];
+  }
+}
+
+/**
+ * Takes one located parcel's answers at a time (EngineAnswer.readRow) into its derived facts, and
+ * the provenance it stores of them: nothing for a value of the provenance the vintage stores for
+ * its field (the common case, compared by provenance id), else what PreparedProvenances says.
+ */
+class ParcelFacts implements AnswerRowSink {
+  private readonly usual: Uint32Array;
+  private derived!: ParcelRecord['derived'];
+  private location = 0;
+  computed: Record<string, unknown> = {};
+
+  constructor(
+    private readonly answer: EngineAnswer,
+    private readonly fields: readonly string[],
+    private readonly provenances: PreparedProvenances,
+  ) {
+    this.usual = provenances.usualIds(answer);
+  }
+
+  start(record: ParcelRecord, location: number): void {
+    this.derived = record.derived;
+    this.location = location;
+    this.computed = keptProvenance(record, this.provenances.preparedFields);
+  }
+
+  number(f: number, value: number): void {
+    this.keep(f, value, null);
+  }
+
+  string(f: number, value: string): void {
+    this.keep(f, value, null);
+  }
+
+  bool(f: number, value: boolean): void {
+    this.keep(f, value, null);
+  }
+
+  null(f: number, reason: string | null): void {
+    this.keep(f, null, reason);
+  }
+
+  private keep(f: number, value: FieldValue, reason: string | null): void {
+    this.derived.set(this.fields[f], value);
+    if (value !== null && this.answer.hasProvenanceId(this.location, f, this.usual[f])) return;
+    const stored = this.provenances.stored(f, this.answer.provenance(this.location, f), reason);
+    if (stored !== undefined) this.computed[this.fields[f]] = stored;
   }
 }
 
