@@ -162,7 +162,7 @@ describe.each(DATABASE_MODES)('PDF reports on %s', (mode) => {
   });
 
   it('reads many properties reduced to what a report prints, only the caller\'s (GetReportProperties)', async () => {
-    const pipeline = createClient(pipelinev1.PipelineService, directTransport(app.stack.modules));
+    const pipeline = createClient(pipelinev1.PipelineService, directTransport(app.stack.modules, { checkMessages: true }));
     const read = async (tenant: string, ids: string[]) =>
       (await pipeline.getReportProperties({ propertyIds: ids }, await asMember(app, tenant))).properties.map(reportPropertyPage) as any[];
     const [page] = await read('acme-rpt', [propertyId, 'not-a-uuid', '00000000-0000-4000-8000-000000000000']);

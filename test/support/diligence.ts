@@ -94,7 +94,7 @@ export async function ledgerRows(app: TestStack, jobId: string) {
 
 /** A Connect client of the diligence service, as another service reaches it in-process. */
 export function diligenceClient(app: TestStack) {
-  return createClient(diligencev1.DiligenceService, directTransport(app.stack.modules));
+  return createClient(diligencev1.DiligenceService, directTransport(app.stack.modules, { checkMessages: true }));
 }
 
 /** Call options that act as a member of a tenant (what the gateway puts on every call). */

@@ -1,5 +1,5 @@
 import type { catalogv1 } from '@landscreen/proto';
-import { ValuesWriter } from './fetch-result.js';
+import { ValuesWriter } from '@landscreen/fetch-results';
 
 /**
  * POST /v1/lookup's body (docs/decisions.md, "POST /v1/lookup"):

@@ -116,6 +116,15 @@ export class LocationAnswer {
   }
 }
 
+/** What receives one location's answers from EngineAnswer.readRow: one call per field, in field order. */
+export interface AnswerRowSink {
+  number(field: number, value: number): void;
+  string(field: number, value: string): void;
+  bool(field: number, value: boolean): void;
+  /** A null value and why (null only where the evaluator gave no reason). */
+  null(field: number, reason: NullReason | null): void;
+}
+
 /**
  * The answers to N locations x M fields, packed row by row (location n, field f at n·M + f): a
  * kind byte and a number per value (strings as ids into one table), a reason code array and a
@@ -153,6 +162,46 @@ export class EngineAnswer {
       default:
         return null;
     }
+  }
+
+  /**
+   * One location's answers handed to `sink` in field order, each by its kind: the one decoding of
+   * the packed arrays that every writer of results (and prepare's stored facts) goes through, so
+   * none of them depends on how values are packed.
+   */
+  readRow(location: number, sink: AnswerRowSink): void {
+    const width = this.fields.length;
+    const base = location * width;
+    for (let f = 0; f < width; f++) {
+      const at = base + f;
+      switch (this.kinds[at]) {
+        case ValueKind.Number:
+          sink.number(f, this.numbers[at]);
+          break;
+        case ValueKind.String:
+          sink.string(f, this.strings[this.numbers[at]]);
+          break;
+        case ValueKind.True:
+          sink.bool(f, true);
+          break;
+        case ValueKind.False:
+          sink.bool(f, false);
+          break;
+        default: {
+          const code = this.reasonCodes[at];
+          sink.null(f, code === 0 ? null : NULL_REASONS[code - 1]);
+        }
+      }
+    }
+  }
+
+  /**
+   * Whether the value at (location, field) carries the provenance of id `id` (an index into
+   * `provenances` plus one; 0 for none): a reader comparing many values with one provenance
+   * compares ids, not objects.
+   */
+  hasProvenanceId(location: number, field: number, id: number): boolean {
+    return this.provenanceIds[location * this.fields.length + field] === id;
   }
 
   /** Every value, location after location (made on demand: the packed arrays are what is kept). */

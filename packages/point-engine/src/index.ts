@@ -7,6 +7,7 @@ export {
   NULL_REASONS,
   NULL_REASON_MEANINGS,
   EngineAnswer,
+  type AnswerRowSink,
   type FieldValue,
   type LayerRef,
   type LocationAnswer,

@@ -2,9 +2,19 @@ import { create, isMessage, type DescMessage, type DescMethod, type DescMethodUn
 import { Code, ConnectError, createContextValues, createHandlerContext, type ConnectRouter, type ContextValues, type HandlerContext, type Interceptor, type Transport, type UnaryRequest, type UnaryResponse } from '@connectrpc/connect';
 import { tracingClientInterceptor, tracingEnabled, tracingServerInterceptor } from '@landscreen/telemetry';
 import { toServiceError } from './database-outage.js';
+import { roundTripChecked } from './message-check.js';
 import type { ServiceModule } from './module.js';
 
 type UnaryImplementation = (request: unknown, context: HandlerContext) => unknown;
+
+export interface DirectTransportOptions {
+  /**
+   * Encode every request and answer to protobuf bytes, decode it and compare it with the original
+   * (message-check.ts), handing the decoded copies on as a network hop would: a message that
+   * cannot travel fails in-process too. Costs an encoding per message; the test stack turns it on.
+   */
+  checkMessages?: boolean;
+}
 
 /** The signal of a call nobody can cancel: never aborts. */
 const NEVER_ABORTED = new AbortController().signal;
@@ -16,9 +26,11 @@ const NEVER_ABORTED = new AbortController().signal;
  * they are. Connect's router transport would encode every request and answer to bytes and back,
  * which for multi-megabyte bodies (a board of thousands of cards) and thousands of small calls a
  * second (claims) was most of the hop's cost. Errors keep their code and details. Services that
- * run in their own process are reached over the network instead (networkTransport).
+ * run in their own process are reached over the network instead (networkTransport). With
+ * `checkMessages`, every message makes the round trip through bytes that the network would.
  */
-export function directTransport(modules: ServiceModule[]): Transport {
+export function directTransport(modules: ServiceModule[], options: DirectTransportOptions = {}): Transport {
+  const check = options.checkMessages === true;
   const implementations = new Map<string, UnaryImplementation>();
   const capture = {
     service(service: DescService, implementation: Record<string, UnaryImplementation>) {
@@ -52,7 +64,8 @@ export function directTransport(modules: ServiceModule[]): Transport {
     } catch (error) {
       throw toServiceError(error);
     }
-    const message = isMessage(output, method.output) ? output : create(method.output, output as MessageInitShape<O>);
+    const answered = isMessage(output, method.output) ? output : create(method.output, output as MessageInitShape<O>);
+    const message = check ? roundTripChecked(method.output, answered, `answer of ${method.parent.typeName}.${method.name}`) : answered;
     return { stream: false, service: method.parent, method, header: context.responseHeader, trailer: context.responseTrailer, message };
   };
 
@@ -67,7 +80,8 @@ export function directTransport(modules: ServiceModule[]): Transport {
     ): Promise<UnaryResponse<I, O>> {
       const implementation = implementations.get(method.parent.typeName + '/' + method.name);
       if (!implementation) throw new ConnectError(`${method.parent.typeName}.${method.name} is not implemented`, Code.Unimplemented);
-      const request = isMessage(input, method.input) ? input : create(method.input, input);
+      const given = isMessage(input, method.input) ? input : create(method.input, input);
+      const request = check ? roundTripChecked(method.input, given, `request of ${method.parent.typeName}.${method.name}`) : given;
       if (!tracingEnabled()) return call(method, implementation, request, signal, timeoutMs, header, contextValues);
       // Traced as a network call is: the caller's span, its `traceparent` in the request headers,
       // and the service's span as its child, read back from those headers.

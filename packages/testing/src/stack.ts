@@ -43,6 +43,8 @@ export async function startTestStack(mode: DatabaseMode, options: TestStackOptio
       clock: options.clock,
       faults: options.faults,
       runsWorker: options.runsWorker,
+      // Every message makes the trip through bytes a network hop would: one that cannot fails here too.
+      checkMessages: true,
     });
     return {
       ...httpClient(stack.url),

@@ -1,4 +1,4 @@
-import type { CallerMessage } from './handlers/authenticate.js';
+import type { CallerMessage } from './caller-message.js';
 
 /** How long a resolved session is trusted without asking the database again. */
 export const SESSION_CACHE_MS = 30_000;

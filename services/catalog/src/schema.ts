@@ -2,7 +2,7 @@ import type { Generated, GeneratedAlways, Kysely, Transaction } from 'kysely';
 import { schemaView, type Narrowed, type ProcessDatabase } from '@landscreen/db';
 import type { LayerSource, PlanId } from '@landscreen/field-catalog';
 import type { LayerFormat } from '@landscreen/layer-io';
-import type { RunStatus } from './runs/run-rows.js';
+import type { RunStatus } from './runs/run-status.js';
 import type * as tables from './tables.generated.js';
 
 /** The PostgreSQL schema this service owns. */

@@ -7,25 +7,10 @@
 // Readers resolve the two into the entry every parcel used to store in full, so the public
 // answers (D13's provenance per fact) are unchanged; see docs/decisions.md, issue 12.
 
+import type { FieldProvenance } from './prepared-provenance.js';
 import type { DiscoveryDb } from './schema.js';
 
-/** How a prepared fact was made: what GetParcel and the discovery results show per field. */
-export interface PreparedProvenance {
-  /** The layer source it was read from (for a parcel overlay: the overlaid layer). */
-  source: string | null;
-  layer_version: string | null;
-  formula_version: number | null;
-  /** Every layer it used, when more than one (overlays: the parcel's vintage and the layers). */
-  layers?: { source: string; layer_version: string }[];
-  /** Why the fact is null. */
-  null_reason?: string;
-}
-
-/**
- * Per prepared field: the entry of its facts, `null_reason` being the reason of a null fact whose
- * parcel stores none of its own (absent: every null fact of the field stores its reason).
- */
-export type FieldProvenance = Record<string, PreparedProvenance>;
+export type { FieldProvenance, PreparedProvenance } from './prepared-provenance.js';
 
 /** What a parcel stores per field: an import's computed entry, or a prepared fact's difference. */
 export type StoredProvenance = Record<string, unknown>;

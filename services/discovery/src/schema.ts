@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { schemaView, type Narrowed, type ProcessDatabase } from '@landscreen/db';
-import type { FieldProvenance } from './field-provenance.js';
+import type { FieldProvenance } from './prepared-provenance.js';
 import type * as tables from './tables.generated.js';
 
 /** The PostgreSQL schema this service owns. */

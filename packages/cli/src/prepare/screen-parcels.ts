@@ -9,12 +9,8 @@
 // without a location). Discovery's readers put the two back together (field-provenance.ts).
 
 import type { FieldProvenance, PreparedProvenance } from '@landscreen/discovery-service';
-import type { EngineAnswer, PolygonalGeometry, Provenance } from '@landscreen/point-engine';
+import type { AnswerRowSink, EngineAnswer, FieldValue, PolygonalGeometry, Provenance } from '@landscreen/point-engine';
 import type { ParcelRecord } from '@landscreen/parcel-io';
-
-// EngineAnswer's value kinds (point-engine's ValueKind, a const enum that does not cross packages).
-const NUMBER = 1;
-const STRING = 4;
 import type { PageEvaluator } from './engine-pool.js';
 
 export type { PreparedProvenance };
@@ -146,31 +142,11 @@ export async function screenParcels(context: ScreenContext, records: ParcelRecor
     geometries: located.map((record) => polygonal(record.geometry)),
   });
   provenances.decide(answer);
-  const width = fields.length;
-  // The common case of every value, read straight from the packed arrays: a value (not null) of
-  // the provenance the vintage stores for its field, so the parcel stores nothing for it.
-  const usual = provenances.usualIds(answer);
-  const { kinds, numbers, strings, provenanceIds } = answer;
+  const facts = new ParcelFacts(answer, fields, provenances);
   located.forEach((record, n) => {
-    const computed = keptProvenance(record, provenances.preparedFields);
-    const derived = record.derived;
-    const base = n * width;
-    for (let f = 0; f < width; f++) {
-      const at = base + f;
-      const kind = kinds[at];
-      if (kind === NUMBER) {
-        derived.set(fields[f], numbers[at]);
-        if (provenanceIds[at] === usual[f]) continue;
-      } else if (kind === STRING) {
-        derived.set(fields[f], strings[numbers[at]]);
-        if (provenanceIds[at] === usual[f]) continue;
-      }
-      const value = kind === NUMBER || kind === STRING ? derived.get(fields[f]) : answer.value(n, f);
-      if (kind !== NUMBER && kind !== STRING) derived.set(fields[f], value);
-      const stored = provenances.stored(f, answer.provenance(n, f), value === null ? answer.reason(n, f) : null);
-      if (stored !== undefined) computed[fields[f]] = stored;
-    }
-    record.computed = computed as ParcelRecord['computed'];
+    facts.start(record, n);
+    answer.readRow(n, facts);
+    record.computed = facts.computed as ParcelRecord['computed'];
   });
   for (const record of records) {
     if (record.lat !== null && record.lon !== null) continue;
@@ -180,6 +156,55 @@ export async function screenParcels(context: ScreenContext, records: ParcelRecor
       computed[field] = { source: context.sourceOf(field), layer_version: null, formula_version: null, null_reason: 'no_location' };
     }
     record.computed = computed as ParcelRecord['computed'];
+  }
+}
+
+/**
+ * Takes one located parcel's answers at a time (EngineAnswer.readRow) into its derived facts, and
+ * the provenance it stores of them: nothing for a value of the provenance the vintage stores for
+ * its field (the common case, compared by provenance id), else what PreparedProvenances says.
+ */
+class ParcelFacts implements AnswerRowSink {
+  private readonly usual: Uint32Array;
+  private derived!: ParcelRecord['derived'];
+  private location = 0;
+  computed: Record<string, unknown> = {};
+
+  constructor(
+    private readonly answer: EngineAnswer,
+    private readonly fields: readonly string[],
+    private readonly provenances: PreparedProvenances,
+  ) {
+    this.usual = provenances.usualIds(answer);
+  }
+
+  start(record: ParcelRecord, location: number): void {
+    this.derived = record.derived;
+    this.location = location;
+    this.computed = keptProvenance(record, this.provenances.preparedFields);
+  }
+
+  number(f: number, value: number): void {
+    this.keep(f, value, null);
+  }
+
+  string(f: number, value: string): void {
+    this.keep(f, value, null);
+  }
+
+  bool(f: number, value: boolean): void {
+    this.keep(f, value, null);
+  }
+
+  null(f: number, reason: string | null): void {
+    this.keep(f, null, reason);
+  }
+
+  private keep(f: number, value: FieldValue, reason: string | null): void {
+    this.derived.set(this.fields[f], value);
+    if (value !== null && this.answer.hasProvenanceId(this.location, f, this.usual[f])) return;
+    const stored = this.provenances.stored(f, this.answer.provenance(this.location, f), reason);
+    if (stored !== undefined) this.computed[this.fields[f]] = stored;
   }
 }
 

@@ -6,7 +6,7 @@ import * as discovery from '@landscreen/discovery-service';
 import * as pipeline from '@landscreen/pipeline-service';
 import type { MigrationSet } from '@landscreen/db';
 import type { Transport } from '@connectrpc/connect';
-import { deferredTransport, directTransport, type ServiceDeps, type ServiceFactory, type ServiceModule } from '@landscreen/rpc';
+import { deferredTransport, directTransport, type DirectTransportOptions, type ServiceDeps, type ServiceFactory, type ServiceModule } from '@landscreen/rpc';
 
 export const SERVICE_FACTORIES: Record<ServiceName, ServiceFactory> = {
   auth: auth.createAuthService,
@@ -30,15 +30,15 @@ export function createModules(deps: ServiceDeps, names: readonly ServiceName[] =
  * called directly), as the gateway of the embedded default does. `connect()` opens it once the
  * services are up; a peer called before that throws.
  */
-export function inProcessServices(deps: Omit<ServiceDeps, 'peer'>) {
-  let transport: Transport | undefined;
+export function inProcessServices(deps: Omit<ServiceDeps, 'peer'>, transport: DirectTransportOptions = {}) {
+  let direct: Transport | undefined;
   const peer = () =>
     deferredTransport(() => {
-      if (!transport) throw new Error('a service called a peer before the services were up');
-      return transport;
+      if (!direct) throw new Error('a service called a peer before the services were up');
+      return direct;
     });
   const modules = createModules({ ...deps, peer });
-  return { modules, peer, connect: () => void (transport = directTransport(modules)) };
+  return { modules, peer, connect: () => void (direct = directTransport(modules, transport)) };
 }
 
 export { migrateModules } from './service-packages.js';

@@ -41,6 +41,8 @@ export interface EmbeddedStackOptions {
    * first report after a start is not slow (`landscreen serve`); otherwise they start on first use.
    */
   warmWorkers?: boolean;
+  /** Encode, decode and compare every message between the gateway and the services (directTransport's checkMessages): the test stack's mode. */
+  checkMessages?: boolean;
 }
 
 export interface EmbeddedStack {
@@ -66,7 +68,7 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
   const database = options.database ?? (await openOwnDatabase(config, logger));
   const bus = options.bus ?? (await openEventBus(config.natsUrl));
   const clock = options.clock ?? systemClock;
-  const { modules, peer, connect } = inProcessServices({ db: database.db, bus, clock, config, logger, faults: options.faults });
+  const { modules, peer, connect } = inProcessServices({ db: database.db, bus, clock, config, logger, faults: options.faults }, { checkMessages: options.checkMessages });
   const running: ServiceModule[] = [];
   let gateway: FastifyInstance | undefined;
   let worker: DiligenceWorker | undefined;

@@ -3,6 +3,7 @@ import { Code } from '@connectrpc/connect';
 import { sql } from 'kysely';
 import type { authv1 } from '@landscreen/proto';
 import { isUuid, serviceError } from '@landscreen/rpc';
+import type { CallerMessage } from '../caller-message.js';
 import type { AuthContext } from '../context.js';
 import { ROLES, type Role } from '../schema.js';
 import { digest, matchesDigest } from '../tokens.js';
@@ -13,15 +14,6 @@ const invalidToken = () => serviceError(Code.Unauthenticated, 'invalid_token', '
 const tenantRequired = () =>
   serviceError(Code.InvalidArgument, 'tenant_required', 'You belong to more than one tenant: name one with the X-Tenant header.');
 const notMember = (slug: string) => serviceError(Code.PermissionDenied, 'not_member', `You are not a member of tenant "${slug}".`);
-
-/** The caller as this service builds it; the Connect runtime turns it into an authv1.Caller. */
-export interface CallerMessage {
-  tenant: { id: string; slug: string; name: string };
-  identity: { id: string; email: string };
-  role: Role | 'service';
-  kind: 'session' | 'dev' | 'legacy' | 'service_token';
-  sessionId: string;
-}
 
 /** D3, D4, D7, D8: credentials → caller. One indexed query for a session. */
 export function authenticate(context: AuthContext) {

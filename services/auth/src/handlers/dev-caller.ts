@@ -5,7 +5,7 @@ import type { AuthContext } from '../context.js';
 import { ROLES, type Role } from '../schema.js';
 import { ensureIdentity, SLUG } from '../operations/tenants.js';
 import { normaliseEmail } from '../tokens.js';
-import type { CallerMessage } from './authenticate.js';
+import type { CallerMessage } from '../caller-message.js';
 
 const EMAIL = /^[^\s@:]+@[^\s@:]+\.[^\s@:]+$/;
 

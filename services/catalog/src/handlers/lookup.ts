@@ -5,7 +5,7 @@ import { catalogv1, discoveryv1 } from '@landscreen/proto';
 import { issue, notFound, onBehalfOf, requireCaller, validationError, type ValidationIssue } from '@landscreen/rpc';
 import { billedRequest, billingStatusMessage, requestHash, type BillingContext } from '../billing/index.js';
 import { evaluateLocations, type EvaluatePointsFn } from '../fetch/evaluate.js';
-import { answerFetchValues } from '../fetch/fetch-values.js';
+import { answerFetchValues } from '@landscreen/fetch-results';
 
 /** The radius when the request names none (the gateway's default too). */
 export const DEFAULT_LOOKUP_RADIUS_M = 250;

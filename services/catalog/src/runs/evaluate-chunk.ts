@@ -1,9 +1,10 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { HandlerContext } from '@connectrpc/connect';
 import { fieldsOfGroup } from '@landscreen/field-catalog';
+import { ResultWriter } from '@landscreen/fetch-results';
 import { callerHeaders } from '@landscreen/rpc';
 import { evaluateLocations, type EvaluatePointsFn } from '../fetch/evaluate.js';
-import { engineResultObjects, resultsJson } from '../fetch/results-json.js';
+import { answerFetchResults, engineFetchResults } from '../fetch/fetch-values.js';
 import type { LayerCache } from '../layers/layer-cache.js';
 import type { ChunkLease } from './chunk-lease.js';
 
@@ -23,7 +24,8 @@ export const EVALUATION_SLICE = 100;
  * the way POST /v1/fetch/batch computes a batch, so a run answers exactly what batches of the same
  * points answer: parcel_record fields through the EvaluatePoints implementation on behalf of the
  * run's submitter (LocateParcels searches the parcels that caller may read), every other field
- * straight from the engine, written by fetch/batch's own writers. Evaluated a slice at a time,
+ * straight from the engine, as the same FetchResult messages, each line written by the writer of
+ * fetch/batch's result objects. Evaluated a slice at a time,
  * yielding to the event loop before each, and given up (the signal's reason thrown) as soon as
  * `signal` aborts: a stopping worker or a cancelled run wastes at most one slice.
  */
@@ -32,18 +34,16 @@ export async function evaluateChunk(evaluate: EvaluatePointsFn, layers: LayerCac
   const withParcels = lease.fields.some((field) => PARCEL_GROUP.has(field));
   const call = { requestHeader: new Headers(callerHeaders(lease.caller)), signal } as unknown as HandlerContext;
   const { engine } = withParcels ? { engine: undefined } : await layers.current();
+  const writer = new ResultWriter(lease.fields);
   let lines = '';
   for (let start = 0; start < located.length; start += EVALUATION_SLICE) {
     await nextTurn();
     signal.throwIfAborted();
     const slice = located.slice(start, start + EVALUATION_SLICE);
-    if (engine) {
-      lines += `${engineResultObjects(slice, await engine.evaluateLoaded(lease.locations.slice(start, start + EVALUATION_SLICE), lease.fields)).join('\n')}\n`;
-      continue;
-    }
-    const results = await evaluateLocations(evaluate, { locations: slice, fields: lease.fields }, call);
-    // One location at a time, so each line is exactly the object fetch/batch writes (without the array's brackets).
-    lines += results.map((result, n) => `${resultsJson([slice[n]], [result]).slice(1, -1)}\n`).join('');
+    const results = engine
+      ? engineFetchResults(slice, await engine.evaluateLoaded(lease.locations.slice(start, start + EVALUATION_SLICE), lease.fields))
+      : answerFetchResults(slice, await evaluateLocations(evaluate, { locations: slice, fields: lease.fields }, call));
+    lines += writer.lines(results);
   }
   return lines;
 }

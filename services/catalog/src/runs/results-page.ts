@@ -1,16 +1,8 @@
 import { sql } from 'kysely';
 import { conflict, issue, validationError } from '@landscreen/rpc';
+import { GEOJSON_CLOSING, GEOJSON_OPENING, parseResultLines, resultCsvHeader, resultCsvRow, resultFeatureJson } from '@landscreen/fetch-results';
 import type { CatalogDb } from '../schema.js';
 import { readRun, type RunRow } from './run-rows.js';
-
-/** D34's result object, as a done chunk stores it (one JSON line per location). */
-interface ResultRecord {
-  id: string | null;
-  lat: number;
-  lon: number;
-  values: Record<string, string | number | boolean | null>;
-  null_reasons: Record<string, string>;
-}
 
 export const RESULT_FORMATS = ['ndjson', 'csv', 'geojson'] as const;
 export type ResultFormat = (typeof RESULT_FORMATS)[number];
@@ -71,38 +63,17 @@ export async function readResultsPage(db: CatalogDb, tenantId: string, runId: st
 }
 
 function opening(format: ResultFormat, run: RunRow): string {
-  if (format === 'csv') return `${['id', 'lat', 'lon', ...run.fields, 'null_reasons'].map(csvCell).join(',')}\r\n`;
-  if (format === 'geojson') return '{"type":"FeatureCollection","features":[';
+  if (format === 'csv') return resultCsvHeader(run.fields);
+  if (format === 'geojson') return GEOJSON_OPENING;
   return '';
 }
 
-const closing = (format: ResultFormat): string => (format === 'geojson' ? ']}\n' : '');
+const closing = (format: ResultFormat): string => (format === 'geojson' ? GEOJSON_CLOSING : '');
 
 /** A done chunk's stored NDJSON in the requested format. */
 function render(format: ResultFormat, run: RunRow, ndjson: string, firstOfFile: boolean): string {
   if (format === 'ndjson') return ndjson;
-  const records = ndjson.split('\n').filter((line) => line.length > 0).map((line) => JSON.parse(line) as ResultRecord);
-  if (format === 'csv') return records.map((record) => csvRow(run.fields, record)).join('');
-  return records.map((record, i) => (firstOfFile && i === 0 ? '' : ',') + JSON.stringify(feature(record))).join('');
-}
-
-function feature(record: ResultRecord) {
-  return {
-    type: 'Feature',
-    geometry: { type: 'Point', coordinates: [record.lon, record.lat] },
-    properties: { id: record.id, values: record.values, null_reasons: record.null_reasons },
-  };
-}
-
-/** One CSV record (RFC 4180, CRLF): id, lat, lon, a column per field (empty for a null), then the null reasons as a JSON object. */
-function csvRow(fields: readonly string[], record: ResultRecord): string {
-  const cells = [record.id, record.lat, record.lon, ...fields.map((field) => record.values[field] ?? null)].map(csvCell);
-  cells.push(Object.keys(record.null_reasons).length === 0 ? '' : csvCell(JSON.stringify(record.null_reasons)));
-  return `${cells.join(',')}\r\n`;
-}
-
-function csvCell(value: string | number | boolean | null): string {
-  if (value === null) return '';
-  const text = String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  const records = parseResultLines(ndjson);
+  if (format === 'csv') return records.map((record) => resultCsvRow(run.fields, record)).join('');
+  return records.map((record, i) => (firstOfFile && i === 0 ? '' : ',') + resultFeatureJson(record)).join('');
 }

@@ -3,13 +3,10 @@ import type { MessageInitShape } from '@bufbuild/protobuf';
 import type { catalogv1 } from '@landscreen/proto';
 import { isUuid, notFound } from '@landscreen/rpc';
 import type { CatalogDb, CatalogTransaction } from '../schema.js';
+import type { RunStatus } from './run-status.js';
 
-/** A run's states (D35): queued → running → succeeded | failed, and cancelled from queued or running. */
-export const RUN_STATUSES = ['queued', 'running', 'succeeded', 'cancelled', 'failed'] as const;
-export type RunStatus = (typeof RUN_STATUSES)[number];
+export { FINAL_STATUSES, RUN_STATUSES, type RunStatus } from './run-status.js';
 
-/** States a run never leaves. */
-export const FINAL_STATUSES: readonly RunStatus[] = ['succeeded', 'cancelled', 'failed'];
 
 export interface RunRow {
   id: string;

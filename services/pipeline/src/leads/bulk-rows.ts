@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { MatchInput, PropertyInput } from '../promotion/ensure-rows.js';
+import type { PropertyInput } from '../promotion/ensure-rows.js';
 import { stageRank } from '../board/stages.js';
 import type { PipelineTransaction } from '../schema.js';
 
@@ -11,7 +11,8 @@ import type { PipelineTransaction } from '../schema.js';
  * jsonb_to_recordset and inserted with `on conflict do nothing returning`. A key that
  * neither read found nor insert returned was committed by a concurrent transaction meanwhile (the
  * insert waited for it): it is read once more, so a concurrent twin finds the first one's rows, as
- * promotion does.
+ * promotion does. Buy-box matches have their one writer, for promotions and imports alike, in
+ * matches/match-rows.ts, built on ensureByKey.
  */
 export interface BulkEnsured {
   id: string;
@@ -27,7 +28,7 @@ export class RawJson {
 }
 
 /** The rows as one JSON array text; RawJson values are spliced in without a parse and re-encode. */
-function encodeRows(rows: Record<string, unknown>[]): string {
+export function encodeRows(rows: Record<string, unknown>[]): string {
   const parts = rows.map((row) => {
     const fields: string[] = [];
     for (const [key, value] of Object.entries(row)) {
@@ -42,7 +43,7 @@ function encodeRows(rows: Record<string, unknown>[]): string {
 const INSERT_CHUNK = 1_000;
 
 /** Find, insert what is missing, find again what a concurrent writer committed meanwhile. */
-async function ensureByKey<T>(
+export async function ensureByKey<T>(
   inputs: T[],
   keyOf: (input: T) => string,
   find: (keys: string[]) => Promise<Map<string, string>>,
@@ -63,7 +64,7 @@ async function ensureByKey<T>(
   return result;
 }
 
-const idsBy = <R extends { id: string }>(rows: R[], key: (row: R) => string) => new Map(rows.map((row) => [key(row), row.id]));
+export const idsBy = <R extends { id: string }>(rows: R[], key: (row: R) => string) => new Map(rows.map((row) => [key(row), row.id]));
 
 type PropertyRow = Omit<PropertyInput, 'tenantId' | 'parcel'> & { parcel: unknown };
 
@@ -99,48 +100,6 @@ export async function ensureProperties(trx: PipelineTransaction, tenantId: strin
         on conflict (tenant_id, parcel_key) do nothing
         returning id, parcel_key`.execute(trx);
       return idsBy(inserted, (row) => row.parcel_key);
-    },
-  );
-}
-
-type MatchRow = Omit<MatchInput, 'tenantId' | 'evaluation'> & { evaluation: unknown };
-
-/** Buy-box matches, one per property and spec_hash (D19), all of one spec; answered by property id. */
-export async function ensureMatches(trx: PipelineTransaction, tenantId: string, inputs: MatchRow[]): Promise<Map<string, BulkEnsured>> {
-  const specHash = inputs[0]?.specHash;
-  return ensureByKey(
-    inputs,
-    (input) => input.propertyId,
-    async (propertyIds) => {
-      const { rows } = await sql<{ id: string; property_id: string }>`
-        select id, property_id from pipeline.buy_box_matches where spec_hash = ${specHash} and property_id = any(${propertyIds}::uuid[])`.execute(trx);
-      return idsBy(rows, (row) => row.property_id);
-    },
-    async (fresh) => {
-      const rows = fresh.map((input) => ({
-        property_id: input.propertyId,
-        buy_box_id: input.buyBoxId,
-        buy_box: input.buyBox,
-        spec_hash: input.specHash,
-        query_hash: input.queryHash,
-        vintage_id: input.vintageId,
-        source: input.source,
-        verdict: input.verdict,
-        score: input.score,
-        eligible: input.eligible,
-        applied_spec: input.appliedSpec,
-        evaluation: input.evaluation,
-        failed: input.failed,
-      }));
-      const { rows: inserted } = await sql<{ id: string; property_id: string }>`
-        insert into pipeline.buy_box_matches (tenant_id, property_id, buy_box_id, buy_box, spec_hash, query_hash, vintage_id, source, verdict, score, eligible, applied_spec, evaluation, failed)
-        select ${tenantId}, property_id, buy_box_id, buy_box, spec_hash, query_hash, vintage_id, source, verdict, score, eligible, applied_spec, evaluation, failed
-        from jsonb_to_recordset(${encodeRows(rows)}::jsonb) as r(
-          property_id uuid, buy_box_id uuid, buy_box text, spec_hash text, query_hash text, vintage_id uuid, source text,
-          verdict text, score double precision, eligible boolean, applied_spec jsonb, evaluation jsonb, failed jsonb)
-        on conflict (property_id, spec_hash) do nothing
-        returning id, property_id`.execute(trx);
-      return idsBy(inserted, (row) => row.property_id);
     },
   );
 }

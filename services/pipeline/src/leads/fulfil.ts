@@ -4,7 +4,8 @@ import { type discoveryv1 } from '@landscreen/proto';
 import * as discoveryjson from '@landscreen/discovery-json';
 import { callerHeaders, readServiceError, type Caller } from '@landscreen/rpc';
 import type { PipelineContext } from '../context.js';
-import { ensureMatches, ensureProperties, RawJson } from './bulk-rows.js';
+import { ensureMatches } from '../matches/match-rows.js';
+import { ensureProperties, RawJson } from './bulk-rows.js';
 import { excludedParcelKeys, pickLeads } from './pick-leads.js';
 
 /** Fault point inside the delivery's transaction, after every row is written: a crash there. */

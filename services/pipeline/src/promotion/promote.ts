@@ -5,7 +5,8 @@ import { type discoveryv1, type pipelinev1 } from '@landscreen/proto';
 import * as discoveryjson from '@landscreen/discovery-json';
 import { conflict, onBehalfOf, requireCaller, type Caller } from '@landscreen/rpc';
 import type { PipelineContext } from '../context.js';
-import { ensureItem, ensureMatch, ensureProperty } from './ensure-rows.js';
+import { ensureMatch } from '../matches/match-rows.js';
+import { ensureItem, ensureProperty } from './ensure-rows.js';
 import { existingPromotion, type PromotionIds } from './existing.js';
 
 /** The PromoteResponse of D19 as its message: the four ids and whether this call wrote any. */
@@ -49,8 +50,7 @@ export async function promote(context: PipelineContext, caller: Caller, evaluate
       acres: result.acres,
       parcel,
     });
-    const match = await ensureMatch(trx, {
-      tenantId: caller.tenantId,
+    const match = await ensureMatch(trx, caller.tenantId, {
       propertyId: property.id,
       buyBoxId: evaluated.buyBoxId,
       buyBox: evaluated.buyBox,

@@ -5,7 +5,8 @@ import { type discoveryv1, type pipelinev1 } from '@landscreen/proto';
 import * as discoveryjson from '@landscreen/discovery-json';
 import { onBehalfOf, requireCaller } from '@landscreen/rpc';
 import type { PipelineContext } from '../../context.js';
-import { ensureItems, ensureMatches, ensureProperties, RawJson } from '../bulk-rows.js';
+import { ensureMatches } from '../../matches/match-rows.js';
+import { ensureItems, ensureProperties, RawJson } from '../bulk-rows.js';
 import { checkRow, type CheckedRow } from './rows.js';
 
 type Report = MessageInitShape<typeof pipelinev1.ImportRowReportSchema>;
