@@ -10,7 +10,7 @@ export async function serveControlSocket(dataDir: string, run: RunCommand): Prom
   const socketPath = controlSocketPath(dataDir);
   rmSync(socketPath, { force: true }); // a stale socket of a process that died
   const server = net.createServer((socket) => {
-    const send = (message: ControlMessage) => socket.writable && socket.write(`${JSON.stringify(message)}\n`);
+    const send = (message: ControlMessage) => !socket.destroyed && socket.writable && socket.write(`${JSON.stringify(message)}\n`);
     const cancel = new AbortController();
     let started = false;
     let finished = false;
@@ -20,6 +20,8 @@ export async function serveControlSocket(dataDir: string, run: RunCommand): Prom
     });
     socket.on('error', () => socket.destroy());
     const lines = createInterface({ input: socket });
+    // A caller killed mid-command makes the socket fail (EPIPE, ECONNRESET); readline re-emits that.
+    lines.on('error', () => socket.destroy());
     lines.on('line', async (line) => {
       let request: ControlRequest;
       try {

@@ -126,6 +126,9 @@ async function importFeatures(
       }
       const { data, features, fraction } = next.value;
       await insertChunk(trx, versionId, chunkNo++, Buffer.from(data.buffer, data.byteOffset, data.byteLength));
+      // One turn of the event loop between inserts: an embedded database answers in microtasks, so
+      // without it a reader that keeps ahead would starve every request (and the cancel) until the end.
+      await new Promise((resolve) => setImmediate(resolve));
       throwIfCancelled(signal);
       count += features;
       options.onProgress?.({ features: count, fraction });
