@@ -7,7 +7,7 @@ import type { LayerSource } from '@landscreen/field-catalog';
 import { describePosition, readLayer, type GdalChoice, type LayerFeature, type VectorLayerFormat } from '@landscreen/layer-io';
 import type { Geometry } from '@landscreen/point-engine';
 import { BoundsAccumulator } from './bounds.js';
-import { encodeFeatures, FEATURES_PER_CHUNK } from './chunk-codec.js';
+import { encodeFeatures, FEATURES_PER_CHUNK, VERTICES_PER_CHUNK } from './chunk-codec.js';
 import { layerSourceNamed, propertyMap } from './import-arguments.js';
 import { LayerImportError } from './layer-import-error.js';
 
@@ -64,16 +64,18 @@ export async function* featureChunks(request: FeatureReadRequest): AsyncGenerato
   const bounds = new BoundsAccumulator();
   let chunk: [Geometry, Record<string, unknown>][] = [];
   let count = 0;
+  let vertices = 0;
   let crs = 'EPSG:4326';
   for await (const feature of features) {
     if (!accepted.includes(feature.geometry.type)) throw wrongGeometry(request.file, declaration, feature);
     crs = feature.crs;
-    bounds.add(feature.geometry as Geometry);
+    vertices += bounds.add(feature.geometry as Geometry);
     chunk.push([feature.geometry as Geometry, declaredProperties(feature.properties, declared)]);
-    if (chunk.length >= FEATURES_PER_CHUNK) {
+    if (chunk.length >= FEATURES_PER_CHUNK || vertices >= VERTICES_PER_CHUNK) {
       count += chunk.length;
       yield { data: encodeFeatures(chunk), features: chunk.length, fraction };
       chunk = [];
+      vertices = 0;
     }
   }
   if (chunk.length > 0) {
