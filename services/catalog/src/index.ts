@@ -3,6 +3,7 @@ export { migrations } from './migrations/index.js';
 export { SCHEMA, catalogDb, type CatalogDatabase, type CatalogDb, type CatalogTransaction } from './schema.js';
 export { importLayer, type ImportLayerOptions, type ImportLayerResult } from './layers/import-layer.js';
 export { LayerImportError } from './layers/layer-import-error.js';
+export { ImportCancelledError } from './layers/import-cancelled.js';
 export { listVersions, type LayerVersionRow } from './layers/versions.js';
 export { LayerCache, DEFAULT_GRID_CACHE_BYTES, type LayerCacheOptions } from './layers/layer-cache.js';
 export { storedBytesByVersion, versionSize, type VersionSize } from './layers/version-sizes.js';

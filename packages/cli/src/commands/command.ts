@@ -10,6 +10,11 @@ export interface CommandContext {
   database: DatabaseHandle;
   /** The bus the servers use (NATS with NATS_URL; in the embedded server, its in-process bus). */
   bus: EventBus;
+  /**
+   * Aborted when whoever asked for the command goes away (Ctrl-C or SIGTERM of the CLI, its
+   * control-socket connection closing): a long command stops and undoes what it started.
+   */
+  signal?: AbortSignal;
   out(line: string): void;
 }
 

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { importLayer, LayerImportError, catalogDb } from '@landscreen/catalog-service';
+import { importLayer, ImportCancelledError, LayerImportError, catalogDb } from '@landscreen/catalog-service';
 import { SOURCE_DECLARATION_BY_ID, type SourceId } from '@landscreen/field-catalog';
 import { LAYER_FORMATS, type LayerFormat } from '@landscreen/layer-io';
 import { UsageError, type CommandImplementation } from './command.js';
@@ -7,7 +7,7 @@ import { headerRowOf } from './layer-options.js';
 import { progressReporter } from './progress.js';
 
 export const importLayerCommand: CommandImplementation = {
-  async run({ config, database, out }, args) {
+  async run({ config, database, out, signal }, args) {
     const { values } = parseArgs({
       args,
       options: {
@@ -44,6 +44,7 @@ export const importLayerCommand: CommandImplementation = {
         layer: values.layer,
         sheet: values.sheet,
         headerRow,
+        signal,
         onProgress: ({ features, fraction }) => progress.update(features, fraction),
       });
       const unit = result.geometry === 'grid' ? 'cells' : 'features';
@@ -53,7 +54,7 @@ export const importLayerCommand: CommandImplementation = {
     } catch (error) {
       out(`error: ${error instanceof LayerImportError ? error.message : (error as Error).message}`);
       out(`nothing was imported; the current version of ${values.source} is unchanged`);
-      return 1;
+      return error instanceof ImportCancelledError ? 130 : 1;
     }
   },
 };

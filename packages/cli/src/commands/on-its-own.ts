@@ -22,7 +22,7 @@ export async function runOnItsOwn(command: Command, argv: string[], config: Conf
       try {
         // Like the server, a command works on an up-to-date schema (a fresh data dir included).
         await migrateModules(database, await migrationPlan(command.services));
-        return await runCommand(argv, { config, logger, database, bus }, out);
+        return await withInterrupts(out, (signal) => runCommand(argv, { config, logger, database, bus, signal }, out));
       } finally {
         await bus.close();
       }
@@ -31,5 +31,27 @@ export async function runOnItsOwn(command: Command, argv: string[], config: Conf
     }
   } finally {
     unlock();
+  }
+}
+
+/**
+ * Ctrl-C or SIGTERM aborts the command's signal, so an import stops and rolls back before the
+ * process leaves (the database and bus are then closed in order); a second one exits at once.
+ */
+async function withInterrupts(out: (line: string) => void, run: (signal: AbortSignal) => Promise<number>): Promise<number> {
+  const cancel = new AbortController();
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (cancel.signal.aborted) process.exit(signal === 'SIGINT' ? 130 : 143);
+    out('interrupted: cancelling …');
+    cancel.abort();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  try {
+    const code = await run(cancel.signal);
+    return cancel.signal.aborted && code === 0 ? 130 : code;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
   }
 }

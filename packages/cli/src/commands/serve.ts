@@ -66,8 +66,8 @@ async function startEmbedded(config: Config, logger: Logger) {
     // With PGlite this process owns the database: operator commands come through this socket.
     const control = config.databaseUrl
       ? undefined
-      : await serveControlSocket(config.dataDir, (argv, out) =>
-          runCommand(argv, { config, logger, database: stack.database, bus: stack.bus }, out),
+      : await serveControlSocket(config.dataDir, (argv, out, signal) =>
+          runCommand(argv, { config, logger, database: stack.database, bus: stack.bus, signal }, out),
         );
     return {
       close: async () => {

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { controlSocketPath, type ControlMessage } from './protocol.js';
+import { controlSocketPath, type ControlMessage, type ControlRequest } from './protocol.js';
 
 /**
  * Runs argv inside the running embedded server. Resolves with the exit code, or `undefined`
@@ -10,14 +10,36 @@ import { controlSocketPath, type ControlMessage } from './protocol.js';
 export async function runThroughServer(dataDir: string, argv: string[], out: (line: string) => void): Promise<number | undefined> {
   const socket = await connect(controlSocketPath(dataDir));
   if (!socket) return undefined;
-  socket.write(`${JSON.stringify({ argv: withAbsoluteFiles(argv) })}\n`);
+  const send = (request: ControlRequest) => socket.writable && socket.write(`${JSON.stringify(request)}\n`);
+  send({ argv: withAbsoluteFiles(argv) });
+  // Ctrl-C or SIGTERM asks the server to cancel the command and waits for its rollback; a second
+  // one leaves at once (closing the connection cancels it on the server all the same).
+  let interrupted = false;
+  const onSignal = () => {
+    if (interrupted) {
+      socket.destroy();
+      return;
+    }
+    interrupted = true;
+    out('interrupted: cancelling the command on the server …');
+    send({ cancel: true });
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
   let code = 1;
-  for await (const line of createInterface({ input: socket })) {
-    const message = JSON.parse(line) as ControlMessage;
-    if ('out' in message) out(message.out);
-    else code = message.exit;
+  try {
+    for await (const line of createInterface({ input: socket })) {
+      const message = JSON.parse(line) as ControlMessage;
+      if ('out' in message) out(message.out);
+      else code = message.exit;
+    }
+  } catch {
+    // The connection was destroyed by a second interrupt.
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
   }
-  return code;
+  return interrupted && code === 0 ? 130 : code;
 }
 
 function connect(socketPath: string): Promise<net.Socket | undefined> {

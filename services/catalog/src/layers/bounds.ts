@@ -7,8 +7,9 @@ export class BoundsAccumulator {
   private maxLon = -Infinity;
   private maxLat = -Infinity;
 
-  add(geometry: Geometry): void {
-    this.walk(geometry.coordinates as unknown);
+  /** Answers the number of positions the geometry has (chunks are cut by it). */
+  add(geometry: Geometry): number {
+    return this.walk(geometry.coordinates as unknown);
   }
 
   /** null when nothing was added (an empty layer). */
@@ -16,16 +17,18 @@ export class BoundsAccumulator {
     return this.minLon === Infinity ? null : [this.minLon, this.minLat, this.maxLon, this.maxLat];
   }
 
-  private walk(coordinates: unknown): void {
-    if (!Array.isArray(coordinates)) return;
+  private walk(coordinates: unknown): number {
+    if (!Array.isArray(coordinates)) return 0;
     if (typeof coordinates[0] === 'number') {
       const [lon, lat] = coordinates as number[];
       if (lon < this.minLon) this.minLon = lon;
       if (lon > this.maxLon) this.maxLon = lon;
       if (lat < this.minLat) this.minLat = lat;
       if (lat > this.maxLat) this.maxLat = lat;
-      return;
+      return 1;
     }
-    for (const item of coordinates) this.walk(item);
+    let positions = 0;
+    for (const item of coordinates) positions += this.walk(item);
+    return positions;
   }
 }

@@ -7,8 +7,13 @@
 
 import type { FeatureInput, Geometry } from '@landscreen/point-engine';
 
-/** Features per chunk: a few hundred kilobytes of JSON, one insert each. */
-export const FEATURES_PER_CHUNK = 2_000;
+/**
+ * A chunk is cut at this many features or this many vertices, whichever comes first: a few
+ * hundred kilobytes of JSON, one insert each. Small enough that an embedded (PGlite) insert, which
+ * runs on the thread answering requests, stays short; large enough that the statements are few.
+ */
+export const FEATURES_PER_CHUNK = 500;
+export const VERTICES_PER_CHUNK = 10_000;
 /** Grid cells per chunk of a grid stored whole (4 MB, row-major slices). */
 export const CELLS_PER_CHUNK = 1 << 20;
 

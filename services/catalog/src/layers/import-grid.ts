@@ -11,6 +11,7 @@ import type { LayerSource } from '@landscreen/field-catalog';
 import { LayerReadError, openGrid, type CellLimit, type GridFile, type GridWindow } from '@landscreen/layer-io';
 import type { CatalogDb } from '../schema.js';
 import { fileNameOf } from './grid-files.js';
+import { ImportCancelledError } from './import-cancelled.js';
 import { LayerImportError } from './layer-import-error.js';
 import { completeVersion, insertChunks, insertVersion } from './version-rows.js';
 import type { StoredGridTile, TiledGridMeta } from './versions.js';
@@ -31,6 +32,8 @@ export interface ImportGridOptions {
   maxCells?: number;
   /** Cells a stored block has a side (tests use small ones, to have many blocks). */
   blockSize?: number;
+  /** Aborted when the caller goes away: the import stops at the next window and rolls back. */
+  signal?: AbortSignal;
   onProgress?(progress: { features: number; fraction?: number }): void;
 }
 
@@ -75,6 +78,7 @@ export async function importGrid(db: CatalogDb, declaration: LayerSource, option
               pending = [];
             }
           }
+          if (options.signal?.aborted) throw new ImportCancelledError();
           cellsRead += window.width * window.height;
           options.onProgress?.({ features: cellsRead, fraction: cellsRead / total });
         }

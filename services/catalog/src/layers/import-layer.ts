@@ -2,28 +2,15 @@ import { importsInFlight } from '@landscreen/telemetry';
 import path from 'node:path';
 import { liftTimeouts } from '@landscreen/db';
 import type { LayerSource, SourceId } from '@landscreen/field-catalog';
-import {
-  describePosition,
-  detectFormat,
-  LayerReadError,
-  readLayer,
-  type GdalChoice,
-  type ImportLimits,
-  type WherePredicate,
-  type LayerFeature,
-  type LayerFormat,
-  type PropertyMap,
-  type VectorLayerFormat,
-} from '@landscreen/layer-io';
-import type { Geometry } from '@landscreen/point-engine';
+import { detectFormat, LayerReadError, type GdalChoice, type ImportLimits, type LayerFormat, type VectorLayerFormat } from '@landscreen/layer-io';
 import type { CatalogDb } from '../schema.js';
-import { encodeFeatures, FEATURES_PER_CHUNK } from './chunk-codec.js';
-import { BoundsAccumulator } from './bounds.js';
+import { featureChunksInWorker } from './features-in-worker.js';
 import { importFiles } from './grid-files.js';
 import { layerSourceNamed, propertyMap } from './import-arguments.js';
+import { ImportCancelledError } from './import-cancelled.js';
 import { importGrid } from './import-grid.js';
 import { LayerImportError } from './layer-import-error.js';
-import { featureFilter, patternChecker } from './source-semantics.js';
+import { featureFilter } from './source-semantics.js';
 import { completeVersion, insertChunk, insertVersion } from './version-rows.js';
 
 export interface ImportLayerOptions {
@@ -48,6 +35,11 @@ export interface ImportLayerOptions {
   where?: string;
   /** What a vector import may hold (LAYER_MAX_FEATURES and the rest; default DEFAULT_IMPORT_LIMITS). */
   limits?: Partial<ImportLimits>;
+  /**
+   * Aborted when the caller goes away (Ctrl-C, a killed CLI, a closed connection): reading stops,
+   * the transaction rolls back, and nothing becomes current.
+   */
+  signal?: AbortSignal;
   /** Features (or cells) stored so far and the share of the file read, when known. */
   onProgress?(progress: { features: number; fraction?: number }): void;
 }
@@ -61,14 +53,6 @@ export interface ImportLayerResult {
   bbox: [number, number, number, number] | null;
 }
 
-const ACCEPTED: Record<LayerSource['geometry'], readonly string[]> = {
-  points: ['Point', 'MultiPoint'],
-  lines: ['LineString', 'MultiLineString'],
-  polygons: ['Polygon', 'MultiPolygon'],
-  mixed: ['Point', 'MultiPoint', 'LineString', 'MultiLineString', 'Polygon', 'MultiPolygon'],
-  grid: [],
-};
-
 /**
  * Loads a layer file as a new version of its source in ONE transaction (issue 12, D37): the
  * version exists, and so becomes current, only once the whole file is stored; a bad feature, a
@@ -78,8 +62,9 @@ const ACCEPTED: Record<LayerSource['geometry'], readonly string[]> = {
  */
 export async function importLayer(db: CatalogDb, options: ImportLayerOptions): Promise<ImportLayerResult> {
   const declaration = layerSourceNamed(options.source);
-  const map = propertyMap(declaration, options.map);
-  const where = featureFilter(declaration, options.where);
+  // Checked here too, so a bad --map or --where is refused before a worker starts.
+  propertyMap(declaration, options.map);
+  featureFilter(declaration, options.where);
   const { files, name: defaultName } = await importFiles(options.file, { gridTiles: declaration.geometry === 'grid' });
   if (files.length > 1 && declaration.geometry !== 'grid') {
     throw new LayerImportError(`${declaration.id} is a ${declaration.geometry} source: it loads one file per version, not ${files.length}`);
@@ -98,11 +83,11 @@ export async function importLayer(db: CatalogDb, options: ImportLayerOptions): P
   importsInFlight.inc({ kind });
   try {
     if (declaration.geometry === 'grid') {
-      const { onProgress, maxCells, gridBlockSize: blockSize } = options;
-      const grid = await importGrid(db, declaration, { files, name, maxCells, blockSize, onProgress });
+      const { onProgress, maxCells, gridBlockSize: blockSize, signal } = options;
+      const grid = await importGrid(db, declaration, { files, name, maxCells, blockSize, signal, onProgress });
       return { versionId: grid.versionId, source: declaration.id, geometry: 'grid', features: grid.cells, bbox: grid.bbox };
     }
-    return await importFeatures(db, declaration, files[0], formats[0] as VectorLayerFormat, name, map, where, options);
+    return await importFeatures(db, declaration, files[0], formats[0] as VectorLayerFormat, name, options);
   } catch (error) {
     if (error instanceof LayerReadError) throw new LayerImportError(error.message);
     throw error;
@@ -127,88 +112,52 @@ async function importFeatures(
   file: string,
   format: VectorLayerFormat,
   name: string,
-  map: PropertyMap | undefined,
-  where: WherePredicate | undefined,
   options: ImportLayerOptions,
 ): Promise<ImportLayerResult> {
-  const accepted = ACCEPTED[declaration.geometry];
-  const declared = declaration.properties.map((property) => property.name);
-  const checkPatterns = patternChecker(file, declaration, new Map([...(map ?? new Map<string, string>())].map(([attribute, property]) => [property, attribute])));
-  let fraction: number | undefined;
-  const features = readLayer(file, {
-    format,
-    map,
-    where,
-    limits: options.limits,
-    layer: options.layer,
-    sheet: options.sheet,
-    headerRow: options.headerRow,
-    gdal: options.gdal,
-    onProgress: (progress) => (fraction = progress.totalBytes > 0 ? progress.bytesRead / progress.totalBytes : undefined),
-  });
+  const { signal } = options;
+  const chunks = featureChunksInWorker(
+    {
+      source: declaration.id,
+      file,
+      format,
+      map: options.map,
+      where: options.where,
+      limits: options.limits,
+      layer: options.layer,
+      sheet: options.sheet,
+      headerRow: options.headerRow,
+      gdal: options.gdal,
+    },
+    signal,
+  );
   return db.transaction().execute(async (trx) => {
     await liftTimeouts(trx);
     const versionId = await insertVersion(trx, declaration, name, format, path.basename(file));
-    const bounds = new BoundsAccumulator();
-    let chunk: [Geometry, Record<string, unknown>][] = [];
     let chunkNo = 0;
     let count = 0;
-    let crs = 'EPSG:4326';
-    // One chunk's insert stays in flight while the next chunk is read, so the reader's CPU and the
-    // server's (parsing, TOAST compression, WAL) overlap; the previous insert is awaited before the
-    // next is sent, so at most two chunks are held. A failed insert surfaces at that await.
-    let inFlight: Promise<void> = Promise.resolve();
-    const flush = async () => {
-      if (chunk.length === 0) return;
-      const data = encodeFeatures(chunk);
-      const stored = chunk.length;
-      chunk = [];
-      await inFlight;
-      inFlight = insertChunk(trx, versionId, chunkNo++, data).then(() => {
-        count += stored;
-        options.onProgress?.({ features: count, fraction });
-      });
-      inFlight.catch(() => {});
-      // One turn of the event loop, so the insert's bytes leave for the server before reading goes on.
+    // The worker reads the next chunks while this thread stores one: the reader's CPU, this
+    // thread's and the server's (parsing, TOAST compression, WAL) overlap.
+    for (;;) {
+      const next = await chunks.next();
+      if (next.done) {
+        const { bbox, crs } = next.value;
+        throwIfCancelled(signal);
+        await completeVersion(trx, versionId, count, bbox, crs, null);
+        options.onProgress?.({ features: count, fraction: 1 });
+        return { versionId, source: declaration.id, geometry: declaration.geometry, features: count, bbox };
+      }
+      const { data, features, fraction } = next.value;
+      await insertChunk(trx, versionId, chunkNo++, Buffer.from(data.buffer, data.byteOffset, data.byteLength));
+      // One turn of the event loop between inserts: an embedded database answers in microtasks, so
+      // without it a reader that keeps ahead would starve every request (and the cancel) until the end.
       await new Promise((resolve) => setImmediate(resolve));
-    };
-    let read = 0;
-    for await (const feature of features) {
-      if (!accepted.includes(feature.geometry.type)) throw wrongGeometry(file, declaration, feature);
-      crs = feature.crs;
-      bounds.add(feature.geometry as Geometry);
-      const kept = declaredProperties(feature.properties, declared);
-      checkPatterns?.(kept, feature.position);
-      chunk.push([feature.geometry as Geometry, kept]);
-      read++;
-      if (chunk.length >= FEATURES_PER_CHUNK) await flush();
+      throwIfCancelled(signal);
+      count += features;
+      options.onProgress?.({ features: count, fraction });
     }
-    // An empty layer would answer every field of the source as if nothing were there: refused,
-    // and the current version stays current.
-    if (read === 0) throw noFeatures(file, declaration, where !== undefined);
-    await flush();
-    await inFlight;
-    const bbox = bounds.bbox();
-    await completeVersion(trx, versionId, count, bbox, crs, null);
-    options.onProgress?.({ features: count, fraction: 1 });
-    return { versionId, source: declaration.id, geometry: declaration.geometry, features: count, bbox };
-  });
+  }).finally(() => chunks.return(undefined as never));
 }
 
-function noFeatures(file: string, declaration: LayerSource, filtered: boolean): LayerImportError {
-  const which = filtered ? ` that pass ${declaration.filter === undefined ? '--where' : `${declaration.id}'s filter (${declaration.filter.meaning}) and --where`}` : '';
-  return new LayerImportError(`${file}: the file holds no features${which}; an empty layer cannot replace ${declaration.id}'s current version`);
-}
-
-function wrongGeometry(file: string, declaration: LayerSource, feature: LayerFeature): LayerImportError {
-  return new LayerImportError(
-    `${file}: ${describePosition(feature.position)}: a ${feature.geometry.type} cannot feed ${declaration.id}, a ${declaration.geometry} source`,
-  );
-}
-
-/** Only what the source's evaluators read is stored: the rest of a file's attributes is dead weight. */
-function declaredProperties(properties: Record<string, unknown>, declared: readonly string[]): Record<string, unknown> {
-  const kept: Record<string, unknown> = {};
-  for (const name of declared) if (Object.hasOwn(properties, name) && properties[name] !== undefined) kept[name] = properties[name];
-  return kept;
+function throwIfCancelled(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new ImportCancelledError();
 }

@@ -14,14 +14,19 @@ export async function insertVersion(trx: CatalogTransaction, declaration: LayerS
   return rows[0].id;
 }
 
+// Chunk bytes travel as hex text that the server decodes: PGlite serialises a bytea parameter
+// byte by byte in JavaScript (a 2 MB chunk blocked the embedded server's loop for seconds), while
+// Buffer's own hex encoding is native and PostgreSQL's decode() is C, in either mode.
+const bytes = (data: Buffer) => sql`decode(${data.toString('hex')}, 'hex')`;
+
 export async function insertChunk(trx: CatalogTransaction, versionId: string, chunkNo: number, data: Buffer): Promise<void> {
-  await sql`insert into catalog.layer_chunks (version_id, chunk_no, data) values (${versionId}, ${chunkNo}, ${data})`.execute(trx);
+  await sql`insert into catalog.layer_chunks (version_id, chunk_no, data) values (${versionId}, ${chunkNo}, ${bytes(data)})`.execute(trx);
 }
 
 /** Several chunks in one statement (a grid's blocks are many and small). */
 export async function insertChunks(trx: CatalogTransaction, versionId: string, chunks: readonly (readonly [number, Buffer])[]): Promise<void> {
   if (chunks.length === 0) return;
-  const rows = chunks.map(([chunkNo, data]) => sql`(${versionId}, ${chunkNo}, ${data})`);
+  const rows = chunks.map(([chunkNo, data]) => sql`(${versionId}, ${chunkNo}, ${bytes(data)})`);
   await sql`insert into catalog.layer_chunks (version_id, chunk_no, data) values ${sql.join(rows)}`.execute(trx);
 }
 
