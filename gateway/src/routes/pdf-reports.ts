@@ -36,5 +36,5 @@ export const deliveryPdfHandler: RouteHandler = async ({ request, caller, raw, d
   const report = await deliveryReport(deps.clients, request.path.delivery_id, asCaller(caller, raw.id), deps.clock.now());
   const gathered = performance.now();
   const bytes = await reports.delivery(report);
-  return pdfAnswer(bytes, deliveryFileName({ id: report.reference, createdAt: report.createdAt }), gathered - started, performance.now() - gathered);
+  return pdfAnswer(bytes, deliveryFileName({ id: request.path.delivery_id, createdAt: report.createdAt }), gathered - started, performance.now() - gathered);
 };

@@ -76,10 +76,11 @@ export function fieldLabel(field: string): string {
   const unit = unitOf(field);
   let name = field;
   for (const [pattern, suffixUnit] of SUFFIX_UNITS) {
+    // Acres are what is measured, not only its unit: "Developable acres" keeps its last word.
+    if (suffixUnit === 'acres') continue;
     if (suffixUnit === unit || (unit !== null && UNIT_TEXT[suffixUnit] === UNIT_TEXT[unit])) name = name.replace(pattern, '');
   }
-  // A name that is only its unit ("acres") keeps it as its label.
-  const words = (name || field)
+  const words = name
     .split('_')
     .filter(Boolean)
     .map((word) => WORDS[word] ?? word);

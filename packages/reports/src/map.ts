@@ -390,7 +390,7 @@ function drawLocator(doc: Doc, box: Box, [lon, lat]: [number, number]): void {
   if (county) {
     doc.save();
     trace(county);
-    doc.fillColor(COLORS.parcelFill).fill('even-odd');
+    doc.fillColor(COLORS.locatorCounty).fill('even-odd');
     doc.restore();
   }
   doc.save();

@@ -52,7 +52,7 @@ export function factsTable(doc: Doc, facts: Fact[], fontSize = 9): void {
     rows.push([left.label, left.value, right?.label ?? '', right?.value ?? '']);
   }
   drawTable(doc, {
-    columns: [fontSize < 9 ? 130 : 100, '*', fontSize < 9 ? 130 : 100, '*'],
+    columns: [fontSize < 9 ? 150 : 100, '*', fontSize < 9 ? 150 : 100, '*'],
     rows: rows.map((row) => row.map((text, column) => (column % 2 === 0 ? { text, bold: true, color: COLORS.muted } : { text }))),
     fontSize,
     padLeft: 0,

@@ -23,6 +23,7 @@ export const COLORS = {
   transmission: '#6d28d9',
   county: '#b8c0c8',
   state: '#52606d',
+  locatorCounty: '#f0b429',
   pass: '#1e7a34',
   fail: '#b42318',
   unknown: '#8a6d00',
