@@ -1,5 +1,5 @@
 import type { CallOptions } from '@connectrpc/connect';
-import { siteReportFromProperty, type GridInput, type ParcelFallback, type SiteReport } from '@landscreen/reports';
+import { siteReportFromProperty, storedGeometry, type GridInput, type ParcelFallback, type SiteReport } from '@landscreen/reports';
 import type { ServiceClients } from '../clients.js';
 
 type Point = { lat?: number; lon?: number };
@@ -53,8 +53,6 @@ export async function parcelOfVintage(clients: ServiceClients, property: { vinta
   }
 }
 
-const hasGeometry = (parcelJson: Uint8Array | undefined) => parcelJson !== undefined && parcelJson.length > 0 && new TextDecoder().decode(parcelJson).includes('"geometry":{');
-
 /**
  * D30: what the site report prints — the property page of D28 (tenant-scoped: another tenant's
  * property is 404 there), the parcel geometry stored with it at promotion (else read from its
@@ -65,7 +63,7 @@ export async function propertyReport(clients: ServiceClients, propertyId: string
   const property = page.property;
   const [[grid], parcel] = await Promise.all([
     gridAt(clients, [property ?? {}], options),
-    property && !hasGeometry(property.parcelJson) ? parcelOfVintage(clients, property, options) : undefined,
+    property && !storedGeometry(property) ? parcelOfVintage(clients, property, options) : undefined,
   ]);
   return siteReportFromProperty(page, grid!, generatedAt, parcel);
 }

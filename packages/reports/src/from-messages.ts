@@ -133,6 +133,11 @@ function fallbackFacts(parcel: ParcelFallback): { facts: OpenObject; geometry: P
   };
 }
 
+/** The geometry stored with a property (its parcel document's), if any: without one, a report asks discovery for the parcel. */
+export function storedGeometry(property: pipelinev1.Property): ParcelGeometry | null {
+  return geometryOf(objectOf(openDocument(property.parcelJson)).geometry);
+}
+
 /** The site report of a property page (GetProperty) and the grid features at its point. */
 export function siteReportFromProperty(page: pipelinev1.GetPropertyResponse, grid: GridInput, generatedAt: Date, parcel?: ParcelFallback): SiteReport {
   const property = page.property;

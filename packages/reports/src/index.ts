@@ -1,7 +1,7 @@
 export type * from './model.js';
 export { renderSiteReport, writeSitePages } from './site-report.js';
 export { renderDeliveryReport } from './delivery-report.js';
-export { siteReportFromProperty, siteReportFromReportProperty, ruleEvidence, type GridInput, type ParcelFallback } from './from-messages.js';
+export { siteReportFromProperty, siteReportFromReportProperty, storedGeometry, ruleEvidence, type GridInput, type ParcelFallback } from './from-messages.js';
 export { fileNamePart, shortReference } from './format.js';
 export { fieldLabel, formatFact, formatRule } from './field-labels.js';
 export { reportFonts } from './fonts.js';
