@@ -6,7 +6,12 @@
 // button and the server refuses the promotion anyway; axe-core finds nothing serious or critical
 // on any page. Screenshots of each page are written to test-artifacts/console/.
 
+import { readFile } from 'node:fs/promises';
+import { kml as kmlToGeoJson } from '@tmcw/togeojson';
+import { DOMParser } from '@xmldom/xmldom';
+import * as shapefile from 'shapefile';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import yauzl from 'yauzl';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { entitleTenant, loadMarket, startTestStack, type TestStack } from '@landscreen/testing';
 import { importLayer } from '../../services/catalog/src/layers/import-layer.js';
@@ -205,6 +210,34 @@ describe('the console in Chromium', { timeout: 120_000 }, () => {
     expect(item.stage).toBe('researching');
   });
 
+  it('exports the board from its buttons with the session cookie: GeoJSON, KML and a zipped Shapefile that parse', async () => {
+    await page.goto(`${app.url}/#/board`);
+    await page.locator(`.card-item[data-parcel-key="${PURSUE.key}"]`).waitFor();
+    const exports = page.getByRole('group', { name: 'Export the board' });
+    /** Clicks a format's button and answers the file the browser saved. */
+    const saved = async (label: string) => {
+      const [download] = await Promise.all([page.waitForEvent('download'), exports.getByRole('button', { name: label }).click()]);
+      return { name: download.suggestedFilename(), bytes: await readFile((await download.path())!) };
+    };
+
+    const geojson = await saved('GeoJSON');
+    const collection = JSON.parse(geojson.bytes.toString('utf8'));
+    expect(collection.type).toBe('FeatureCollection');
+    expect(collection.features.map((feature: any) => feature.properties.parcel_key)).toContain(PURSUE.key);
+
+    const kml = await saved('KML');
+    const placemarks = kmlToGeoJson(new DOMParser().parseFromString(kml.bytes.toString('utf8'), 'text/xml') as never).features;
+    expect(placemarks.map((feature) => feature.properties?.parcel_key)).toContain(PURSUE.key);
+
+    const zip = await saved('Shapefile (zip)');
+    expect(zip.name).toMatch(/\.zip$/);
+    const files = await unzip(zip.bytes);
+    const shp = [...files.keys()].find((name) => name.endsWith('.shp'))!;
+    const layer = await shapefile.read(files.get(shp)!, files.get(shp.replace(/\.shp$/, '.dbf'))!, { encoding: 'utf-8' });
+    expect(layer.features.map((feature) => feature.properties!.parcel_key)).toContain(PURSUE.key);
+    await page.getByText('Shapefile (zip) saved.').waitFor();
+  });
+
   it('shows a viewer no Promote button, and the server refuses a viewer\'s promotion anyway', async () => {
     const { context, page: viewer } = await signIn(VIEWER);
     await mapDrawn(viewer);
@@ -259,3 +292,24 @@ describe('the console in Chromium', { timeout: 120_000 }, () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 });
+
+/** The entries of a zip file, by name. */
+async function unzip(zip: Buffer): Promise<Map<string, Buffer>> {
+  const files = new Map<string, Buffer>();
+  const archive = await new Promise<yauzl.ZipFile>((resolve, reject) => yauzl.fromBuffer(zip, { lazyEntries: true }, (error, file) => (error ? reject(error) : resolve(file!))));
+  await new Promise<void>((resolve, reject) => {
+    archive.on('entry', (entry: yauzl.Entry) =>
+      archive.openReadStream(entry, async (error, stream) => {
+        if (error) return reject(error);
+        const chunks: Buffer[] = [];
+        for await (const chunk of stream!) chunks.push(chunk as Buffer);
+        files.set(entry.fileName, Buffer.concat(chunks));
+        archive.readEntry();
+      }),
+    );
+    archive.on('end', resolve);
+    archive.on('error', reject);
+    archive.readEntry();
+  });
+  return files;
+}

@@ -10,7 +10,6 @@ import { layerFiles, pointCollection, type LayerFiles } from '../../services/cat
 import { createClient } from '@connectrpc/connect';
 import { pipelinev1 } from '@landscreen/proto';
 import { directTransport } from '@landscreen/rpc';
-import { reportPropertyPage } from '../../gateway/src/views/report-property.js';
 import { asMember, claimed, diligenceApi, expectStatus, session, STEPS } from '../support/diligence.js';
 import { countPixels, getPdf, pdfInfo, pdfText, renderRegion } from '../support/pdf.js';
 
@@ -21,6 +20,7 @@ const WORKER = session('wes@acme-rpt.test', 'acme-rpt', 'worker');
 
 const CYRILLIC_OWNER = 'Иван Петрович Сидоров';
 const GREEK_OWNER = 'Σωκράτης Παπαδόπουλος';
+const CJK_CONTACT = '王小明（山田太郎）';
 
 /** A rectangle of `w` x `h` degrees whose south-west corner is (lon, lat). */
 const box = (lon: number, lat: number, w: number, h: number) => ({
@@ -29,7 +29,7 @@ const box = (lon: number, lat: number, w: number, h: number) => ({
 });
 
 const PARCELS = [
-  { geometry: box(-97.004, 34.997, 0.008, 0.006), properties: { parcel_key: 'rpt-1', apn: 'R-001', address: '1 Substation Road', owner_name: CYRILLIC_OWNER, zoning: 'AG', acres: 120, within_floodplain_polygon: false, nearest_substation_distance_m: 1200 } },
+  { geometry: box(-97.004, 34.997, 0.008, 0.006), properties: { parcel_key: 'rpt-1', apn: 'R-001', address: '1 Substation Road', owner_name: CYRILLIC_OWNER, zoning: 'AG', acres: 120, assessed_value_usd: 600000, within_floodplain_polygon: false, nearest_substation_distance_m: 1200 } },
   { geometry: box(-96.95, 34.997, 0.006, 0.006), properties: { parcel_key: 'rpt-2', apn: 'R-002', address: '2 Substation Road', owner_name: GREEK_OWNER, zoning: 'IND', acres: 90, within_floodplain_polygon: false, nearest_substation_distance_m: 5200 } },
   { geometry: box(-96.9, 34.997, 0.005, 0.005), properties: { parcel_key: 'rpt-3', apn: 'R/003 "east"', address: '3 Substation Road', owner_name: 'Zoë Ørsted', zoning: 'AG', acres: 75, within_floodplain_polygon: false, nearest_substation_distance_m: 9000 } },
   { geometry: box(-96.8, 34.997, 0.007, 0.005), properties: { parcel_key: 'rpt-5', apn: 'R-005', address: '5 Substation Road', owner_name: 'Ανδρέας Νικολάου', zoning: 'IND', acres: 110, within_floodplain_polygon: false, nearest_substation_distance_m: 2100 } },
@@ -51,6 +51,11 @@ const SPEC = {
   verdict_cutoffs: { pursue: 60, monitor: 30 },
 };
 const RULE_FIELDS = ['acres', 'zoning', 'within_floodplain_polygon', 'nearest_substation_distance_m', 'slope_degrees'];
+// The same rules as the reports label them (the field catalog's names in words, the unit left to the values).
+const RULE_LABELS = ['Acres', 'Zoning', 'Within floodplain polygon', 'Nearest substation distance', 'Slope'];
+/** A machine name: snake_case words, e.g. within_floodplain_polygon. */
+const MACHINE_NAMES = RULE_FIELDS.filter((field) => field.includes('_'));
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
 // The map's frame on page 1 (reports/src/site-report.ts): full content width below the heading.
 const MAP_REGION = { x: 60, y: 110, w: 490, h: 270 };
@@ -85,7 +90,7 @@ describe.each(DATABASE_MODES)('PDF reports on %s', (mode) => {
     const token = await claimed(api, promoted.diligence_job_id);
     const citation = { url: 'https://records.example.com/deed/77', title: 'Recorded deed 2019-0077' };
     expectStatus(await api.complete(promoted.diligence_job_id, STEPS[0]!, token, { data: { summary: 'Deed confirms the owner and the APN.' }, citations: [citation], cost_usd: '2.25', provider_request_id: 'deed-77' }), 200);
-    expectStatus(await api.reveal(propertyId, { contact: { name: CYRILLIC_OWNER, phone: '+1 405 555 0199' }, provider: 'skiptrace', provider_request_id: 'c-77', cost_usd: '0.75' }), 201);
+    expectStatus(await api.reveal(propertyId, { contact: { name: CJK_CONTACT, phone: '+1 405 555 0199' }, provider: 'skiptrace', provider_request_id: 'c-77', cost_usd: '0.75' }), 201);
   });
   afterAll(async () => {
     await app?.close();
@@ -108,10 +113,11 @@ describe.each(DATABASE_MODES)('PDF reports on %s', (mode) => {
     const text = await pdfText(pdf.bytes);
     const pages = Number((await pdfInfo(pdf.bytes)).Pages);
     for (const expected of ['APN R-001', '1 Substation Road', 'PURSUE', 'Screening against “Data center”', 'rpt-ok', 'AG', '120']) expect(text).toContain(expected);
-    for (const field of RULE_FIELDS) expect(text).toContain(field);
-    // Evidence lines: the rule's test and the parcel's value side by side.
-    expect(text).toMatch(/acres\s+≥\s+50\s+120\s+passed/);
-    expect(text).toMatch(/slope_degrees\s+≤\s+5\s+—\s+unknown/);
+    for (const label of RULE_LABELS) expect(text).toContain(label);
+    for (const field of MACHINE_NAMES) expect(text).not.toContain(field);
+    // Evidence lines: the rule's test and the parcel's value side by side, in the field's unit.
+    expect(text).toMatch(/Acres\s+≥\s+50 acres\s+120 acres\s+passed/);
+    expect(text).toMatch(/Slope\s+≤\s+5°\s+—\s+unknown/);
     expect(text).toContain(CYRILLIC_OWNER);
     for (let page = 1; page <= pages; page++) expect(text).toContain(`Page ${page} of ${pages}`);
   });
@@ -123,9 +129,59 @@ describe.each(DATABASE_MODES)('PDF reports on %s', (mode) => {
     expect(text).toContain('https://records.example.com/deed/77');
     expect(text).toMatch(/Utility findings \(Pending\)/);
     expect(text).toContain('+1 405 555 0199');
+    // A contact in Chinese and Japanese script is set in the fallback font and reads back whole.
+    expect(text).toContain(CJK_CONTACT);
     expect(text).toMatch(/Substation Cimarron, 138 kV: 1\.\d km/);
     expect(text).toMatch(/Transmission line, 345 kV: 3\.\d km/);
     for (const secret of ['2.25', '0.75', 'deed-77', 'c-77', 'cost']) expect(text).not.toContain(secret);
+  });
+
+  it('reads as an investment committee reads it: human labels, a fact sheet by catalog group, price and $/acre, no UUIDs', async () => {
+    const text = await pdfText((await getPdf(app, `/v1/properties/${propertyId}/pdf`, ACME)).bytes);
+    expect(text).toMatch(/Price\s+\$600,000 \(assessed value\)/);
+    expect(text).toMatch(/Price per acre\s+\$5,000 \/ acre/);
+    expect(text).toContain('Fact sheet');
+    for (const group of ['Parcel record', 'Terrain', 'Land cover', 'Built environment', 'Utilities and grid', 'Parcel overlays', 'Climate', 'Hazards']) expect(text).toContain(group);
+    expect(text).toMatch(/Nearest substation\s+distance\s+1,200 m/);
+    expect(text).toMatch(/Developable\s+acres/);
+    expect(text).toMatch(/Within floodplain polygon\s+no/);
+    for (const field of MACHINE_NAMES) expect(text).not.toContain(field);
+    expect(text).not.toMatch(UUID);
+    // The locator names where the parcel is, from the Census outlines.
+    expect(text).toMatch(/\w+ County, Oklahoma/);
+  });
+
+  it('draws the transmission line as a line along its course, and the parcel filled where it lies', async () => {
+    const pdf = await getPdf(app, `/v1/properties/${propertyId}/pdf`, ACME);
+    const map = await renderRegion(pdf.bytes, 1, MAP_REGION, 72);
+    // The test line runs due north-south ~3 km west of the parcel: on the map, one column of the
+    // line's colour from the map's top to its bottom (a diamond marker would colour ~11 rows).
+    const isLine = (r: number, g: number, b: number) => r > 80 && r < 150 && g < 80 && b > 170;
+    const rowsOfColumn = (x: number) => {
+      let rows = 0;
+      for (let y = 0; y < map.height; y++) {
+        const i = (y * map.width + x) * 3;
+        if (isLine(map.pixels[i]!, map.pixels[i + 1]!, map.pixels[i + 2]!)) rows++;
+      }
+      return rows;
+    };
+    const columns = Array.from({ length: map.width }, (_, x) => rowsOfColumn(x));
+    const lineX = columns.indexOf(Math.max(...columns));
+    // Most of the height (the key and the scale bar, on a white ground, cover its two ends).
+    expect(columns[lineX]!).toBeGreaterThan(map.height * 0.5);
+    // The parcel's fill lies east of the line, as the parcel lies east of it.
+    let sumX = 0;
+    let green = 0;
+    for (let y = 0; y < map.height; y++)
+      for (let x = 0; x < map.width; x++) {
+        const i = (y * map.width + x) * 3;
+        if (isParcelGreen(map.pixels[i]!, map.pixels[i + 1]!, map.pixels[i + 2]!)) {
+          sumX += x;
+          green++;
+        }
+      }
+    expect(green).toBeGreaterThan(map.width * map.height * 0.02);
+    expect(sumX / green).toBeGreaterThan(lineX + 40);
   });
 
   it('draws the parcel on the map (the map region is not blank) with a scale bar and a north arrow', async () => {
@@ -163,14 +219,15 @@ describe.each(DATABASE_MODES)('PDF reports on %s', (mode) => {
 
   it('reads many properties reduced to what a report prints, only the caller\'s (GetReportProperties)', async () => {
     const pipeline = createClient(pipelinev1.PipelineService, directTransport(app.stack.modules, { checkMessages: true }));
-    const read = async (tenant: string, ids: string[]) =>
-      (await pipeline.getReportProperties({ propertyIds: ids }, await asMember(app, tenant))).properties.map(reportPropertyPage) as any[];
+    const read = async (tenant: string, ids: string[]) => (await pipeline.getReportProperties({ propertyIds: ids }, await asMember(app, tenant))).properties;
     const [page] = await read('acme-rpt', [propertyId, 'not-a-uuid', '00000000-0000-4000-8000-000000000000']);
-    expect(page.property).toMatchObject({ id: propertyId, apn: 'R-001', parcel: { typed: { owner_name: CYRILLIC_OWNER }, geometry: { type: 'Polygon' } } });
-    expect(page.deep_screen).toMatchObject({ buy_box: 'Data center', verdict: 'PURSUE', applied_spec: { must: expect.any(Array) }, evaluation: { score_breakdown: { must: expect.any(Array) } } });
-    // Only the parts a report prints: no provenance, free facts or evaluation facts travel.
-    expect(Object.keys(page.property.parcel).sort()).toEqual(['geometry', 'typed']);
-    expect(Object.keys(page.deep_screen.evaluation)).toEqual(['score_breakdown']);
+    const decode = (bytes: Uint8Array) => JSON.parse(new TextDecoder().decode(bytes));
+    expect(page).toMatchObject({ id: propertyId, apn: 'R-001' });
+    expect(decode(page!.typedFactsJson)).toMatchObject({ owner_name: CYRILLIC_OWNER });
+    expect(decode(page!.geometryJson)).toMatchObject({ type: 'Polygon' });
+    expect(page!.screen).toMatchObject({ buyBox: 'Data center', verdict: 'PURSUE' });
+    expect(page!.screen!.appliedSpec!.must.length).toBe(SPEC.must.length);
+    expect(page!.screen!.scoreBreakdown!.must.length).toBe(SPEC.must.length);
     expect(await read('globex-rpt', [propertyId])).toEqual([]);
   });
 
@@ -188,13 +245,15 @@ describe.each(DATABASE_MODES)('PDF reports on %s', (mode) => {
     expect(pages).toBeGreaterThanOrEqual(1 + delivery.leads.length);
     const text = await pdfText(pdf.bytes);
     expect(text).toContain('Buy box “Data center”');
-    expect(text).toContain('must: acres ≥ 50');
+    expect(text).toContain('must: Acres ≥ 50 acres');
+    expect(text).not.toMatch(UUID);
     expect(text).toContain('For the Cimarron call');
     delivery.leads.forEach((lead: { apn: string; verdict: string }, index: number) => {
       expect(text).toContain(lead.apn);
       expect(text).toContain(`LEAD ${index + 1} OF ${delivery.leads.length}`);
     });
-    for (const field of RULE_FIELDS) expect(text).toContain(field);
+    for (const label of RULE_LABELS) expect(text).toContain(label);
+    for (const field of MACHINE_NAMES) expect(text).not.toContain(field);
     expect(text).toContain(`Page ${pages} of ${pages}`);
     // Each lead's page has its map drawn: the page after the cover.
     const leadPage = text.split('\f').findIndex((page) => page.includes('LEAD 1 OF')) + 1;
@@ -202,8 +261,8 @@ describe.each(DATABASE_MODES)('PDF reports on %s', (mode) => {
     const firstLead = text.split('\f')[leadPage - 1]!;
     expect(firstLead).toContain(delivery.leads[0].apn);
     expect(firstLead).toContain(delivery.leads[0].verdict);
-    expect(firstLead).toMatch(/within_floodplain_polygon\s+=\s+no\s+no\s+passed/);
-    for (const field of RULE_FIELDS) expect(firstLead).toContain(field);
+    expect(firstLead).toMatch(/Within floodplain polygon\s+=\s+no\s+no\s+passed/);
+    for (const label of RULE_LABELS) expect(firstLead).toContain(label);
     const map = await renderRegion(pdf.bytes, leadPage, { ...MAP_REGION, h: 200 }, 72);
     expect(countPixels(map, isParcelGreen)).toBeGreaterThan(map.width * map.height * 0.02);
 
@@ -214,7 +273,7 @@ describe.each(DATABASE_MODES)('PDF reports on %s', (mode) => {
     const again = await pdfText((await getPdf(app, `/v1/deliveries/${deliveryId}/pdf`, ACME)).bytes);
     const againFirst = again.split('\f')[leadPage - 1]!;
     expect(againFirst).toContain('Screening against “Data center”');
-    expect(againFirst).toMatch(/within_floodplain_polygon\s+=\s+no\s+no\s+passed/);
+    expect(againFirst).toMatch(/Within floodplain polygon\s+=\s+no\s+no\s+passed/);
     expect(again).not.toContain('Solar');
 
     const other = await app.get(`/v1/deliveries/${deliveryId}/pdf`, { headers: GLOBEX });

@@ -1,9 +1,9 @@
 import type { CallOptions } from '@connectrpc/connect';
-import { deliveryReportFrom, siteReportFromPropertyPage, type DeliveryLeadInput, type DeliveryReport } from '@landscreen/reports';
-import * as discoveryjson from '@landscreen/discovery-json';
+import { deliveryReportFrom, siteReportFromReportProperty, type DeliveryLeadInput, type DeliveryReport } from '@landscreen/reports';
+import { pipelinev1 } from '@landscreen/proto';
+import { create } from '@bufbuild/protobuf';
 import type { ServiceClients } from '../clients.js';
-import { reportPropertyPage } from '../views/report-property.js';
-import { gridAt, withParcelGeometry } from './site-report-data.js';
+import { gridAt, parcelOfVintage } from './site-report-data.js';
 
 /**
  * D30: a delivery (tenant-scoped: another tenant's is 404 at GetDelivery) with, for every lead,
@@ -19,13 +19,15 @@ export async function deliveryReport(clients: ServiceClients, deliveryId: string
     clients.pipeline.getReportProperties({ propertyIds: delivery.leads.map((lead) => lead.propertyId), specHash: buyBox?.specHash }, options),
     gridAt(clients, delivery.leads.map((lead) => ({ lat: lead.lat, lon: lead.lon })), options),
   ]);
-  const pages = new Map<string, Record<string, any>>(pagesAnswer.properties.map((property) => [property.id, reportPropertyPage(property)]));
+  const properties = new Map(pagesAnswer.properties.map((property) => [property.id, property]));
   const leads = await Promise.all(
     delivery.leads.map(async (lead, index): Promise<DeliveryLeadInput> => {
-      // A lead's property always exists (the delivery made it); its page is only missing if it was removed.
-      const page = pages.get(lead.propertyId) ?? { property: { id: lead.propertyId, parcel_key: lead.parcelKey, apn: lead.apn, address: lead.address, acres: lead.acres, lat: lead.lat, lon: lead.lon } };
-      await withParcelGeometry(clients, page, options);
-      return { rank: lead.rank, verdict: lead.verdict, score: lead.score, report: siteReportFromPropertyPage(page, grids[index]!, generatedAt), screenSpecHash: page.deep_screen?.spec_hash ?? null };
+      // A lead's property always exists (the delivery made it); it is only missing if it was removed.
+      const property =
+        properties.get(lead.propertyId) ??
+        create(pipelinev1.ReportPropertySchema, { id: lead.propertyId, parcelKey: lead.parcelKey, apn: lead.apn, address: lead.address, acres: lead.acres, lat: lead.lat, lon: lead.lon, market: delivery.market });
+      const parcel = property.geometryJson.length === 0 ? await parcelOfVintage(clients, { vintageId: property.vintageId || delivery.vintageId, parcelKey: property.parcelKey }, options) : undefined;
+      return { rank: lead.rank, verdict: lead.verdict, score: lead.score, report: siteReportFromReportProperty(property, grids[index]!, generatedAt, parcel), screenSpecHash: property.screen?.specHash ?? null };
     }),
   );
   return deliveryReportFrom(
@@ -34,7 +36,7 @@ export async function deliveryReport(clients: ServiceClients, deliveryId: string
       createdAt: delivery.createdAt,
       note: delivery.leadRequest?.note ?? null,
       market: delivery.market,
-      buyBox: buyBox ? { name: buyBox.name, specHash: buyBox.specHash, appliedSpec: discoveryjson.buyBoxSpecValue(buyBox.appliedSpec) } : null,
+      buyBox: buyBox ? { name: buyBox.name, specHash: buyBox.specHash, appliedSpec: buyBox.appliedSpec } : null,
     },
     leads,
     generatedAt,

@@ -10,6 +10,7 @@ const SAMPLE: SiteReport = {
   title: 'APN 000-000',
   reference: '000-000',
   facts: [{ label: 'Acres', value: '12.5' }],
+  factSheet: [],
   map: { geometry: { type: 'Polygon', coordinates: [[[-97.74, 30.27], [-97.73, 30.27], [-97.73, 30.28], [-97.74, 30.27]]] }, point: { lat: 30.275, lon: -97.735 }, grid: [], gridLoaded: [] },
   screen: null,
   diligence: null,

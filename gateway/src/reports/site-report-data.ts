@@ -1,16 +1,20 @@
 import type { CallOptions } from '@connectrpc/connect';
-import { siteReportFromPropertyPage, type GridInput, type SiteReport } from '@landscreen/reports';
-import * as discoveryjson from '@landscreen/discovery-json';
+import { siteReportFromProperty, storedGeometry, type GridInput, type ParcelFallback, type SiteReport } from '@landscreen/reports';
 import type { ServiceClients } from '../clients.js';
-import { propertyPageJson } from '../views/property.js';
 
-
-type Point = { lat: unknown; lon: unknown };
+type Point = { lat?: number; lon?: number };
 const located = (point: Point): point is { lat: number; lon: number } => typeof point.lat === 'number' && typeof point.lon === 'number';
+
+/** Pairs of a flat lon, lat, lon, lat, … list. */
+function positions(lonLat: number[]): [number, number][] {
+  const out: [number, number][] = [];
+  for (let i = 0; i + 1 < lonLat.length; i += 2) out.push([lonLat[i]!, lonLat[i + 1]!]);
+  return out;
+}
 
 /**
  * The nearest substation and transmission line at each point, from the catalog's current grid
- * layers, in one call (a point without coordinates gets none).
+ * layers, in one call (a point without coordinates gets none), with a line's course near it.
  */
 export async function gridAt(clients: ServiceClients, points: Point[], options: CallOptions): Promise<GridInput[]> {
   const asked = points.filter(located);
@@ -29,15 +33,24 @@ export async function gridAt(clients: ServiceClients, points: Point[], options: 
         voltageKv: feature.voltageKv ?? null,
         status: feature.status ?? null,
         name: feature.name ?? null,
+        paths: feature.paths.map((path) => positions(path.lonLat)),
       })),
       layerVersions: Object.fromEntries(features.map((feature) => [feature.source, feature.layerVersionId])),
     };
   });
 }
 
-export interface PropertyPage {
-  page: Record<string, any>;
-  report: SiteReport;
+/**
+ * The parcel of a vintage as discovery has it, for a property stored without its geometry;
+ * undefined when discovery no longer has it (the report prints without a drawn parcel and says so).
+ */
+export async function parcelOfVintage(clients: ServiceClients, property: { vintageId: string; parcelKey: string }, options: CallOptions): Promise<ParcelFallback> {
+  if (!property.vintageId || !property.parcelKey) return undefined;
+  try {
+    return (await clients.discovery.getParcel({ vintageId: property.vintageId, parcelKey: property.parcelKey }, options)).parcel;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -45,23 +58,12 @@ export interface PropertyPage {
  * property is 404 there), the parcel geometry stored with it at promotion (else read from its
  * vintage), and the grid features near its point.
  */
-export async function propertyReport(clients: ServiceClients, propertyId: string, options: CallOptions, generatedAt: Date): Promise<PropertyPage> {
-  const page: Record<string, any> = propertyPageJson(await clients.pipeline.getProperty({ propertyId }, options));
-  const [[grid]] = await Promise.all([gridAt(clients, [page.property ?? {}], options), withParcelGeometry(clients, page, options)]);
-  return { page, report: siteReportFromPropertyPage(page, grid!, generatedAt) };
-}
-
-/**
- * A property stored without its parcel geometry gets the parcel of its vintage, when discovery
- * still has it; else the report prints without a drawn parcel (the map says so).
- */
-export async function withParcelGeometry(clients: ServiceClients, page: Record<string, any>, options: CallOptions): Promise<void> {
-  const property = page.property ?? {};
-  if (property.parcel?.geometry || typeof property.vintage_id !== 'string' || typeof property.parcel_key !== 'string') return;
-  try {
-    const found = await clients.discovery.getParcel({ vintageId: property.vintage_id, parcelKey: property.parcel_key }, options);
-    page.property = { ...property, parcel: found.parcel ? discoveryjson.parcelCandidateValue(found.parcel) : null };
-  } catch {
-    // The page itself was readable; the map says it has no geometry.
-  }
+export async function propertyReport(clients: ServiceClients, propertyId: string, options: CallOptions, generatedAt: Date): Promise<SiteReport> {
+  const page = await clients.pipeline.getProperty({ propertyId }, options);
+  const property = page.property;
+  const [[grid], parcel] = await Promise.all([
+    gridAt(clients, [property ?? {}], options),
+    property && !storedGeometry(property) ? parcelOfVintage(clients, property, options) : undefined,
+  ]);
+  return siteReportFromProperty(page, grid!, generatedAt, parcel);
 }

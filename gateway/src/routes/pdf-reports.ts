@@ -24,7 +24,7 @@ function pdfAnswer(bytes: Buffer, fileName: string, gatherMs: number, renderMs: 
 /** GET /v1/properties/{property_id}/pdf — the site report (D30), rendered on a render worker. */
 export const propertyPdfHandler: RouteHandler = async ({ request, caller, raw, deps, reports }) => {
   const started = performance.now();
-  const { report } = await propertyReport(deps.clients, request.path.property_id, asCaller(caller, raw.id), deps.clock.now());
+  const report = await propertyReport(deps.clients, request.path.property_id, asCaller(caller, raw.id), deps.clock.now());
   const gathered = performance.now();
   const bytes = await reports.site(report);
   return pdfAnswer(bytes, `${fileNamePart(report.reference)}-site-report.pdf`, gathered - started, performance.now() - gathered);
@@ -36,5 +36,5 @@ export const deliveryPdfHandler: RouteHandler = async ({ request, caller, raw, d
   const report = await deliveryReport(deps.clients, request.path.delivery_id, asCaller(caller, raw.id), deps.clock.now());
   const gathered = performance.now();
   const bytes = await reports.delivery(report);
-  return pdfAnswer(bytes, deliveryFileName({ id: report.reference, createdAt: report.createdAt }), gathered - started, performance.now() - gathered);
+  return pdfAnswer(bytes, deliveryFileName({ id: request.path.delivery_id, createdAt: report.createdAt }), gathered - started, performance.now() - gathered);
 };

@@ -23,6 +23,6 @@ export type { Geometry, PackedShape, PolygonalGeometry, Position } from './geome
 export type { MatchedParcel, ParcelMatch } from './parcel-fields.js';
 export { compilePlan, type EvaluationPlan } from './plan.js';
 export { CONUS_OUTLINE, isInConus } from './conus.js';
-export { distanceM, vincentyM, rulerAt } from './geodesy.js';
+export { distanceM, vincentyM, rulerAt, type Ruler } from './geodesy.js';
 export { geodesicAreaM2, SQUARE_METERS_PER_ACRE } from './polygon-area.js';
 export { LayerBuildError, UnknownFieldError } from './errors.js';

@@ -32,16 +32,16 @@ const OPS: Record<string, string> = {
 
 export const formatOp = (op: string) => OPS[op] ?? op;
 
-/** The expected side of a rule: "between" reads "a and b", "exists" has none. */
-export function formatExpected(op: string, value: unknown): string {
-  if (op === 'exists') return value === false ? 'not known' : '';
-  if (op === 'between' && Array.isArray(value) && value.length === 2) return `${formatValue(value[0])} and ${formatValue(value[1])}`;
-  return formatValue(value);
-}
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function formatRule(rule: { field: string; op: string; value: unknown }): string {
-  const expected = formatExpected(rule.op, rule.value);
-  return [rule.field, formatOp(rule.op), expected].filter(Boolean).join(' ');
+/**
+ * A short reference for an id a reader may need to quote (a vintage, a layer version, a delivery):
+ * a UUID's first eight hex digits, upper-cased ("3F2A9C1B"), which is how the console shows them
+ * too; anything else as it is.
+ */
+export function shortReference(id: string | null | undefined): string {
+  if (!id) return NONE;
+  return UUID.test(id) ? id.slice(0, 8).toUpperCase() : id;
 }
 
 /** Meters as a reader wants them: m below a kilometre, km with one decimal above; feet/miles beside. */

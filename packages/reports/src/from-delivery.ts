@@ -1,19 +1,18 @@
 // A delivery (its buy box and ranked leads) and the property page of each lead, read into the
 // delivery report's model.
 
+import type { discoveryv1 } from '@landscreen/proto';
+import { formatRule, formatRuleValue } from './field-labels.js';
+import { formatDate, formatValue, NONE, shortReference } from './format.js';
+import { jsonOf } from './messages.js';
 import type { BuyBoxSummary, DeliveryReport, SiteReport } from './model.js';
-import { formatDate, formatRule, formatValue } from './format.js';
-
-type Json = Record<string, unknown>;
-const obj = (value: unknown): Json => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {});
-const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
 export interface DeliveryInput {
   id: string;
   createdAt: string | null;
   note?: string | null;
   market?: string | null;
-  buyBox: { name: string; specHash?: string; appliedSpec: unknown } | null;
+  buyBox: { name: string; specHash?: string; appliedSpec: discoveryv1.BuyBoxSpec | undefined } | null;
 }
 
 export interface DeliveryLeadInput {
@@ -26,35 +25,32 @@ export interface DeliveryLeadInput {
   screenSpecHash?: string | null;
 }
 
-/** The rules of a canonical spec in words: "must: acres ≥ 50", "preferred ×2: slope_degrees ≤ 5". */
-export function rulesInWords(appliedSpec: unknown): string[] {
-  const spec = obj(appliedSpec);
-  const must = list(spec.must).map(obj).map((rule) => `must: ${formatRule({ field: String(rule.field), op: String(rule.op), value: rule.value })}${rule.unknown === 'review' ? ' (unknown: review)' : ''}`);
-  const preferred = list(spec.preferred)
-    .map(obj)
-    .map((rule) => {
-      // D41: a graded preference says where it has fallen to nothing.
-      const grade = rule.grade === undefined || rule.grade === null ? '' : `, falling to 0 at ${formatValue(obj(rule.grade).zero_at)}`;
-      return `preferred (weight ${formatValue(rule.weight)}): ${formatRule({ field: String(rule.field), op: String(rule.op), value: rule.value })}${grade}`;
-    });
+/** The rules of a canonical spec in words: "must: Acres ≥ 50 acres", "preferred (weight 2): Slope ≤ 5°". */
+export function rulesInWords(spec: discoveryv1.BuyBoxSpec | undefined): string[] {
+  const must = (spec?.must ?? []).map((rule) => `must: ${formatRule({ field: rule.field, op: rule.op, value: jsonOf(rule.value) })}${rule.unknown === 'review' ? ' (unknown: review)' : ''}`);
+  const preferred = (spec?.preferred ?? []).map((rule) => {
+    // D41: a graded preference says where it has fallen to nothing.
+    const grade = rule.grade ? `, falling to 0 at ${formatRuleValue(rule.field, rule.grade.zeroAt)}` : '';
+    return `preferred (weight ${formatValue(rule.weight)}): ${formatRule({ field: rule.field, op: rule.op, value: jsonOf(rule.value) })}${grade}`;
+  });
   return [...must, ...preferred];
 }
 
 export function deliveryReportFrom(delivery: DeliveryInput, leads: DeliveryLeadInput[], generatedAt: Date): DeliveryReport {
-  const spec = obj(delivery.buyBox?.appliedSpec);
-  const cutoffs = obj(spec.verdict_cutoffs);
+  const spec = delivery.buyBox?.appliedSpec;
+  const cutoffs = spec?.verdictCutoffs;
   const buyBox: BuyBoxSummary | null = delivery.buyBox
     ? {
         name: delivery.buyBox.name,
         rules: rulesInWords(delivery.buyBox.appliedSpec),
-        market: delivery.market ?? (list(spec.markets)[0] as string | undefined) ?? null,
-        cutoffs: typeof cutoffs.pursue === 'number' && typeof cutoffs.monitor === 'number' ? { pursue: cutoffs.pursue, monitor: cutoffs.monitor } : null,
+        market: delivery.market ?? spec?.markets[0] ?? null,
+        cutoffs: cutoffs ? { pursue: cutoffs.pursue, monitor: cutoffs.monitor } : null,
       }
     : null;
   const ordered = [...leads].sort((a, b) => a.rank - b.rank);
   return {
     title: delivery.buyBox ? `Leads for “${delivery.buyBox.name}”` : 'Lead delivery',
-    reference: delivery.id,
+    reference: shortReference(delivery.id),
     createdAt: delivery.createdAt,
     note: delivery.note ?? null,
     buyBox,
@@ -67,7 +63,7 @@ export function deliveryReportFrom(delivery: DeliveryInput, leads: DeliveryLeadI
       return {
         ...report,
         screen: {
-          buyBox: delivery.buyBox?.name ?? base?.buyBox ?? '—',
+          buyBox: delivery.buyBox?.name ?? base?.buyBox ?? NONE,
           verdict,
           score,
           eligible: sameScreen ? (base?.eligible ?? null) : null,

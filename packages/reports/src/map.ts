@@ -5,6 +5,7 @@
 
 import type { GridFeature, ParcelMap } from './model.js';
 import { formatDistance } from './format.js';
+import { outlineAt, outlines, outlinesIn, type Outline } from './outlines.js';
 import { COLORS, FONT, FONT_BOLD, type Doc } from './theme.js';
 
 const EARTH_RADIUS_M = 6_371_008.8;
@@ -106,12 +107,55 @@ export function drawParcelMap(doc: Doc, map: ParcelMap, box: Box): void {
   const toPage = (p: Projected) => ({ x: cx + (p.x - midX) * scale, y: cy - (p.y - midY) * scale });
   const centre = toPage(project(point?.[0] ?? lon0, point?.[1] ?? lat0));
 
+  // What sits in the map's corners; an off-map arrow is moved along the edge until it is clear of them.
+  const reserved: Box[] = [];
+
   doc.save();
   doc.rect(box.x, box.y, box.w, box.h).clip();
 
-  // Connectors first, so the parcel and markers sit on top.
+  // The base: county and state outlines crossing the map, under everything else.
+  const unproject = (x: number, y: number) => ({ lon: lon0 + ((x - cx) / scale + midX) / kx, lat: lat0 + ((cy - y) / scale + midY) / ky });
+  const northWest = unproject(box.x, box.y);
+  const southEast = unproject(box.x + box.w, box.y + box.h);
+  const base = outlines();
+  const strokeOutlines = (list: Outline[], width: number, color: string) => {
+    for (const outline of outlinesIn(list, northWest.lon, southEast.lat, southEast.lon, northWest.lat)) {
+      doc.save();
+      for (const ring of outline.rings) {
+        ring.forEach(([lon, lat], index) => {
+          const p = toPage(project(lon, lat));
+          if (index === 0) doc.moveTo(p.x, p.y);
+          else doc.lineTo(p.x, p.y);
+        });
+      }
+      doc.lineWidth(width).strokeColor(color).stroke();
+      doc.restore();
+    }
+  };
+  strokeOutlines(base.counties, 0.8, COLORS.county);
+  strokeOutlines(base.states, 1.6, COLORS.state);
+
+  // Transmission lines as lines, along their course near the parcel.
+  for (const feature of map.grid) {
+    if (feature.kind !== 'transmission_line' || !feature.paths?.length) continue;
+    doc.save();
+    for (const path of feature.paths) {
+      path.forEach(([lon, lat], index) => {
+        const p = toPage(project(lon, lat));
+        if (index === 0) doc.moveTo(p.x, p.y);
+        else doc.lineTo(p.x, p.y);
+      });
+    }
+    doc.lineWidth(2.6).lineCap('round').lineJoin('round').strokeColor(COLORS.transmission).stroke();
+    doc.restore();
+  }
+
+  // Connectors next, so the parcel and markers sit on top.
+  const keyEntries = [...onMap.map(({ feature }) => ({ feature, text: featureLabel(feature) })), ...offMap.map(({ feature }) => ({ feature, text: `${featureLabel(feature)} — off the map, arrow at the edge` }))];
+  reserved.push(featureKeyBox(doc, keyEntries, box), scaleBarBox(box, scale), { x: box.x + box.w - 36, y: box.y + 4, w: 32, h: 40 }, locatorBox(box));
+  const arrowTip = (at: Projected) => clearOf(edgePoint(centre, toPage(at), box, 14), box, reserved, 14);
   for (const { feature, at } of [...onMap, ...offMap]) {
-    const target = onMap.some((entry) => entry.feature === feature) ? toPage(at) : edgePoint(centre, toPage(at), box, 14);
+    const target = onMap.some((entry) => entry.feature === feature) ? toPage(at) : arrowTip(at);
     doc.save();
     doc.moveTo(centre.x, centre.y).lineTo(target.x, target.y).dash(4, { space: 3 }).lineWidth(0.8).stroke(colorOf(feature));
     doc.restore();
@@ -139,11 +183,12 @@ export function drawParcelMap(doc: Doc, map: ParcelMap, box: Box): void {
     const p = toPage(at);
     drawMarker(doc, feature, p.x, p.y);
   }
-  for (const { feature, at } of offMap) drawArrowHead(doc, centre, edgePoint(centre, toPage(at), box, 14), colorOf(feature));
+  for (const { feature, at } of offMap) drawArrowHead(doc, centre, arrowTip(at), colorOf(feature));
   doc.restore();
 
   // Named in a key in the corner rather than beside the markers, where a label would cover the parcel.
-  drawFeatureKey(doc, [...onMap.map(({ feature }) => ({ feature, text: featureLabel(feature) })), ...offMap.map(({ feature }) => ({ feature, text: `${featureLabel(feature)} — off the map, arrow at the edge` }))], box);
+  drawFeatureKey(doc, keyEntries, box);
+  drawLocator(doc, box, point ?? [lon0, lat0]);
 
   drawNorthArrow(doc, box.x + box.w - 24, box.y + 12);
   drawScaleBar(doc, box, scale);
@@ -160,11 +205,42 @@ export function featureLabel(feature: GridFeature): string {
   return `${what}${kv}: ${formatDistance(feature.distanceM)}`;
 }
 
+/** A substation is a square; a line's nearest point a ring on the line (the line itself is drawn along its course). */
 function drawMarker(doc: Doc, feature: GridFeature, x: number, y: number): void {
   doc.save();
   if (feature.kind === 'substation') doc.rect(x - 4.5, y - 4.5, 9, 9).fillAndStroke(COLORS.substation, '#ffffff');
-  else doc.polygon([x, y - 5.5], [x + 5.5, y], [x, y + 5.5], [x - 5.5, y]).fillAndStroke(COLORS.transmission, '#ffffff');
+  else doc.circle(x, y, 3.5).lineWidth(1.4).fillAndStroke('#ffffff', COLORS.transmission);
   doc.restore();
+}
+
+/** The key's symbol: a square for a substation, a short stroke for a line. */
+function drawKeySymbol(doc: Doc, feature: GridFeature, x: number, y: number): void {
+  if (feature.kind === 'substation') return drawMarker(doc, feature, x, y);
+  doc.save();
+  doc.moveTo(x - 6, y).lineTo(x + 6, y).lineWidth(2.6).strokeColor(COLORS.transmission).stroke();
+  doc.restore();
+}
+
+const overlaps = (a: Box, b: Box) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+
+/**
+ * An arrow tip on the map's edge moved along that edge, the shortest way, until an arrow's head
+ * there is clear of the corner boxes (key, scale bar, north arrow, locator).
+ */
+function clearOf(tip: { x: number; y: number }, box: Box, reserved: Box[], inset: number): { x: number; y: number } {
+  const head = (p: { x: number; y: number }): Box => ({ x: p.x - 10, y: p.y - 10, w: 20, h: 20 });
+  if (!reserved.some((r) => overlaps(head(tip), r))) return tip;
+  const vertical = Math.abs(tip.x - (box.x + inset)) < 0.5 || Math.abs(tip.x - (box.x + box.w - inset)) < 0.5;
+  const [low, high] = vertical ? [box.y + inset, box.y + box.h - inset] : [box.x + inset, box.x + box.w - inset];
+  const at = vertical ? tip.y : tip.x;
+  for (let step = 2; step < high - low; step += 2) {
+    for (const candidate of [at - step, at + step]) {
+      if (candidate < low || candidate > high) continue;
+      const moved = vertical ? { x: tip.x, y: candidate } : { x: candidate, y: tip.y };
+      if (!reserved.some((r) => overlaps(head(moved), r))) return moved;
+    }
+  }
+  return tip;
 }
 
 /** Where the segment from `from` towards `to` leaves the box shrunk by `inset`. */
@@ -194,20 +270,26 @@ function drawArrowHead(doc: Doc, from: { x: number; y: number }, tip: { x: numbe
   doc.restore();
 }
 
-/** The grid features, one line each with its marker, on a white ground in the top-left corner. */
+const KEY_LINE = 11;
+
+/** Where the feature key sits (top-left corner). */
+function featureKeyBox(doc: Doc, entries: { text: string }[], box: Box): Box {
+  if (entries.length === 0) return { x: box.x, y: box.y, w: 0, h: 0 };
+  doc.font(FONT).fontSize(7.5);
+  return { x: box.x + 8, y: box.y + 8, w: Math.max(...entries.map(({ text }) => doc.widthOfString(text))) + 22, h: entries.length * KEY_LINE + 6 };
+}
+
+/** The grid features, one line each with its symbol, on a white ground in the top-left corner. */
 function drawFeatureKey(doc: Doc, entries: { feature: GridFeature; text: string }[], box: Box): void {
   if (entries.length === 0) return;
-  doc.font(FONT).fontSize(7.5);
-  const lineHeight = 11;
-  const width = Math.max(...entries.map(({ text }) => doc.widthOfString(text))) + 22;
-  const x = box.x + 8;
-  const y = box.y + 8;
+  const { x, y, w: width } = featureKeyBox(doc, entries, box);
+  const lineHeight = KEY_LINE;
   doc.save();
   doc.rect(x, y, width, entries.length * lineHeight + 6).fillOpacity(0.9).fill('#ffffff');
   doc.restore();
   entries.forEach(({ feature, text }, index) => {
     const lineY = y + 3 + index * lineHeight;
-    drawMarker(doc, feature, x + 8, lineY + 4.5);
+    drawKeySymbol(doc, feature, x + 8, lineY + 4.5);
     doc.font(FONT).fontSize(7.5).fillColor(COLORS.text).text(text, x + 16, lineY, { lineBreak: false });
   });
 }
@@ -220,19 +302,28 @@ function drawNorthArrow(doc: Doc, x: number, y: number): void {
   doc.font(FONT_BOLD).fontSize(9).fillColor(COLORS.text).text('N', x - 3.2, y + 20, { lineBreak: false });
 }
 
-/** Two bars, metric above imperial, each a round length about a quarter of the map wide. */
-function drawScaleBar(doc: Doc, box: Box, pointsPerMetre: number): void {
-  const x = box.x + 12;
-  const y = box.y + box.h - 30;
+/** Where the scale bar sits (bottom-left corner): its widest bar is at most a quarter of the map plus its label. */
+function scaleBarBox(box: Box, pointsPerMetre: number): Box {
+  return { x: box.x + 8, y: box.y + box.h - 34, w: scaleBars(box, pointsPerMetre).reduce((w, [bar]) => Math.max(w, bar), 0) + 52, h: 28 };
+}
+
+function scaleBars(box: Box, pointsPerMetre: number): [number, string][] {
   const target = (box.w / 4) / pointsPerMetre;
   const metres = niceLength(target);
   const feetTarget = target / 0.3048;
   const miles = feetTarget >= 5280 ? niceLength(feetTarget / 5280) : 0;
   const feet = miles > 0 ? miles * 5280 : niceLength(feetTarget);
-  const bars: [number, string][] = [
+  return [
     [metres * pointsPerMetre, metres >= 1000 ? `${metres / 1000} km` : `${metres} m`],
     [feet * 0.3048 * pointsPerMetre, miles > 0 ? `${miles} mi` : `${feet.toLocaleString('en-US')} ft`],
   ];
+}
+
+/** Two bars, metric above imperial, each a round length about a quarter of the map wide. */
+function drawScaleBar(doc: Doc, box: Box, pointsPerMetre: number): void {
+  const x = box.x + 12;
+  const y = box.y + box.h - 30;
+  const bars = scaleBars(box, pointsPerMetre);
   doc.save();
   doc.rect(x - 4, y - 4, Math.max(...bars.map(([w]) => w)) + 52, 28).fillOpacity(0.85).fill('#ffffff');
   doc.restore();
@@ -254,4 +345,62 @@ function drawLegend(doc: Doc, map: ParcelMap, box: Box): void {
         ? 'No substation or transmission line found in the loaded grid layers.'
         : 'Dashed: straight-line distance from the parcel point to the nearest point of each feature.';
   doc.font(FONT).fontSize(7.5).fillColor(COLORS.muted).text(text, box.x, box.y + box.h + 4, { width: box.w, align: 'left' });
+}
+
+const LOCATOR = { w: 118, h: 84 };
+
+/** Where the locator sits (bottom-right corner). */
+function locatorBox(box: Box): Box {
+  return { x: box.x + box.w - LOCATOR.w - 8, y: box.y + box.h - LOCATOR.h - 8, w: LOCATOR.w, h: LOCATOR.h };
+}
+
+/**
+ * A locator in the bottom-right corner: the state holding the parcel with its counties, the
+ * parcel's county shaded and a dot where the parcel is, and the county and state named below.
+ */
+function drawLocator(doc: Doc, box: Box, [lon, lat]: [number, number]): void {
+  const base = outlines();
+  const state = outlineAt(base.states, lon, lat);
+  if (!state) return;
+  const county = outlineAt(base.counties, lon, lat);
+  const frame = locatorBox(box);
+  const [west, south, east, north] = state.bbox;
+  const kx = Math.cos(((south + north) / 2) * RAD);
+  const pad = 6;
+  const labelHeight = 11;
+  const scale = Math.min((frame.w - 2 * pad) / Math.max((east - west) * kx, 1e-6), (frame.h - 2 * pad - labelHeight) / Math.max(north - south, 1e-6));
+  const ox = frame.x + (frame.w - (east - west) * kx * scale) / 2;
+  const oy = frame.y + pad + (frame.h - 2 * pad - labelHeight - (north - south) * scale) / 2;
+  const at = (x: number, y: number) => ({ x: ox + (x - west) * kx * scale, y: oy + (north - y) * scale });
+  const trace = (outline: Outline) => {
+    for (const ring of outline.rings)
+      ring.forEach(([x, y], index) => {
+        const p = at(x, y);
+        if (index === 0) doc.moveTo(p.x, p.y);
+        else doc.lineTo(p.x, p.y);
+      });
+  };
+  doc.save();
+  doc.rect(frame.x, frame.y, frame.w, frame.h).fillOpacity(0.92).fillAndStroke('#ffffff', COLORS.rule);
+  doc.restore();
+  doc.save();
+  for (const other of base.counties.filter((c) => c.state === state.state)) trace(other);
+  doc.lineWidth(0.25).strokeColor(COLORS.county).stroke();
+  doc.restore();
+  if (county) {
+    doc.save();
+    trace(county);
+    doc.fillColor(COLORS.locatorCounty).fill('even-odd');
+    doc.restore();
+  }
+  doc.save();
+  trace(state);
+  doc.lineWidth(0.9).strokeColor(COLORS.state).stroke();
+  doc.restore();
+  const dot = at(lon, lat);
+  doc.save();
+  doc.circle(dot.x, dot.y, 2.6).fillAndStroke(COLORS.parcelStroke, '#ffffff');
+  doc.restore();
+  const name = county ? `${county.name} County, ${state.name}` : state.name;
+  doc.font(FONT).fontSize(6.5).fillColor(COLORS.text).text(name, frame.x + 3, frame.y + frame.h - labelHeight, { width: frame.w - 6, align: 'center', lineBreak: false, ellipsis: true });
 }

@@ -1,3 +1,5 @@
+import type { JsonValue } from '@bufbuild/protobuf';
+
 // What a report prints, as plain typed data: the renderers read nothing else (no database, no
 // network), so a report is a pure function of this and can be built and tested from any source.
 
@@ -17,6 +19,8 @@ export interface GridFeature {
   voltageKv?: number | null;
   status?: string | null;
   name?: string | null;
+  /** A line's course near the point: paths of [lon, lat] positions (empty for substations). */
+  paths?: [number, number][][];
 }
 
 export interface ParcelMap {
@@ -34,6 +38,14 @@ export interface Fact {
   value: string;
 }
 
+/** One group of the fact sheet (a catalog group, the parcel record, the market's other facts). */
+export interface FactGroup {
+  title: string;
+  facts: Fact[];
+  /** How many fields the group has in the catalog (or the facts shown, for the market's own). */
+  fieldCount: number;
+}
+
 export type EvidenceStatus = 'pass' | 'fail' | 'unknown';
 
 /** One rule of the buy box and how the parcel met it. */
@@ -41,8 +53,8 @@ export interface RuleEvidence {
   kind: 'must' | 'preferred';
   field: string;
   op: string;
-  expected: unknown;
-  actual: unknown;
+  expected: JsonValue;
+  actual: JsonValue;
   status: EvidenceStatus;
   /** Preferred rules: the weight and the points it earned. */
   weight?: number;
@@ -92,6 +104,8 @@ export interface SiteReport {
   /** APN, else the parcel key: names the file and heads the pages. */
   reference: string;
   facts: Fact[];
+  /** Every fact screened, grouped as the field catalog groups them (the full site report prints it). */
+  factSheet: FactGroup[];
   map: ParcelMap;
   screen: Screen | null;
   diligence: Diligence | null;

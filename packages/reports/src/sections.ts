@@ -2,8 +2,9 @@
 // the evidence table, diligence, contacts. Each writes at the document's cursor and leaves it
 // below what it wrote.
 
-import type { Contact, Diligence, Fact, RuleEvidence, Screen } from './model.js';
-import { formatExpected, formatOp, formatValue, humanize, NONE } from './format.js';
+import type { Contact, Diligence, Fact, FactGroup, RuleEvidence, Screen } from './model.js';
+import { fieldLabel, formatExpected, formatFact } from './field-labels.js';
+import { formatOp, formatValue, humanize, NONE } from './format.js';
 import { drawTable, type TableCell } from './table.js';
 import { COLORS, contentWidth, FONT, FONT_BOLD, PAGE, VERDICT_COLORS, type Doc } from './theme.js';
 
@@ -41,7 +42,7 @@ export function verdictBadge(doc: Doc, screen: Screen | null, y: number): number
 }
 
 /** Label/value pairs in two columns of a table. */
-export function factsTable(doc: Doc, facts: Fact[]): void {
+export function factsTable(doc: Doc, facts: Fact[], fontSize = 9): void {
   if (facts.length === 0) return;
   const rows: string[][] = [];
   const half = Math.ceil(facts.length / 2);
@@ -51,9 +52,9 @@ export function factsTable(doc: Doc, facts: Fact[]): void {
     rows.push([left.label, left.value, right?.label ?? '', right?.value ?? '']);
   }
   drawTable(doc, {
-    columns: [100, '*', 100, '*'],
+    columns: [fontSize < 9 ? 150 : 100, '*', fontSize < 9 ? 150 : 100, '*'],
     rows: rows.map((row) => row.map((text, column) => (column % 2 === 0 ? { text, bold: true, color: COLORS.muted } : { text }))),
-    fontSize: 9,
+    fontSize,
     padLeft: 0,
   });
 }
@@ -74,10 +75,10 @@ export function evidenceTable(doc: Doc, evidence: RuleEvidence[]): void {
         : STATUS_TEXT[rule.status];
     return [
       { text: rule.kind === 'must' ? 'must' : 'preferred' },
-      { text: rule.field },
+      { text: fieldLabel(rule.field) },
       { text: formatOp(rule.op) },
-      { text: formatExpected(rule.op, rule.expected) || NONE },
-      { text: formatValue(rule.actual) },
+      { text: formatExpected(rule.op, rule.expected, rule.field) || NONE },
+      { text: formatFact(rule.field, rule.actual) },
       { text: result, color: STATUS_COLOR[rule.status], bold: true },
     ];
   });
@@ -135,5 +136,22 @@ export function contactsSection(doc: Doc, contacts: Contact[]): void {
     const origin = [contact.provider && `via ${contact.provider}`, contact.recordedAt && `recorded ${contact.recordedAt}`].filter(Boolean).join(', ');
     if (origin) doc.font(FONT).fontSize(8).fillColor(COLORS.muted).text(origin);
     doc.moveDown(0.4);
+  }
+}
+
+/** The fact sheet: each group under a small heading, its facts in two columns, or why it has none. */
+export function factSheetSection(doc: Doc, groups: FactGroup[]): void {
+  const shown = groups.reduce((sum, group) => sum + group.facts.length, 0);
+  doc.font(FONT).fontSize(9).fillColor(COLORS.muted).text(`${shown} facts screened, grouped as the field catalog groups them; numbers rounded to what each unit means.`, PAGE.margin, doc.y, { width: contentWidth(doc) });
+  for (const group of groups) {
+    ensureSpace(doc, 44);
+    doc.moveDown(0.5);
+    doc.x = PAGE.margin;
+    const count = group.facts.length === group.fieldCount ? `${group.facts.length}` : `${group.facts.length} of ${group.fieldCount}`;
+    doc.font(FONT_BOLD).fontSize(10).fillColor(COLORS.heading).text(`${group.title} `, { continued: true });
+    doc.font(FONT).fontSize(8.5).fillColor(COLORS.muted).text(`(${count} fields)`);
+    doc.moveDown(0.2);
+    if (group.facts.length === 0) doc.font(FONT).fontSize(8.5).fillColor(COLORS.muted).text('Not screened for this parcel.', PAGE.margin, doc.y);
+    else factsTable(doc, group.facts, 8);
   }
 }

@@ -1,7 +1,7 @@
 import type { SiteReport } from './model.js';
 import { formatDate } from './format.js';
 import { drawParcelMap } from './map.js';
-import { contactsSection, diligenceSection, evidenceTable, factsTable, screenSummary, sectionTitle, verdictBadge } from './sections.js';
+import { contactsSection, diligenceSection, evidenceTable, factSheetSection, factsTable, screenSummary, sectionTitle, verdictBadge } from './sections.js';
 import { COLORS, contentWidth, createDocument, FONT, FONT_BOLD, PAGE, toBuffer, writeFooters, type Doc } from './theme.js';
 
 export interface SitePagesOptions {
@@ -42,6 +42,9 @@ export function writeSitePages(doc: Doc, report: SiteReport, options: SitePagesO
     doc.font(FONT).fontSize(9.5).fillColor(COLORS.muted).text('This property has not been screened against a buy box.');
   }
   if (options.compact) return;
+
+  sectionTitle(doc, 'Fact sheet');
+  factSheetSection(doc, report.factSheet);
 
   sectionTitle(doc, 'Diligence');
   diligenceSection(doc, report.diligence);

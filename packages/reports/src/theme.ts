@@ -1,11 +1,14 @@
 import PDFDocument from 'pdfkit';
 import { fitText } from './fit-text.js';
-import { reportFonts } from './fonts.js';
+import { fallbackFonts, needsFallback, reportFonts } from './fonts.js';
 
 export type Doc = PDFKit.PDFDocument;
 
 export const FONT = 'DejaVuSans';
 export const FONT_BOLD = 'DejaVuSans-Bold';
+/** The fallback for the scripts DejaVu lacks (fonts.ts); registered on a document when it first needs it. */
+const FALLBACK = 'NotoSansCJK';
+const FALLBACK_BOLD = 'NotoSansCJK-Bold';
 
 export const COLORS = {
   text: '#1f2933',
@@ -18,6 +21,9 @@ export const COLORS = {
   parcelStroke: '#2f6b1f',
   substation: '#c2410c',
   transmission: '#6d28d9',
+  county: '#b8c0c8',
+  state: '#52606d',
+  locatorCounty: '#f0b429',
   pass: '#1e7a34',
   fail: '#b42318',
   unknown: '#8a6d00',
@@ -69,8 +75,40 @@ function fitEveryText(doc: Doc): void {
   const fit = (value: unknown) => (typeof value === 'string' ? fitText(value) : value);
   const text = doc.text.bind(doc) as (...args: unknown[]) => Doc;
   const heightOfString = doc.heightOfString.bind(doc) as (...args: unknown[]) => number;
-  (doc as { text: unknown }).text = (value: unknown, ...rest: unknown[]) => text(fit(value), ...rest);
-  (doc as { heightOfString: unknown }).heightOfString = (value: unknown, ...rest: unknown[]) => heightOfString(fit(value), ...rest);
+  const widthOfString = doc.widthOfString.bind(doc) as (...args: unknown[]) => number;
+  const font = doc.font.bind(doc) as (...args: unknown[]) => Doc;
+  let current = FONT;
+  let registered = false;
+  // Set while a text is drawn in the fallback: pdfkit measures its words through widthOfString
+  // meanwhile, which must neither switch fonts again nor restore the document's font.
+  let inside = false;
+  (doc as { font: unknown }).font = (name: unknown, ...rest: unknown[]) => {
+    if (typeof name === 'string') current = name;
+    return font(name, ...rest);
+  };
+  // A text with characters only the fallback font has is set (and measured) in it as a whole,
+  // then the document's font is restored: a run of one font per text keeps pdfkit's wrapping.
+  const inFallback = <T>(value: unknown, work: () => T): T => {
+    if (inside || typeof value !== 'string' || !needsFallback(value)) return work();
+    if (!registered) {
+      const fallback = fallbackFonts();
+      doc.registerFont(FALLBACK, fallback.regular as unknown as Buffer, FALLBACK);
+      doc.registerFont(FALLBACK_BOLD, fallback.bold as unknown as Buffer, FALLBACK_BOLD);
+      registered = true;
+    }
+    const restore = current;
+    font(restore === FONT_BOLD ? FALLBACK_BOLD : FALLBACK);
+    inside = true;
+    try {
+      return work();
+    } finally {
+      inside = false;
+      font(restore);
+    }
+  };
+  (doc as { text: unknown }).text = (value: unknown, ...rest: unknown[]) => inFallback(value, () => text(fit(value), ...rest));
+  (doc as { heightOfString: unknown }).heightOfString = (value: unknown, ...rest: unknown[]) => inFallback(value, () => heightOfString(fit(value), ...rest));
+  (doc as { widthOfString: unknown }).widthOfString = (value: unknown, ...rest: unknown[]) => inFallback(value, () => widthOfString(value, ...rest));
 }
 
 /**

@@ -3,6 +3,7 @@ import { h, replace } from '../dom.js';
 import { humanise } from '../fields.js';
 import type { ViewContext } from '../shell.js';
 import { scoreText, statusPill, verdictBadge } from './badges.js';
+import { deliveriesPanel } from './deliveries.js';
 import { exportButtons } from './downloads.js';
 
 /** D18's stages, in board order. */
@@ -32,6 +33,7 @@ export function boardView(context: ViewContext) {
     h('div', { class: 'board-head' }, h('h1', { text: 'Pipeline board' }), exportButtons('Export the board', (format) => ({ method: 'GET', path: `/v1/pipeline?format=${format}`, fileName: `board.${format}` }), status)),
     status,
     columns,
+    deliveriesPanel(),
   );
   let dragged: string | null = null;
 

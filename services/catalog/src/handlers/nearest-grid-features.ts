@@ -3,6 +3,7 @@ import type { catalogv1 } from '@landscreen/proto';
 import { rulerAt, type Engine } from '@landscreen/point-engine';
 import { issue, validationError, type ValidationIssue } from '@landscreen/rpc';
 import { gridFactsAt, type GridFacts } from '../grid-estimate/grid-features.js';
+import { lineCourseNear } from './line-course.js';
 import type { LayerCache } from '../layers/layer-cache.js';
 
 type Response = MessageInitShape<typeof catalogv1.NearestGridFeaturesResponseSchema>;
@@ -50,6 +51,8 @@ function located(engine: Engine, facts: GridFacts, lat: number, lon: number) {
         voltageKv: feature.voltageKv ?? undefined,
         status: feature.status ?? undefined,
         name: typeof name === 'string' && name !== '' ? name : undefined,
+        // Enough of the line around the point that a map reaching past the nearest point still shows its course.
+        paths: feature.kind === 'substation' ? [] : lineCourseNear(layer.shapes[nearest.id]!, lon, lat, Math.max(3 * feature.distanceM, 1_000), ruler),
       },
     ];
   });
