@@ -3,7 +3,8 @@ import type { BBox, GeoJSONGeometry, ParcelRecord } from '@landscreen/parcel-io'
 import type { FieldProvenance } from '../field-provenance.js';
 import type { DiscoveryDb, DiscoveryTransaction } from '../schema.js';
 import { valueAt } from '../ranking/columns.js';
-import { VintageIndex } from '../ranking/vintage-index.js';
+import { loadVintageIndex } from '../ranking/column-store.js';
+import type { VintageIndex } from '../ranking/vintage-index.js';
 import { importVintage, type ImportProgress, type ImportResult } from './import-vintage.js';
 import { DiscoveryInputError, findMarket } from './markets.js';
 
@@ -70,7 +71,7 @@ interface StoredParcel {
 export async function deriveVintage(db: DiscoveryDb, options: DeriveVintageOptions): Promise<ImportResult> {
   const base = await baseVintage(db, options.market);
   options.onBase?.({ marketId: base.marketId, vintageId: base.vintageId, parcels: base.parcels });
-  const index = await VintageIndex.load(db, base.vintageId);
+  const index = await loadVintageIndex(db, base.vintageId);
   return importVintage(db, {
     market: options.market,
     source: options.source,

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { canCopyOut, copyOut } from '@landscreen/db';
 import { isUuid } from '@landscreen/rpc';
 import type { Column } from './columns.js';
-import type { VintageIndex } from './vintage-index.js';
+import { assembleIndex, type VintageIndex } from './vintage-index.js';
 import type { DiscoveryDb, DiscoveryTransaction } from '../schema.js';
 
 const KEYS = '#parcel_key';
@@ -66,6 +66,12 @@ interface StoredColumn {
   kind: string;
   data: Uint8Array;
   dictionary: unknown[] | null;
+}
+
+/** A vintage's ranking index as stored with it. */
+export async function loadVintageIndex(db: DiscoveryDb, vintageId: string): Promise<VintageIndex> {
+  const { keys, rowsByKey, columns } = await loadColumns(db, vintageId);
+  return assembleIndex(vintageId, keys, columns, rowsByKey);
 }
 
 export async function loadColumns(db: DiscoveryDb, vintageId: string): Promise<StoredColumns> {
