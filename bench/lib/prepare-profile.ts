@@ -2,7 +2,7 @@
 // bench database, stopped after PROFILE_SECONDS (the profile is written at exit). Usage:
 //   DATABASE_URL=... PROFILE_SECONDS=120 node --cpu-prof --import tsx bench/lib/prepare-profile.ts
 import { openDatabase } from '@landscreen/db';
-import { prepareMarket } from '../../packages/cli/src/prepare/prepare-market.js';
+import { prepareMarket } from '@landscreen/prepare';
 import { BENCH_DB_TIMEOUTS } from './layered-market.js';
 
 const url = process.env.DATABASE_URL!;

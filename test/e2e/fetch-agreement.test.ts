@@ -18,9 +18,10 @@ import { discoveryDb, fieldProvenanceOf, provenanceOf } from '@landscreen/discov
 import { roundFact } from '@landscreen/field-catalog';
 import { representativePoint, type GeoJSONGeometry } from '@landscreen/parcel-io';
 import { DATABASE_MODES, entitleTenant, loadMarket, startTestStack, type TestStack } from '@landscreen/testing';
-import { prepareMarket } from '../../packages/cli/src/prepare/prepare-market.js';
+import { prepareMarket } from '@landscreen/prepare';
 import { valueAt } from '../../services/discovery/src/ranking/columns.js';
-import { VintageIndex } from '../../services/discovery/src/ranking/vintage-index.js';
+import { loadVintageIndex } from '../../services/discovery/src/ranking/column-store.js';
+import type { VintageIndex } from '../../services/discovery/src/ranking/vintage-index.js';
 import { batchResults, headersOf, parseCsv, resultsFile, settledRun, tenantOnPlan } from '../support/runs.js';
 
 const MARKET = 'agree-tx';
@@ -103,7 +104,7 @@ describe.each(DATABASE_MODES)('fetch/batch, runs and prepare agree (%s)', (mode)
     await tenantOnPlan(app, db, TENANT, 'scale');
     await entitleTenant(db, TENANT, MARKET);
     ({ vintageId } = await prepareMarket(db, { market: MARKET, fields: PREPARED }));
-    index = await VintageIndex.load(discoveryDb(db), vintageId);
+    index = await loadVintageIndex(discoveryDb(db), vintageId);
     fieldProvenance = await fieldProvenanceOf(discoveryDb(db), vintageId);
     const { rows } = await sql<{ parcel_key: string; provenance: Record<string, unknown> }>`
       select parcel_key, provenance from discovery.parcels where vintage_id = ${vintageId}`.execute(db);

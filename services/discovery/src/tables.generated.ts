@@ -62,6 +62,7 @@ export interface DiscoverySigningKeys {
 }
 
 export interface DiscoveryVintageColumns {
+  chunk: Generated<number>;
   data: Uint8Array;
   dictionary: unknown | null;
   field: string;

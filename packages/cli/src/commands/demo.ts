@@ -5,7 +5,7 @@ import { generateDemoParcels } from '@landscreen/demo-market';
 import { discoveryDb, entitle, importVintage } from '@landscreen/discovery-service';
 import { toParcelRecord } from '@landscreen/parcel-io';
 import { loadDemoLayers } from '../demo/demo-layers.js';
-import { prepareMarket } from '../prepare/prepare-market.js';
+import { prepareMarket } from '@landscreen/prepare';
 import { UsageError, type CommandImplementation } from './command.js';
 import { progressReporter } from './progress.js';
 

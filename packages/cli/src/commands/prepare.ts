@@ -1,8 +1,6 @@
 import { parseArgs } from 'node:util';
 import { CatalogError } from '@landscreen/field-catalog';
-import { DEFAULT_ENGINE_WORKERS } from '../prepare/engine-pool.js';
-import { NoLayersError } from '../prepare/prepare-fields.js';
-import { prepareMarket } from '../prepare/prepare-market.js';
+import { DEFAULT_ENGINE_WORKERS, NoLayersError, prepareMarket } from '@landscreen/prepare';
 import { UsageError, type CommandImplementation } from './command.js';
 import { progressReporter } from './progress.js';
 

@@ -7,6 +7,7 @@ import * as vintageColumnsLz4 from './20261122T000400_vintage_columns_lz4.js';
 import * as vintageKeyOrder from './20261122T000500_vintage_key_order.js';
 import * as vintageFieldProvenance from './20261123T120000_vintage_field_provenance.js';
 import * as vintageParcelShapes from './20261128T000100_vintage_parcel_shapes.js';
+import * as vintageColumnChunks from './20261128T130000_vintage_column_chunks.js';
 
 /** Every migration of the "discovery" schema, in order. New migrations are appended here. */
 export const migrations: MigrationSet = {
@@ -18,4 +19,5 @@ export const migrations: MigrationSet = {
   '20261122T000500_vintage_key_order': vintageKeyOrder,
   '20261123T120000_vintage_field_provenance': vintageFieldProvenance,
   '20261128T000100_vintage_parcel_shapes': vintageParcelShapes,
+  '20261128T130000_vintage_column_chunks': vintageColumnChunks,
 };

@@ -3,7 +3,8 @@ import type { BBox, GeoJSONGeometry, ParcelRecord } from '@landscreen/parcel-io'
 import type { FieldProvenance } from '../field-provenance.js';
 import type { DiscoveryDb, DiscoveryTransaction } from '../schema.js';
 import { valueAt } from '../ranking/columns.js';
-import { VintageIndex } from '../ranking/vintage-index.js';
+import { canCopyOut } from '@landscreen/db';
+import { loadColumnChunk, storedChunks } from '../ranking/column-store.js';
 import { importVintage, type ImportProgress, type ImportResult } from './import-vintage.js';
 import { DiscoveryInputError, findMarket } from './markets.js';
 
@@ -31,7 +32,7 @@ export interface DeriveVintageOptions {
   /**
    * How many pages `derive` may work on at once (default 1): with its work elsewhere (worker
    * threads), the next pages are read and derived while earlier ones are written. Pages are
-   * still written in parcel_key order.
+   * still written in the base's row order.
    */
   parallelism?: number;
   /**
@@ -39,6 +40,8 @@ export interface DeriveVintageOptions {
    * every page is derived; the base vintage's entries of the other fields are kept.
    */
   fieldProvenance?(): FieldProvenance;
+  /** Rows per stored chunk of the new vintage's ranking index (importVintage's chunkRows). */
+  chunkRows?: number;
 }
 
 interface StoredParcel {
@@ -64,18 +67,22 @@ interface StoredParcel {
  * A new vintage of a market's current parcels with facts added by `derive` (landscreen prepare):
  * the same parcel_keys, geometry, typed, free and derived facts, written through importVintage,
  * so it is one transaction that becomes current only when complete, and the base is untouched.
- * Parcels are read page by page in parcel_key order, inside the import's transaction; their
- * free and derived facts come from the base vintage's stored ranking index (they live there).
+ * Parcels are read in the base's row order, one chunk of its stored ranking index at a time (their
+ * free and derived facts live there), and a page of that chunk's keys at a time from the base's
+ * rows inside the import's transaction: memory holds a chunk and the pages in flight, whatever the
+ * market's size.
  */
 export async function deriveVintage(db: DiscoveryDb, options: DeriveVintageOptions): Promise<ImportResult> {
   const base = await baseVintage(db, options.market);
   options.onBase?.({ marketId: base.marketId, vintageId: base.vintageId, parcels: base.parcels });
-  const index = await VintageIndex.load(db, base.vintageId);
   return importVintage(db, {
     market: options.market,
     source: options.source,
     onProgress: options.onProgress,
-    records: (trx) => derivedRecords(trx, base, index, options.derive, Math.max(1, options.parallelism ?? 1)),
+    chunkRows: options.chunkRows,
+    // The base's stored index is read one chunk at a time: through a connection of its own on
+    // PostgreSQL (binary COPY), through the transaction's on PGlite (its only one).
+    records: (trx) => derivedRecords(trx, canCopyOut(db) ? db : trx, base, options.derive, Math.max(1, options.parallelism ?? 1)),
     fieldProvenance: () => {
       const merged = { ...(base.fieldProvenance ?? {}), ...(options.fieldProvenance?.() ?? {}) };
       return Object.keys(merged).length === 0 ? null : merged;
@@ -104,38 +111,45 @@ async function baseVintage(db: DiscoveryDb, slug: string) {
 
 async function* derivedRecords(
   trx: DiscoveryTransaction,
+  indexReader: DiscoveryDb,
   base: Awaited<ReturnType<typeof baseVintage>>,
-  index: VintageIndex,
   derive: DeriveVintageOptions['derive'],
   parallelism: number,
 ): AsyncIterable<ParcelRecord[]> {
-  const columnsOf = (fields: string[]) => fields.map((field) => [field, index.column(field)] as const);
-  const freeColumns = columnsOf(base.freeFactFields);
-  const derivedColumns = columnsOf(base.derivedFields);
-  let after = '';
+  const chunks = await storedChunks(indexReader, base.vintageId);
+  /** The base's rows as pages: a chunk's keys and columns, and the rows of it a page covers. */
+  async function* pagesOfChunks() {
+    for (const chunk of chunks) {
+      const part = await loadColumnChunk(indexReader, base.vintageId, chunk);
+      const columnsOf = (fields: string[]) => fields.map((field) => [field, part.columns.get(field)] as const);
+      const free = columnsOf(base.freeFactFields);
+      const derived = columnsOf(base.derivedFields);
+      for (let start = 0; start < part.keys.length; start += PAGE) yield { keys: part.keys.slice(start, start + PAGE), start, free, derived };
+    }
+  }
+  const pages = pagesOfChunks();
   let line = 0;
-  let read = false;
   /**
    * Reads the next page and starts deriving it: the page's records once derived (null at the end).
    * Wrapped, so awaiting the read does not await the derivation.
    */
   const nextPage = async (): Promise<{ derived: Promise<ParcelRecord[]> } | null> => {
-    if (read) return null;
-    // Keyset pages on the partition's primary key: each page is one short index scan.
+    const next = await pages.next();
+    if (next.done) return null;
+    const { keys, start, free, derived: derivedColumns } = next.value;
+    // The page's keys on the partition's primary key: one short index scan.
     const { rows } = await sql<StoredParcel>`
       select parcel_key, apn, apn_normalised, address, address_normalised, lat, lon, bbox, geometry,
              acres, developable_acres, zoning, land_use, owner_name, assessed_value_usd, provenance
       from discovery.parcels
-      where vintage_id = ${base.vintageId} and parcel_key > ${after}
-      order by parcel_key
-      limit ${PAGE}`.execute(trx);
-    if (rows.length < PAGE) read = true;
-    if (rows.length === 0) return null;
-    const records = rows.map((row) => {
-      const at = index.rowOfKey(row.parcel_key);
-      if (at === undefined) throw new Error(`parcel ${row.parcel_key} is missing from the index of vintage ${base.vintageId}`);
+      where vintage_id = ${base.vintageId} and parcel_key = any(${keys}::text[])`.execute(trx);
+    const rowOfKey = new Map(rows.map((row) => [row.parcel_key, row]));
+    const records = keys.map((key, n) => {
+      const row = rowOfKey.get(key);
+      if (!row) throw new Error(`parcel ${key} of the index of vintage ${base.vintageId} is missing from its rows`);
+      const at = start + n;
       // Every field of the base's lists, nulls included, so the new vintage lists the same fields.
-      const facts = (columns: typeof freeColumns) => new Map(columns.map(([field, column]) => [field, valueAt(column, at)]));
+      const facts = (columns: typeof free) => new Map(columns.map(([field, column]) => [field, valueAt(column, at)]));
       return {
         line: ++line,
         parcelKey: row.parcel_key,
@@ -157,12 +171,11 @@ async function* derivedRecords(
           apn: row.apn,
           address: row.address,
         },
-        freeFacts: facts(freeColumns),
+        freeFacts: facts(free),
         derived: facts(derivedColumns),
         computed: { ...(row.provenance ?? {}) } as ParcelRecord['computed'],
       } satisfies ParcelRecord;
     });
-    after = rows[rows.length - 1]!.parcel_key;
     const derived = Promise.resolve(derive(records)).then(() => records);
     derived.catch(() => {}); // observed when its turn to be written comes
     return { derived };

@@ -6,7 +6,7 @@ import type { FieldProvenance } from '../field-provenance.js';
 import type { DiscoveryDb, DiscoveryTransaction } from '../schema.js';
 import { ParcelIndexBuilder } from '../locate/parcel-index-builder.js';
 import { saveParcelIndex } from '../locate/parcel-index-store.js';
-import { saveColumns } from '../ranking/column-store.js';
+import { CHUNK_ROWS, saveColumnChunk } from '../ranking/column-store.js';
 import { VintageIndexBuilder } from '../ranking/vintage-index.js';
 import { ensureMarket } from './markets.js';
 
@@ -50,6 +50,8 @@ export async function importVintage(
     fieldProvenance?(): FieldProvenance | null;
     /** What completed_at reads; the system clock by default. */
     clock?: Clock;
+    /** Rows per stored chunk of the ranking index (default CHUNK_ROWS; tests vary it). */
+    chunkRows?: number;
   },
 ): Promise<ImportResult> {
   const market = await ensureMarket(db, options.market, options.name);
@@ -71,8 +73,14 @@ export async function importVintage(
          with (toast_tuple_target = 8160)`,
       )
       .execute(trx);
-    // The ranking index is built as the parcels stream past and stored with them.
-    const index = new VintageIndexBuilder(vintage.id);
+    // The ranking index is built as the parcels stream past and stored with them, a chunk of rows
+    // at a time, so memory stays flat whatever the market's size.
+    let index = new VintageIndexBuilder(vintage.id);
+    let chunk = 0;
+    let chunkRows = 0;
+    const saveChunk = async (built: ReturnType<VintageIndexBuilder['build']>, withKeyOrder: boolean) => {
+      await saveColumnChunk(trx, vintage.id, chunk++, { keys: built.keys, columns: built.entries(), rowsByKey: withKeyOrder ? built.rowsByKey : undefined });
+    };
     // So is the parcel index maps and LocateParcels read (its polygons packed, never re-parsed).
     const parcelIndex = new ParcelIndexBuilder(vintage.id);
     const freeFields = new Set<string>();
@@ -100,6 +108,11 @@ export async function importVintage(
         for (const field of record.derived.keys()) derivedFields.add(field);
         index.add(record.parcelKey, record.typed as unknown as Record<string, unknown>, record.freeFacts, record.derived);
         parcelIndex.add(indexedParcel(record));
+        if (++chunkRows === (options.chunkRows ?? CHUNK_ROWS)) {
+          await saveChunk(index.build(), false);
+          index = new VintageIndexBuilder(vintage.id);
+          chunkRows = 0;
+        }
         batch.push(record);
         if (batch.length >= BATCH) await flush();
       }
@@ -107,15 +120,10 @@ export async function importVintage(
     await flush();
     await inFlight;
     const fieldProvenance = options.fieldProvenance?.() ?? null;
-    // Attaching builds the partition's indexes, seconds of the server's time at a million parcels,
-    // while this process would sit idle: the ranking index is built meanwhile. build() does not
-    // yield, so the statement must be on the wire before it starts.
-    const attached = sql.raw(`alter table discovery.parcels attach partition ${table} for values in ('${vintage.id}')`).execute(trx);
-    attached.catch(() => {}); // observed below
-    await new Promise((resolve) => setImmediate(resolve));
-    const built = index.build();
-    await attached;
-    await saveColumns(trx, built);
+    await sql.raw(`alter table discovery.parcels attach partition ${table} for values in ('${vintage.id}')`).execute(trx);
+    // The last chunk (an empty vintage stores one, of no rows). A vintage of one chunk stores its
+    // key order too, sparing a loader the sort; a larger one is sorted when loaded.
+    if (chunkRows > 0 || chunk === 0) await saveChunk(index.build(), chunk === 0);
     await saveParcelIndex(trx, parcelIndex.finish());
     await trx
       .updateTable('vintages')

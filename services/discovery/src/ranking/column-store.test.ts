@@ -4,7 +4,8 @@ import type { DatabaseHandle } from '@landscreen/db';
 import { toParcelRecord } from '@landscreen/parcel-io';
 import { createTestPGlite, createTestPostgres } from '@landscreen/testing';
 import { importVintage } from '../operations/import-vintage.js';
-import { VintageIndex } from './vintage-index.js';
+import { loadVintageIndex } from './column-store.js';
+import type { VintageIndex } from './vintage-index.js';
 import { discoveryDb } from '../schema.js';
 
 // Keys out of order, with case and prefixes that a locale-aware sort would order differently.
@@ -41,17 +42,17 @@ describe.each([
   it('loads back the keys, their order and every column as the import built them', async () => {
     const kinds = await sql<{ kind: string }>`select kind from discovery.vintage_columns where vintage_id = ${vintageId} and field like '#%' order by kind`.execute(database.db);
     expect(kinds.rows.map((row) => row.kind)).toEqual(['key_order', 'keys']);
-    expectIndex(await VintageIndex.load(discoveryDb(database.db), vintageId));
+    expectIndex(await loadVintageIndex(discoveryDb(database.db), vintageId));
   });
 
   it('orders the keys itself when the stored order is not one (a damaged row)', async () => {
     const reversed = Buffer.from(Uint32Array.from(KEYS.keys()).reverse().buffer);
     await sql`update discovery.vintage_columns set data = ${reversed} where vintage_id = ${vintageId} and kind = 'key_order'`.execute(database.db);
-    expectIndex(await VintageIndex.load(discoveryDb(database.db), vintageId));
+    expectIndex(await loadVintageIndex(discoveryDb(database.db), vintageId));
   });
 
   it('orders the keys itself for a vintage stored without its key order', async () => {
     await sql`delete from discovery.vintage_columns where vintage_id = ${vintageId} and kind = 'key_order'`.execute(database.db);
-    expectIndex(await VintageIndex.load(discoveryDb(database.db), vintageId));
+    expectIndex(await loadVintageIndex(discoveryDb(database.db), vintageId));
   });
 });

@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { canCopyOut, copyOut } from '@landscreen/db';
 import { isUuid } from '@landscreen/rpc';
-import type { Column } from './columns.js';
-import type { VintageIndex } from './vintage-index.js';
+import { valueAt, type Column } from './columns.js';
+import type { ParcelKeys } from './parcel-keys.js';
+import { assembleIndex, type VintageIndex } from './vintage-index.js';
 import type { DiscoveryDb, DiscoveryTransaction } from '../schema.js';
 
 const KEYS = '#parcel_key';
@@ -20,17 +21,38 @@ const aligned = (bytes: Uint8Array): ArrayBuffer =>
     : (bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
 
 /**
- * Stores a vintage's ranking index with the vintage (in the import's transaction): one row per
- * fact — numbers as little-endian float64, codes as int32 with their dictionary, anything else
- * as JSON — plus the parcel keys.
+ * Rows per stored chunk of a vintage's ranking index: an import or a prepare writes each chunk as
+ * it goes and a prepare reads its base chunk by chunk, so neither holds a whole market's columns.
+ */
+export const CHUNK_ROWS = 50_000;
+
+/** One chunk of a vintage's index: its rows' keys and facts. */
+export interface ColumnChunk {
+  keys: ParcelKeys;
+  columns: Iterable<[string, Column]>;
+  /** Rows in ascending parcel_key order, stored only for a vintage that is one chunk. */
+  rowsByKey?: Uint32Array;
+}
+
+/**
+ * Stores a vintage's ranking index with the vintage (in the import's transaction) as one chunk.
  */
 export async function saveColumns(trx: DiscoveryTransaction, index: VintageIndex): Promise<void> {
+  await saveColumnChunk(trx, index.vintageId, 0, { keys: index.keys, columns: index.entries(), rowsByKey: index.rowsByKey });
+}
+
+/**
+ * Stores chunk `chunk` of a vintage's ranking index: one row per fact — numbers as little-endian
+ * float64, codes as int32 with their dictionary, anything else as JSON — plus the parcel keys.
+ * A chunk is stored once: a second write of the same chunk fails on the primary key.
+ */
+export async function saveColumnChunk(trx: DiscoveryTransaction, vintageId: string, chunk: number, part: ColumnChunk): Promise<void> {
   const insert = (field: string, kind: string, data: Buffer, dictionary: unknown[] | null) =>
-    sql`insert into discovery.vintage_columns (vintage_id, field, kind, data, dictionary)
-        values (${index.vintageId}, ${field}, ${kind}, ${data}, ${dictionary === null ? null : JSON.stringify(dictionary)}::jsonb)`.execute(trx);
-  await insert(KEYS, 'keys', Buffer.from(JSON.stringify(Array.from({ length: index.size }, (_, row) => index.keys.at(row)))), null);
-  await insert(KEY_ORDER, 'key_order', bytesOf(index.rowsByKey), null);
-  for (const [field, column] of index.entries()) {
+    sql`insert into discovery.vintage_columns (vintage_id, field, chunk, kind, data, dictionary)
+        values (${vintageId}, ${field}, ${chunk}, ${kind}, ${data}, ${dictionary === null ? null : JSON.stringify(dictionary)}::jsonb)`.execute(trx);
+  await insert(KEYS, 'keys', Buffer.from(JSON.stringify(Array.from({ length: part.keys.length }, (_, row) => part.keys.at(row)))), null);
+  if (part.rowsByKey) await insert(KEY_ORDER, 'key_order', bytesOf(part.rowsByKey), null);
+  for (const [field, column] of part.columns) {
     if (column.kind === 'number') await insert(field, 'number', bytesOf(column.values), null);
     else if (column.kind === 'coded') await insert(field, 'coded', bytesOf(column.codes), Array.from({ length: column.dictionary.length }, (_, code) => column.dictionary.at(code)));
     else await insert(field, 'mixed', Buffer.from(JSON.stringify(column.values.map((value) => value ?? null))), null);
@@ -45,12 +67,13 @@ export async function saveColumns(trx: DiscoveryTransaction, index: VintageIndex
  * 2.4 s at a million parcels, a hash of the dictionaries (an APN column's holds 1M entries) 2.7 s.
  */
 export async function columnsFingerprint(db: DiscoveryDb, vintageId: string): Promise<string> {
-  const { rows } = await sql<{ field: string; kind: string; version: string; size: number; dictionary: number | null }>`
-    select field, kind, xmin::text as version, pg_column_size(data) as size, pg_column_size(dictionary) as dictionary
-    from discovery.vintage_columns where vintage_id = ${vintageId} order by field collate "C"`.execute(db);
+  const { rows } = await sql<{ field: string; chunk: number; kind: string; version: string; size: number; dictionary: number | null }>`
+    select field, chunk, kind, xmin::text as version, pg_column_size(data) as size, pg_column_size(dictionary) as dictionary
+    from discovery.vintage_columns where vintage_id = ${vintageId} order by field collate "C", chunk`.execute(db);
   if (rows.length === 0) throw new Error(`vintage ${vintageId} has no stored ranking index`);
   const hash = createHash('sha256');
-  for (const row of rows) hash.update(`${row.field}\t${row.kind}\t${row.version}\t${row.size}\t${row.dictionary ?? ''}\n`);
+  // Chunk 0 names no chunk: the fingerprints of vintages stored as one piece stay what they were.
+  for (const row of rows) hash.update(`${row.field}${row.chunk === 0 ? '' : `@${row.chunk}`}\t${row.kind}\t${row.version}\t${row.size}\t${row.dictionary ?? ''}\n`);
   return hash.digest('hex');
 }
 
@@ -63,13 +86,45 @@ export interface StoredColumns {
 
 interface StoredColumn {
   field: string;
+  chunk: number;
   kind: string;
   data: Uint8Array;
   dictionary: unknown[] | null;
 }
 
+/** A vintage's ranking index as stored with it. */
+export async function loadVintageIndex(db: DiscoveryDb, vintageId: string): Promise<VintageIndex> {
+  const { keys, rowsByKey, columns } = await loadColumns(db, vintageId);
+  return assembleIndex(vintageId, keys, columns, rowsByKey);
+}
+
+/** The chunks a vintage's index is stored in, in row order. */
+export async function storedChunks(db: DiscoveryDb, vintageId: string): Promise<number[]> {
+  const { rows } = await sql<{ chunk: number }>`
+    select chunk from discovery.vintage_columns where vintage_id = ${vintageId} and field = ${KEYS} order by chunk`.execute(db);
+  if (rows.length === 0) throw new Error(`vintage ${vintageId} has no stored ranking index`);
+  return rows.map((row) => row.chunk);
+}
+
+/** A vintage's whole index: its chunks, one after another. */
 export async function loadColumns(db: DiscoveryDb, vintageId: string): Promise<StoredColumns> {
-  const rows = await readStoredColumns(db, vintageId);
+  const byChunk = new Map<number, StoredColumn[]>();
+  for (const row of await readStoredColumns(db, vintageId)) {
+    let rows = byChunk.get(row.chunk);
+    if (!rows) byChunk.set(row.chunk, (rows = []));
+    rows.push(row);
+  }
+  if (byChunk.size === 0) throw new Error(`vintage ${vintageId} has no stored ranking index`);
+  const chunks = [...byChunk.keys()].sort((a, b) => a - b).map((chunk) => decodeChunk(vintageId, byChunk.get(chunk)!));
+  return chunks.length === 1 ? chunks[0]! : concatChunks(chunks);
+}
+
+/** One chunk of a vintage's index (its rows only: keys and columns of that chunk's length). */
+export async function loadColumnChunk(db: DiscoveryDb, vintageId: string, chunk: number): Promise<StoredColumns> {
+  return decodeChunk(vintageId, await readStoredColumns(db, vintageId, chunk));
+}
+
+function decodeChunk(vintageId: string, rows: StoredColumn[]): StoredColumns {
   let keys: string[] | undefined;
   let rowsByKey: Uint32Array | undefined;
   const columns = new Map<string, Column>();
@@ -85,21 +140,82 @@ export async function loadColumns(db: DiscoveryDb, vintageId: string): Promise<S
 }
 
 /**
- * The stored rows of a vintage's index. On PostgreSQL through binary COPY, which brings each blob
- * as its bytes: as a query result it came as hex text, twice the size, and decoding it was most
- * of loading a million-parcel vintage (3.6 s).
+ * Chunks joined into one index. A field keeps its kind when every chunk holding it agrees (codes
+ * renumbered into one dictionary), else it becomes mixed; rows of a chunk without the field have
+ * no value.
  */
-async function readStoredColumns(db: DiscoveryDb, vintageId: string): Promise<StoredColumn[]> {
+export function concatChunks(chunks: StoredColumns[]): StoredColumns {
+  const size = chunks.reduce((total, chunk) => total + chunk.keys.length, 0);
+  const keys = new Array<string>(size);
+  const offsets: number[] = [];
+  let offset = 0;
+  for (const chunk of chunks) {
+    offsets.push(offset);
+    for (let row = 0; row < chunk.keys.length; row++) keys[offset + row] = chunk.keys[row]!;
+    offset += chunk.keys.length;
+  }
+  const fields = new Set<string>();
+  for (const chunk of chunks) for (const field of chunk.columns.keys()) fields.add(field);
+  const columns = new Map<string, Column>();
+  for (const field of fields) {
+    const parts = chunks.map((chunk, c) => ({ column: chunk.columns.get(field), offset: offsets[c]!, rows: chunk.keys.length }));
+    const kinds = new Set(parts.filter((part) => part.column).map((part) => part.column!.kind));
+    const kind = kinds.size === 1 ? [...kinds][0]! : 'mixed';
+    if (kind === 'number') {
+      const values = new Float64Array(size).fill(Number.NaN);
+      for (const part of parts) if (part.column?.kind === 'number') values.set(part.column.values, part.offset);
+      columns.set(field, { kind, values });
+    } else if (kind === 'coded') {
+      const codes = new Int32Array(size).fill(-1);
+      const dictionary: unknown[] = [];
+      const codeOf = new Map<unknown, number>();
+      for (const part of parts) {
+        if (part.column?.kind !== 'coded') continue;
+        const { codes: partCodes, dictionary: partDictionary } = part.column;
+        const renumbered = new Int32Array(partDictionary.length);
+        partDictionary.forEach((value, code) => {
+          let merged = codeOf.get(value);
+          if (merged === undefined) {
+            merged = dictionary.length;
+            dictionary.push(value);
+            codeOf.set(value, merged);
+          }
+          renumbered[code] = merged;
+        });
+        for (let row = 0; row < part.rows; row++) codes[part.offset + row] = partCodes[row]! < 0 ? -1 : renumbered[partCodes[row]!]!;
+      }
+      columns.set(field, { kind, codes, dictionary });
+    } else {
+      const values = new Array<unknown>(size);
+      for (const part of parts) for (let row = 0; row < part.rows; row++) values[part.offset + row] = valueAt(part.column, row) ?? undefined;
+      columns.set(field, { kind: 'mixed', values });
+    }
+  }
+  return { keys, columns };
+}
+
+/**
+ * The stored rows of a vintage's index (of one chunk, or all). On PostgreSQL through binary COPY,
+ * which brings each blob as its bytes: as a query result it came as hex text, twice the size,
+ * and decoding it was most of loading a million-parcel vintage (3.6 s).
+ */
+async function readStoredColumns(db: DiscoveryDb, vintageId: string, chunk?: number): Promise<StoredColumn[]> {
+  if (chunk !== undefined && !Number.isInteger(chunk)) throw new Error(`not a chunk number: ${chunk}`);
   if (!canCopyOut(db)) {
     const { rows } = await sql<StoredColumn>`
-      select field, kind, data, dictionary from discovery.vintage_columns where vintage_id = ${vintageId}`.execute(db);
+      select field, chunk, kind, data, dictionary from discovery.vintage_columns
+      where vintage_id = ${vintageId} ${chunk === undefined ? sql`` : sql`and chunk = ${chunk}`}`.execute(db);
     return rows;
   }
   // COPY takes no parameters; the id goes in as a literal only once it is known to be a uuid.
   if (!isUuid(vintageId)) throw new Error(`not a vintage id: ${vintageId}`);
-  const rows = await copyOut(db, `select field, kind, data, dictionary::text from discovery.vintage_columns where vintage_id = '${vintageId}'`);
-  return rows.map(([field, kind, data, dictionary]) => ({
+  const rows = await copyOut(
+    db,
+    `select field, chunk::text, kind, data, dictionary::text from discovery.vintage_columns where vintage_id = '${vintageId}'${chunk === undefined ? '' : ` and chunk = ${chunk}`}`,
+  );
+  return rows.map(([field, chunkText, kind, data, dictionary]) => ({
     field: field!.toString('utf8'),
+    chunk: Number(chunkText!.toString('utf8')),
     kind: kind!.toString('utf8'),
     data: data!,
     dictionary: dictionary === null ? null : (JSON.parse(dictionary!.toString('utf8')) as unknown[]),

@@ -1,7 +1,7 @@
 import type { FaultInjector, Logger } from '@landscreen/rpc';
-import { columnsFingerprint } from './column-store.js';
+import { columnsFingerprint, loadVintageIndex } from './column-store.js';
 import type { IndexCache } from './index-cache.js';
-import { VintageIndex } from './vintage-index.js';
+import type { VintageIndex } from './vintage-index.js';
 import type { DiscoveryDb } from '../schema.js';
 
 export type IndexLoader = (vintageId: string) => Promise<VintageIndex>;
@@ -30,7 +30,7 @@ export function indexLoader({ db, cache, logger, faults }: IndexLoaderOptions): 
     }
     // Tests arm this point to prove an answer came from the cache.
     await faults?.('discovery.index.load-from-database');
-    const index = await VintageIndex.load(db, vintageId);
+    const index = await loadVintageIndex(db, vintageId);
     logger.debug({ vintageId, rows: index.size, ms: Math.round(performance.now() - started) }, 'vintage index read from the database');
     if (fingerprint !== undefined) cache!.write(index, fingerprint);
     return index;

@@ -1,7 +1,5 @@
 import { ColumnBuilder, type Column } from './columns.js';
-import { loadColumns } from './column-store.js';
 import type { ParcelKeys } from './parcel-keys.js';
-import type { DiscoveryDb } from '../schema.js';
 
 /**
  * Everything ranking needs of one vintage, in memory, by column. Built while the vintage is
@@ -11,7 +9,7 @@ import type { DiscoveryDb } from '../schema.js';
  * fetched only for the rows of a page.
  */
 export class VintageIndex {
-  /** Made by VintageIndexBuilder (or VintageIndex.load). */
+  /** Made by VintageIndexBuilder, or from stored columns (column-store.ts loadVintageIndex). */
   constructor(
     readonly vintageId: string,
     readonly size: number,
@@ -51,11 +49,6 @@ export class VintageIndex {
     const row = this.rowsByKey[rank];
     return row !== undefined && this.keys.at(row) === key ? row : undefined;
   }
-
-  static async load(db: DiscoveryDb, vintageId: string): Promise<VintageIndex> {
-    const { keys, rowsByKey, columns } = await loadColumns(db, vintageId);
-    return assemble(vintageId, keys, columns, rowsByKey);
-  }
 }
 
 /** Collects a vintage's parcels, row by row, into a VintageIndex. */
@@ -84,7 +77,7 @@ export class VintageIndexBuilder {
   build(): VintageIndex {
     const columns = new Map<string, Column>();
     for (const [field, builder] of this.builders) columns.set(field, builder.build(this.keys.length));
-    return assemble(this.vintageId, this.keys, columns);
+    return assembleIndex(this.vintageId, this.keys, columns);
   }
 }
 
@@ -96,7 +89,8 @@ export function restoreIndex(vintageId: string, keys: ParcelKeys, rowsByKey: Uin
   return new VintageIndex(vintageId, keys.length, keys, rankOf(rowsByKey), rowsByKey, columns);
 }
 
-function assemble(vintageId: string, keys: string[], columns: Map<string, Column>, storedOrder?: Uint32Array): VintageIndex {
+/** An index from its keys and columns; a stored key order is used when it proves to be one. */
+export function assembleIndex(vintageId: string, keys: string[], columns: Map<string, Column>, storedOrder?: Uint32Array): VintageIndex {
   const count = keys.length;
   const rowsByKey = storedOrder && isKeyOrder(keys, storedOrder) ? storedOrder : keyOrder(keys);
   return new VintageIndex(vintageId, count, keys, rankOf(rowsByKey), rowsByKey, columns);

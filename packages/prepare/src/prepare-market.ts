@@ -35,6 +35,8 @@ export interface PrepareOptions {
    * need a connection besides the transaction's, which PGlite does not have.
    */
   layerCache?: LayerCacheOptions;
+  /** Rows per stored chunk of the new vintage's ranking index (default: discovery's CHUNK_ROWS). */
+  chunkRows?: number;
 }
 
 /** Below this, starting workers (a TypeScript loader and the layers' trees each) costs more than it saves. */
@@ -81,6 +83,7 @@ export async function prepareMarket(db: DatabaseHandle['db'], options: PrepareOp
       },
       onProgress: options.onProgress,
       parallelism: options.engineWorkers ? options.engineWorkers.count + 1 : 1,
+      chunkRows: options.chunkRows,
       derive: async (records) => {
         await options.faults?.('prepare.page');
         evaluator ??= startEvaluator();

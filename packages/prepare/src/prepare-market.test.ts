@@ -21,8 +21,8 @@ import { loadConfig } from '@landscreen/config';
 import { createLogger, systemClock, type ServiceDeps } from '@landscreen/rpc';
 import { demFixture } from '@landscreen/layer-io/testing/dem-fixtures';
 import { createTestPGlite, createTestPostgres, DATABASE_MODES, loadMarket, type TestDatabase } from '@landscreen/testing';
-import { valueAt } from '../../../../services/discovery/src/ranking/columns.js';
-import { VintageIndex } from '../../../../services/discovery/src/ranking/vintage-index.js';
+import { valueAt } from '../../../services/discovery/src/ranking/columns.js';
+import { loadVintageIndex } from '../../../services/discovery/src/ranking/column-store.js';
 import { NoLayersError } from './prepare-fields.js';
 import { prepareMarket } from './prepare-market.js';
 
@@ -118,7 +118,7 @@ describe.each(DATABASE_MODES)('landscreen prepare (%s)', (mode) => {
         expect(prepared).toMatchObject({ baseVintageId: base.vintageId, parcels: parcels.length, fields: requested });
         expect(await currentVintage(market)).toBe(prepared.vintageId);
 
-        const index = await VintageIndex.load(discoveryDb(database.db), prepared.vintageId);
+        const index = await loadVintageIndex(discoveryDb(database.db), prepared.vintageId);
         const vintage = { id: prepared.vintageId, fieldProvenance: await fieldProvenanceOf(discoveryDb(database.db), prepared.vintageId) };
         const { rows } = await sql<{ parcel_key: string; lat: number; lon: number; owner_name: string; provenance: Record<string, any> }>`
           select parcel_key, lat, lon, owner_name, provenance from discovery.parcels where vintage_id = ${prepared.vintageId} order by parcel_key`.execute(database.db);
@@ -177,7 +177,7 @@ describe.each(DATABASE_MODES)('landscreen prepare (%s)', (mode) => {
       { geometry: { type: 'Point', coordinates: [-97, 35] }, properties: { parcel_key: 'n2' } },
     ]);
     const prepared = await prepareMarket(database.db, { market: 'nowhere-parcel', fields: ['nearest_substation_distance_m'] });
-    const index = await VintageIndex.load(discoveryDb(database.db), prepared.vintageId);
+    const index = await loadVintageIndex(discoveryDb(database.db), prepared.vintageId);
     const column = index.column('nearest_substation_distance_m');
     // The imported 5 is replaced: prepare's answer (here: unknown) is the fact.
     expect([valueAt(column, index.rowOfKey('n1')!), valueAt(column, index.rowOfKey('n2')!)]).toEqual([null, 0]);
@@ -204,7 +204,7 @@ describe.each(DATABASE_MODES)('landscreen prepare (%s)', (mode) => {
     const engineWorkers = mode === 'postgres' ? { databaseUrl: (database as TestDatabase).url, count: 1, fromParcels: 0 } : undefined;
     const layerCache = mode === 'postgres' ? { wholeGridBytes: 0, gridCacheBytes: 4 * 8 * 8 * 4 } : undefined;
     const prepared = await prepareMarket(database.db, { market: 'dem', fields, engineWorkers, layerCache });
-    const index = await VintageIndex.load(discoveryDb(database.db), prepared.vintageId);
+    const index = await loadVintageIndex(discoveryDb(database.db), prepared.vintageId);
     const points = centres.map(([x, y], i) => {
       const [lon, lat] = representativePoint(square(x, y, 0.0002));
       return { id: `d${i}`, lon, lat };
@@ -228,7 +228,7 @@ describe.each(DATABASE_MODES)('landscreen prepare (%s)', (mode) => {
     const first = await prepareMarket(database.db, { market: 'twice', fields: ['nearest_substation_distance_m', 'nearest_substation_status'] });
     const second = await prepareMarket(database.db, { market: 'twice', fields: ['substations_radius_m', 'pipelines_radius_m'] });
     expect(second.baseVintageId).toBe(first.vintageId);
-    const index = await VintageIndex.load(discoveryDb(database.db), second.vintageId);
+    const index = await loadVintageIndex(discoveryDb(database.db), second.vintageId);
     const at = index.rowOfKey('t1')!;
     const facts = Object.fromEntries(['nearest_substation_distance_m', 'nearest_substation_status', 'substations_radius_m', 'pipelines_radius_m'].map((field) => [field, valueAt(index.column(field), at)]));
     expect(facts).toMatchObject({ nearest_substation_status: null, substations_radius_m: 10_000, pipelines_radius_m: 10_000 });
@@ -274,12 +274,12 @@ describe.each(DATABASE_MODES)('landscreen prepare (%s)', (mode) => {
     expect(await currentVintage('faulty')).toBe(prepared.vintageId);
     // The base: still ready, same rows, and its stored index has no prepared fact.
     expect((await vintages()).map((v) => v.status)).toEqual(['ready', 'ready']);
-    const old = await VintageIndex.load(discoveryDb(database.db), base.vintageId);
+    const old = await loadVintageIndex(discoveryDb(database.db), base.vintageId);
     expect(old.size).toBe(2_100);
     expect(old.column('nearest_substation_distance_m')).toBeUndefined();
     const count = await sql<{ n: number }>`select count(*)::int as n from discovery.parcels where vintage_id = ${base.vintageId}`.execute(database.db);
     expect(count.rows[0].n).toBe(2_100);
-    const fresh = await VintageIndex.load(discoveryDb(database.db), prepared.vintageId);
+    const fresh = await loadVintageIndex(discoveryDb(database.db), prepared.vintageId);
     expect(valueAt(fresh.column('nearest_substation_distance_m'), fresh.rowOfKey('f00000')!)).toBe(0);
     // The last parcel, of the second page: 0.041° north and 0.049° west of the substation.
     const [x, y] = features[2_099].geometry.coordinates;

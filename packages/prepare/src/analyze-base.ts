@@ -1,8 +1,8 @@
 // Planner statistics for the vintage prepare reads. Prepare reads the base vintage's parcels in
-// keyset pages (parcel_key > last, order by parcel_key, limit 2,000): with statistics that is an
-// index scan of 2,000 rows; on a partition never analyzed (a vintage just imported, before
-// autovacuum came by) the planner expected a handful of rows and chose a bitmap scan of every
-// remaining row and a sort — 1.3 s a page at 1,000,000 parcels, most of prepare's time (measured).
+// pages of 2,000 keys (parcel_key = any(keys)): with statistics that is an index scan of 2,000
+// rows; on a partition never analyzed (a vintage just imported, before autovacuum came by) the
+// planner misjudges the rows a page matches — with keyset pages it chose a bitmap scan of every
+// remaining row and a sort, 1.3 s a page at 1,000,000 parcels (measured).
 
 import { sql } from 'kysely';
 import type { ProcessDatabase } from '@landscreen/db';

@@ -1,0 +1,109 @@
+/**
+ * npm run bench:scale — prepare's memory as the market grows. Builds two layered markets (the
+ * demo's parcels and its layers at full size, bench/lib/layered-market.ts): BENCH_PARCELS
+ * (default 10,000,000) and half of it, and runs `landscreen prepare --market` on a copy of each,
+ * a process of its own under GNU time: wall, CPU seconds and peak RSS, beside the same run's
+ * plain-SQL peer (PostgreSQL copying the vintage, insert … select). Prepare streams the base a
+ * chunk of its stored index at a time, so its peak RSS should not double with the market.
+ *
+ * BENCH_PARCELS=200000 npm run bench:scale   # a 100,000- and a 200,000-parcel market
+ */
+
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { landscreen } from './lib/cli.js';
+import { ADMIN_DATABASE_URL } from './lib/database.js';
+import { BENCH_DB_ENV, layeredMarket } from './lib/layered-market.js';
+import { BIN, NODE_FLAGS } from './lib/processes.js';
+
+const run = promisify(execFile);
+const PARCELS = Number(process.env.BENCH_PARCELS ?? 10_000_000);
+const sizes = [Math.floor(PARCELS / 2), PARCELS];
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const load = () => `load ${os.loadavg()[0]!.toFixed(1)}`;
+
+interface Prepared {
+  parcels: number;
+  wallMs: number;
+  cpuS?: number;
+  maxRssGb?: number;
+  copyMs: number;
+}
+
+const results: Prepared[] = [];
+for (const size of sizes) {
+  const market = await layeredMarket(size, {
+    rebuild: process.env.BENCH_REBUILD === '1',
+    log: (line) => {
+      console.log(line);
+      const imported = /parcels loaded in (\d+) s/.exec(line);
+      // The import of the parcels (landscreen import parcels' code, in this process), before the layers.
+      if (imported) console.log(`  import: ${Math.round(size / Math.max(1, Number(imported[1]))).toLocaleString('en-US')} parcels/s`);
+    },
+  });
+  if (market.builtIn !== undefined) console.log(`market of ${size.toLocaleString('en-US')} built (parcels and layers) in ${market.builtIn.toFixed(0)} s`);
+  results.push(await prepareOnCopy(market.url, market.market));
+}
+
+console.log(`\n| parcels | prepare wall | prepare CPU | prepare peak RSS | peer: PostgreSQL copying the vintage |\n|---:|---:|---:|---:|---:|`);
+for (const r of results) {
+  console.log(
+    `| ${r.parcels.toLocaleString('en-US')} | ${seconds(r.wallMs)} | ${r.cpuS === undefined ? '-' : `${r.cpuS.toFixed(0)} s`} | ${r.maxRssGb === undefined ? '-' : `${r.maxRssGb.toFixed(2)} GB`} | ${seconds(r.copyMs)} |`,
+  );
+}
+const [small, large] = results;
+if (small?.maxRssGb && large?.maxRssGb) console.log(`peak RSS at twice the parcels: x${(large.maxRssGb / small.maxRssGb).toFixed(2)} (x2 would be a whole market in memory); ${load()}`);
+
+/** On a copy of the bench database (CREATE DATABASE … TEMPLATE), so every run prepares the market as built. */
+async function prepareOnCopy(url: string, slug: string): Promise<Prepared> {
+  const source = new URL(url).pathname.slice(1);
+  const copyName = `${source}_scale`;
+  const admin = new pg.Client({ connectionString: ADMIN_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`drop database if exists ${copyName} with (force)`);
+  await admin.query(`create database ${copyName} template ${source}`);
+  const copyUrl = new URL(url);
+  copyUrl.pathname = `/${copyName}`;
+  const client = new pg.Client({ connectionString: copyUrl.toString() });
+  await client.connect();
+  try {
+    // A bench database built before the index was chunked gets the migration; its vintage is one chunk.
+    await landscreen(['migrate'], { DATABASE_URL: copyUrl.toString(), ...BENCH_DB_ENV });
+    const { rows } = await client.query<{ id: string; parcels: number }>(
+      'select v.id, v.parcel_count parcels from discovery.markets m join discovery.vintages v on v.id = m.current_vintage_id where m.slug = $1',
+      [slug],
+    );
+    const base = rows[0]!;
+    console.log(`\nlandscreen prepare --market ${slug}: ${base.parcels.toLocaleString('en-US')} parcels; ${load()}`);
+    let started = performance.now();
+    await client.query('begin');
+    await client.query('create temporary table bench_copy (like discovery.parcels) on commit drop');
+    await client.query('insert into bench_copy select * from discovery.parcels where vintage_id = $1', [base.id]);
+    await client.query('rollback');
+    const copyMs = performance.now() - started;
+    const timed = existsSync('/usr/bin/time');
+    const command = [process.execPath, ...NODE_FLAGS, BIN, 'prepare', '--market', slug];
+    started = performance.now();
+    const { stderr } = await run(timed ? '/usr/bin/time' : command[0]!, timed ? ['-f', 'prepare-cpu %U %S %M', ...command] : command.slice(1), {
+      env: { ...process.env, DATABASE_URL: copyUrl.toString(), LOG_LEVEL: 'warn', ...BENCH_DB_ENV },
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    const wallMs = performance.now() - started;
+    const cpu = /prepare-cpu ([\d.]+) ([\d.]+) (\d+)/.exec(stderr);
+    return {
+      parcels: base.parcels,
+      wallMs,
+      copyMs,
+      cpuS: cpu ? Number(cpu[1]) + Number(cpu[2]) : undefined,
+      maxRssGb: cpu ? Number(cpu[3]) / 1024 / 1024 : undefined,
+    };
+  } finally {
+    await client.end();
+    await admin.query(`drop database if exists ${copyName} with (force)`);
+    await admin.end();
+  }
+}

@@ -1,0 +1,3 @@
+export { prepareMarket, WORKERS_FROM_PARCELS, type PrepareOptions, type PrepareResult } from './prepare-market.js';
+export { DEFAULT_ENGINE_WORKERS } from './engine-pool.js';
+export { NoLayersError, preparedFields, sourcesOf, type PreparedFields } from './prepare-fields.js';
