@@ -13,6 +13,7 @@ const ROOT_TOOLS = {
   '@bufbuild/buf': '1.75.0',
   '@bufbuild/protoc-gen-es': '2.13.0',
   '@types/node': '20.19.43',
+  'kysely-codegen': '0.20.0',
   tsx: '4.23.15',
   turbo: '2.11.11',
   typescript: '5.9.3',

@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogDb, importLayer } from '@landscreen/catalog-service';
 import type { DatabaseHandle } from '@landscreen/db';
-import { discoveryDb, importVintage } from '@landscreen/discovery-service';
+import { discoveryDb, fieldProvenanceOf, importVintage, provenanceOf } from '@landscreen/discovery-service';
 import { toParcelRecord, type GeoJSONGeometry } from '@landscreen/parcel-io';
 import { createTestPGlite, createTestPostgres, DATABASE_MODES } from '@landscreen/testing';
 import { valueAt } from '../../../services/discovery/src/ranking/columns.js';
@@ -78,13 +78,14 @@ describe.each(DATABASE_MODES)('prepare over random chunkings (%s)', (mode) => {
     const fields = [...index.entries()].map(([field]) => field).sort();
     const { rows } = await sql<{ parcel_key: string; provenance: unknown; lat: number | null; geometry: unknown }>`
       select parcel_key, provenance, lat, geometry from discovery.parcels where vintage_id = ${vintageId} order by parcel_key`.execute(database.db);
-    return rows.map((row) => ({
-      key: row.parcel_key,
-      provenance: row.provenance,
-      lat: row.lat,
-      geometry: row.geometry,
-      facts: Object.fromEntries(fields.map((field) => [field, valueAt(index.column(field), index.rowOfKey(row.parcel_key)!)]).filter(([, value]) => value !== null)),
-    }));
+    // Compared as a reader shows it: which reason the vintage stores once and which each parcel
+    // stores is decided from prepare's first page, so it moves with the chunking; what it means does not.
+    const fieldProvenance = await fieldProvenanceOf(discoveryDb(database.db), vintageId);
+    return rows.map((row) => {
+      const facts = Object.fromEntries(fields.map((field) => [field, valueAt(index.column(field), index.rowOfKey(row.parcel_key)!)]).filter(([, value]) => value !== null));
+      const provenance = provenanceOf({ provenance: row.provenance } as Parameters<typeof provenanceOf>[0], { typed: {}, derived: facts } as unknown as Parameters<typeof provenanceOf>[1], { id: 'VINTAGE', fieldProvenance });
+      return { key: row.parcel_key, provenance, lat: row.lat, geometry: row.geometry, facts };
+    });
   };
 
   it('stores the same facts and provenance however the base and the new vintage are chunked', async () => {
