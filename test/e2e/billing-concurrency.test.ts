@@ -1,4 +1,4 @@
-// The credit ledger under concurrency on real PostgreSQL (D34, issue 13): 50 requests racing for a
+// The credit ledger under concurrency on real PostgreSQL (D34): 50 requests racing for a
 // balance that covers 10 charge exactly 10; the rest are 402 with nothing charged; the balance is
 // never negative; one Idempotency-Key is charged once; and `landscreen plan set`, run as a process
 // of its own, changes what is charged.

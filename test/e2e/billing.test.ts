@@ -1,4 +1,4 @@
-// Billed point data over HTTP (D34, D35, issue 13): exact credits on every plan, the 402 body,
+// Billed point data over HTTP (D34, D35): exact credits on every plan, the 402 body,
 // Idempotency-Key replays, rpm windows on an injected clock, dry runs, lookup and usage — on the
 // embedded default's PGlite and on PostgreSQL.
 

@@ -1,7 +1,7 @@
 // `landscreen demo` through the running embedded server (PGlite, the control socket): its parcels
 // are loaded without point data, its synthetic layers are imported and `prepare` writes the facts
 // the buy box of the README ranks on — each equal to what the engine answers at the parcel's
-// point, with the layer version it came from (issue 12).
+// point, with the layer version it came from.
 
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -20,7 +20,7 @@ const TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const json = (bytes: Uint8Array | undefined) => (bytes && bytes.length > 0 ? JSON.parse(Buffer.from(bytes).toString('utf8')) : undefined);
 
 /**
- * Issue 15: DiligenceService's typed answers (a job with its steps, a claim, a day's spend, a
+ * DiligenceService's typed answers (a job with its steps, a claim, a day's spend, a
  * reveal, a property's diligence) encoded as binary protobuf between processes — the gateway
  * reaching the service over the network prints the same REST JSON as the embedded hop, open
  * objects (provider data, citations, contacts, the parcel) included verbatim; and a plain gRPC

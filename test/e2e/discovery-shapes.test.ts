@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entitleTenant, loadMarket, startTestStack, type TestStack } from '@landscreen/testing';
 
-// Issue 15: discovery's answers are typed messages the gateway writes as REST JSON. These checks
+// Discovery's answers are typed messages the gateway writes as REST JSON. These checks
 // pin what the other suites leave open: every key of each answer, in order, and the form of
 // values (times, nulls, bbox, the canonical spec) that the answers had before the typed messages.
 

@@ -1,4 +1,4 @@
-// The internal endpoints answered from the engine (issue 12, D31, D8): the hosting-capacity
+// The internal endpoints answered from the engine (D31, D8): the hosting-capacity
 // estimate near a point and the utility findings of a parcel in a vintage, over HTTP.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 // `landscreen import layer` and `landscreen layers` run as processes of their own, and the
-// engine of the running server answering from what they loaded (issue 12).
+// engine of the running server answering from what they loaded.
 
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

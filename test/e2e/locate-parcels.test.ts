@@ -1,4 +1,4 @@
-// The parcel at a point (issue 12's parcel_record group): discovery's LocateParcels over Connect —
+// The parcel at a point (the parcel_record group): discovery's LocateParcels over Connect —
 // exact intersect (holes outside, every part of a multipolygon inside), else the nearest boundary
 // within a bounded radius, else none_within_radius; no_coverage without any vintage — and the
 // catalog's EvaluatePoints answering the parcel_record fields from it. PGlite and PostgreSQL.

@@ -65,7 +65,7 @@ describe('the OpenAPI document', () => {
     expect(schemas.Error).toBeDefined();
   });
 
-  it('declares the schema of every 2xx answer and the D1/D2 body of every error (issue 15)', () => {
+  it('declares the schema of every 2xx answer and the D1/D2 body of every error', () => {
     const resolve = (schema: any): any => (schema?.$ref ? document.components.schemas[schema.$ref.split('/').pop()] : schema);
     const trivial: string[] = [];
     const errorsMissing: string[] = [];

@@ -36,7 +36,7 @@ export function buildOpenApiDocument(routes: RouteDef[], options: string | OpenA
       ...parametersOf(route.request.query, 'query', hoist),
       ...parametersOf(route.request.headers, 'header', hoist),
     ];
-    // Every status a route can answer is listed with its body (issue 15): no `default` catch-all,
+    // Every status a route can answer is listed with its body: no `default` catch-all,
     // so a status the table does not list is one the route never answers.
     const responses: Json = {};
     for (const [status, response] of Object.entries(route.responses)) {

@@ -54,7 +54,7 @@ export const catalogRoutes: RouteDef[] = [
     path: '/v1/meta/sources',
     operationId: 'listSources',
     summary: 'The point-data sources: geometry, properties read, fields fed, current layer',
-    description: 'Each layer source the engine reads (issue 12), with the layer version loaded for it now, if any.',
+    description: 'Each layer source the engine reads, with the layer version loaded for it now, if any.',
     tag: 'catalog',
     security: 'none',
     request: {},

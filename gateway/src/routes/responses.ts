@@ -3,7 +3,7 @@ import { ErrorBody, InsufficientCreditsBody, ValidationErrorBody } from '@landsc
 import type { ResponseSpec } from './route.js';
 import type { Schema } from '../validation/index.js';
 
-/** A JSON answer and its declared schema (issue 15: no route answers an undeclared shape). */
+/** A JSON answer and its declared schema (no route answers an undeclared shape). */
 export const json = (description: string, schema: Schema): ResponseSpec => ({ description, schema });
 export const noContent = (description: string): ResponseSpec => ({ description });
 export const pdf = (description: string): ResponseSpec => ({ description, contentType: 'application/pdf' });

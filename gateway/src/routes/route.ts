@@ -43,7 +43,7 @@ export type RouteHandler = (context: RouteContext) => Promise<RouteResult>;
 
 export interface ResponseSpec {
   description: string;
-  /** The JSON body's schema (issue 15: every JSON answer declares one). */
+  /** The JSON body's schema (every JSON answer declares one). */
   schema?: Schema;
   /** Defaults to application/json; a file answer may come in several types (the first is the default). */
   contentType?: string | readonly string[];

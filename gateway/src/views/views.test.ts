@@ -7,7 +7,7 @@ import { discoveryPageJson } from './discovery-page.js';
 import { foundLeadsJson } from './found-leads.js';
 import { parcelResolveJson } from './parcel-resolve.js';
 
-// Each mapping must write the JSON the service answered before issue 15, character for
+// Each mapping must write the JSON the service answered before the services answered typed messages, character for
 // character: the expectations are JSON.stringify of the objects it built then.
 
 const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');

@@ -1,4 +1,4 @@
-// The REST response schemas of the public API (issue 15), by resource: one declaration for the
+// The REST response schemas of the public API, by resource: one declaration for the
 // gateway's route table and /openapi.json, the workers reading the API and the tests' check of
 // every answer. Each schema is exported with its `Static<>` type under the same name.
 export * from './building-blocks.js';

@@ -160,7 +160,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     cacheMb: bounded('LAYER_GRID_CACHE_MB', 512, 16, 1_048_576),
   };
 
-  // Vector layer imports (issue 22): the defaults match @landscreen/layer-io's DEFAULT_IMPORT_LIMITS.
+  // Vector layer imports: the defaults match @landscreen/layer-io's DEFAULT_IMPORT_LIMITS.
   const layerLimits = {
     maxFeatures: bounded('LAYER_MAX_FEATURES', 20_000_000, 1, Number.MAX_SAFE_INTEGER),
     maxAttributeBytes: bounded('LAYER_MAX_ATTRIBUTE_BYTES', 64 * 1024, 1, 2 ** 30),

@@ -1,4 +1,4 @@
-// How each catalog field is computed from the loaded layers (issue 12, D36). Every field record
+// How each catalog field is computed from the loaded layers (D36). Every field record
 // declares one evaluator beside it in its layer file; the evaluator is internal: it is kept in a
 // registry keyed by the frozen record, never on the record, so the public catalog page
 // (GET /v1/meta/fields) stays exactly the spec's shape.

@@ -1,4 +1,4 @@
-// What each catalog source is as a layer (issue 12, D36): its geometry kind and the feature
+// What each catalog source is as a layer (D36): its geometry kind and the feature
 // properties the evaluators read, under plain names (`landscreen import layer --map` renames a
 // file's properties onto them). Published at GET /v1/meta/sources and in docs/layers.md. The
 // eight sources of the issue's table are binding; the rest follow the same style.

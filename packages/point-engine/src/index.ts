@@ -1,6 +1,6 @@
 // Public surface of @landscreen/point-engine: layer indexes built from features or grids in
 // WGS84, and the engine that answers catalog fields at points from the current layer of each
-// source (issue 12). Pure and in memory: readers, storage and transport live elsewhere.
+// source. Pure and in memory: readers, storage and transport live elsewhere.
 
 export { Engine, buildGridLayer, buildGridMosaic, buildVectorLayer, type EvaluateOptions, type HeldGridBlocks, type LayerIndex, type Location } from './engine.js';
 export {

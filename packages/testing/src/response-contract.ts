@@ -8,7 +8,7 @@ const addFormats = require('ajv-formats') as typeof import('ajv-formats').defaul
 
 type Json = Record<string, any>;
 
-/** An answer of the gateway that is not the one its route declares (issue 15). */
+/** An answer of the gateway that is not the one its route declares. */
 export class ResponseContractError extends Error {
   override name = 'ResponseContractError';
 }

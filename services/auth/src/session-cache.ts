@@ -11,7 +11,7 @@ interface Entry {
 }
 
 /**
- * Resolved sessions, so that an authenticated request costs no query (issue 3: authentication
+ * Resolved sessions, so that an authenticated request costs no query (authentication
  * adds ≤ 1 ms). Revocation and role changes bite on the next request: logout evicts the session
  * here before it answers, and logouts and membership changes are broadcast to every replica,
  * which evicts the session or everything of the identity (cache-invalidation.ts). SESSION_CACHE_MS

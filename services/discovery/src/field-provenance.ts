@@ -1,11 +1,11 @@
-// The provenance of prepared facts (issue 12, `landscreen prepare`). Every parcel of a prepared
+// The provenance of prepared facts (`landscreen prepare`). Every parcel of a prepared
 // vintage got a field's fact from the same layer versions and formula version, so that is stored
 // once per vintage and field (vintages.field_provenance), with the null reason most of the field's
 // nulls share. A parcel's own `provenance` keeps only what differs from it:
 //   - a string: the null reason of this parcel's null fact (when not the field's usual one);
 //   - an object: the whole entry (a parcel without a location, or another provenance altogether).
 // Readers resolve the two into the entry every parcel used to store in full, so the public
-// answers (D13's provenance per fact) are unchanged; see docs/decisions.md, issue 12.
+// answers (D13's provenance per fact) are unchanged; see docs/decisions.md, "landscreen prepare".
 
 import type { FieldProvenance } from './prepared-provenance.js';
 import type { DiscoveryDb } from './schema.js';

@@ -1,4 +1,4 @@
-// Plans, credits and the billed-request machinery of the catalog service (D34, issue 13).
+// Plans, credits and the billed-request machinery of the catalog service (D34).
 export { quoteCredits, signupGrantCredits, type CreditQuote } from './quote.js';
 export { tenantAccount, setPlan, monthAllowance, UnknownPlanIdError, type TenantAccount } from './accounts.js';
 export { chargeCredits, refundCredits, monthBalance, creditsByOperation, type Charge, type ChargeInput, type RefundInput, type MonthBalance, type Operation } from './ledger.js';

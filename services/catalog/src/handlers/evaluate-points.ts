@@ -30,7 +30,7 @@ const GEOMETRY_FIELDS = new Set(
 );
 
 /**
- * N locations x M catalog fields from the current layer versions (issue 12). When parcel_record
+ * N locations x M catalog fields from the current layer versions. When parcel_record
  * fields are asked, the parcel at each location comes from discovery's LocateParcels (exact
  * intersect, else the nearest within the radius, in the parcels the caller may read): a location
  * with no parcel there answers them null `none_within_radius`, and `no_coverage` when no parcel

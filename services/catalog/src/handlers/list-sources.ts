@@ -13,7 +13,7 @@ for (const field of FIELDS) {
 
 const LAYER_SOURCES = SOURCE_DECLARATIONS.filter(isLayerSource);
 
-/** Every layer source as declared, with its current version (issue 12, GET /v1/meta/sources). */
+/** Every layer source as declared, with its current version (GET /v1/meta/sources). */
 export function listSources(db: CatalogDb): CatalogImpl['listSources'] {
   return async () => {
     const current = new Map((await currentVersionRows(db)).map((row) => [row.source, layerVersionMessage(row, true)]));

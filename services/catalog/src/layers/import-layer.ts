@@ -54,7 +54,7 @@ export interface ImportLayerResult {
 }
 
 /**
- * Loads a layer file as a new version of its source in ONE transaction (issue 12, D37): the
+ * Loads a layer file as a new version of its source in ONE transaction (D37): the
  * version exists, and so becomes current, only once the whole file is stored; a bad feature, a
  * feature of the wrong geometry kind or a crash leaves no version row and no chunk behind.
  * Vector features stream into chunks, and grids window by window (import-grid.ts), so memory

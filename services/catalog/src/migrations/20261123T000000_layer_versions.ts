@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { statements } from '@landscreen/db';
 
-// Layer versions of the point-data sources (issue 12). A version row and its chunks are written
+// Layer versions of the point-data sources. A version row and its chunks are written
 // in the import's one transaction and never changed after: a failed import leaves no row, so a
 // version that exists is complete, and the current version of a source is simply its latest
 // (highest `seq`, drawn as the import's last statement). Chunks hold a few thousand features as

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { statements } from '@landscreen/db';
 
-// Plans, the credit ledger, rate windows and idempotency keys (D34, issue 13).
+// Plans, the credit ledger, rate windows and idempotency keys (D34).
 //
 // - `tenant_accounts`: a tenant's plan (a tenant without a row is on `free`) and its sign-up
 //   grant, fixed once when billing first meets the tenant.

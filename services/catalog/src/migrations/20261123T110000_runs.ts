@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { statements } from '@landscreen/db';
 
-// Asynchronous batch runs (D35, issue 13). A run is charged once at submission; its locations are
+// Asynchronous batch runs (D35). A run is charged once at submission; its locations are
 // split into chunks that batch workers lease, evaluate and complete one at a time.
 //
 // The chunk row is its own outbox (D27's pattern without a second table): `published_at` is null

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { statements } from '@landscreen/db';
 
-// Issue 15: a keyed billed request's stored answer is now the typed protobuf message
+// A keyed billed request's stored answer is now the typed protobuf message
 // (FetchBatchResponse, LookupResponse), no longer the REST JSON bytes. Answers stored before this
 // build cannot be decoded as the new messages, so they are dropped: a request repeated with one
 // of those keys is answered afresh (and charged once more) instead of failing to replay. Keys

@@ -1,4 +1,4 @@
-// Asynchronous point-data runs (D35, issue 13): the run RPCs, the chunk relay, the batch worker.
+// Asynchronous point-data runs (D35): the run RPCs, the chunk relay, the batch worker.
 import type { ServiceDeps } from '@landscreen/rpc';
 import { cancelRun } from '../handlers/cancel-run.js';
 import { createRun } from '../handlers/create-run.js';

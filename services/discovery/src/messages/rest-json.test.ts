@@ -9,7 +9,7 @@ import { provenanceOf, type ParcelFacts, type ParcelRow } from '../parcel-rows.j
 import type { VintageIndex } from '../ranking/vintage-index.js';
 import { discoveryResult, mustEvidence } from '../results.js';
 
-// The typed messages must give the REST JSON the service answered before issue 15 character for
+// The typed messages must give the REST JSON the service answered before the services answered typed messages character for
 // character: each expectation below is JSON.stringify of the object the service built then.
 
 const access: MarketVintage = {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { statements } from '@landscreen/db';
 
-// The provenance of a prepared vintage's facts, once per field (issue 12): the layer versions and
+// The provenance of a prepared vintage's facts, once per field: the layer versions and
 // formula version every parcel's fact of that field came from, and the null reason most of its
 // nulls share. A parcel's own `provenance` then holds only what differs from it (a null reason as
 // a plain string, or a whole entry), not ~200 identical entries per parcel. Null for vintages

@@ -80,7 +80,7 @@ function cardOf(card: StoredCard, rank: number, job: CardJob | undefined): pipel
  * within a stage are counted as the cards go by. Neither query hashes or sorts the cards
  * themselves, and a card is one text column, its stage and property among its elements: reading
  * the card's fields as sixteen columns instead costs node-postgres twice the time on a board of
- * 5,000, and each extra column a little more (issue 15, docs/benchmarks.md).
+ * 5,000, and each extra column a little more (docs/benchmarks.md).
  */
 export async function boardCards(db: PipelineDb, tenantId: string, filter: BoardFilter): Promise<pipelinev1.Card[]> {
   const stageFilter = filter.stage ? sql`and stage_rank = ${stageRank(filter.stage)}` : filter.includeArchived ? sql`` : sql`and stage_rank < ${stageRank('archived')}`;

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { statements } from '@landscreen/db';
 
-// Issue 15: the board answers typed Card messages, so each stored card is parsed on every read.
+// The board answers typed Card messages, so each stored card is parsed on every read.
 // A card stored as a positional JSON array instead of an object is a third smaller to read and
 // half the time to parse (no keys to hash, no nested object): on a board of 5,000 cards that is
 // what kept the typed board within 10 % of the JSON-bytes one (docs/benchmarks.md). The order of

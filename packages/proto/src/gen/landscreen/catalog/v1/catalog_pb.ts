@@ -728,7 +728,7 @@ export const LocationSchema: GenMessage<Location> = /*@__PURE__*/
   messageDesc(file_landscreen_catalog_v1_catalog, 15);
 
 /**
- * N locations x M catalog fields to evaluate (issue 12).
+ * N locations x M catalog fields to evaluate.
  *
  * @generated from message landscreen.catalog.v1.EvaluatePointsRequest
  */
@@ -978,7 +978,7 @@ export const ListSourcesResponseSchema: GenMessage<ListSourcesResponse> = /*@__P
   messageDesc(file_landscreen_catalog_v1_catalog, 23);
 
 /**
- * A layer source the engine reads (issue 12).
+ * A layer source the engine reads.
  *
  * @generated from message landscreen.catalog.v1.SourceInfo
  */
@@ -1715,7 +1715,7 @@ export const CatalogService: GenService<{
   },
   /**
    * EvaluatePoints answers N locations x M catalog fields from the current layer version of each
-   * source (issue 12): a value or a null with its reason, and the layer versions behind it.
+   * source: a value or a null with its reason, and the layer versions behind it.
    *
    * @generated from rpc landscreen.catalog.v1.CatalogService.EvaluatePoints
    */

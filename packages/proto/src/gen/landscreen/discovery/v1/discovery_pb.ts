@@ -2514,7 +2514,7 @@ export const DiscoveryService: GenService<{
    * read (the one market named, or every market its tenant is entitled to): the parcel whose
    * polygon contains the point (exact_intersect), else the parcel whose edge is nearest within
    * radius_m (nearest_within_radius), else none. The parcel_record group of the point-data
-   * engine (issue 12) and /v1/lookup's include_parcel read it.
+   * engine and /v1/lookup's include_parcel read it.
    *
    * @generated from rpc landscreen.discovery.v1.DiscoveryService.LocateParcels
    */
