@@ -1,5 +1,5 @@
 /**
- * npm run bench:auth — sign-in and authentication (issue 3): POST /v1/auth/verify (each request
+ * npm run bench:auth — sign-in and authentication: POST /v1/auth/verify (each request
  * consumes its own link) and an authenticated GET /v1/me, req/s and p50/p99 under load, and the
  * unloaded p50 of /v1/me against /healthz: what authentication adds to a request. On PGlite (the
  * embedded default) and on PostgreSQL. Environment: BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_LINKS.

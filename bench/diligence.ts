@@ -1,5 +1,5 @@
 /**
- * npm run bench:diligence — issue 6 on real PostgreSQL and NATS JetStream:
+ * npm run bench:diligence — diligence on real PostgreSQL and NATS JetStream:
  *  - events per second through the outbox relay (a backlog drained by one and by two relays), and
  *    the delay of one event written while the relay idles;
  *  - claims per second over the REST API with concurrent claimers (the embedded server on

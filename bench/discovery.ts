@@ -1,5 +1,5 @@
 /**
- * npm run bench:discovery — ranking a 1,000,000-parcel market through the REST gateway (issue 4).
+ * npm run bench:discovery — ranking a 1,000,000-parcel market through the REST gateway.
  * Builds (or reuses) the demo market on real PostgreSQL, starts the service on it, and drives a buy
  * box of 5 must and 10 preferred rules: the first page (cached ranking; uncached, a fresh spec each
  * time; uncached with ≈750,000 eligible), 20 cursor pages, and count_only. Prints p50/p99 per

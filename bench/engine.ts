@@ -1,5 +1,5 @@
 /**
- * npm run bench:engine — the point-data engine and `landscreen prepare` (issue 12), on a database
+ * npm run bench:engine — the point-data engine and `landscreen prepare`, on a database
  * holding a demo market of BENCH_PARCELS parcels (default 1,000,000) and the demo's layers of
  * every source at full size (bench/lib/layered-market.ts: built once per size, then reused).
  *

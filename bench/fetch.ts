@@ -1,5 +1,5 @@
 /**
- * npm run bench:fetch — billed point data (issue 13), through the gateway on PostgreSQL:
+ * npm run bench:fetch — billed point data, through the gateway on PostgreSQL:
  *   1. POST /v1/fetch/batch of 1,000 locations x 50 fields over the demo layers (target p50 <=
  *      250 ms, i.e. >= 200,000 field-values/s), beside a peer: a plain node:http server answering
  *      the same bytes (what moving the answer alone costs);
@@ -189,7 +189,7 @@ async function billingSection(base: string, nextTenant: () => Record<string, str
 }
 
 /**
- * 3. Runs (issue 13, D35): a 100,000-location x 20-field run end to end on PostgreSQL and NATS —
+ * 3. Runs (D35): a 100,000-location x 20-field run end to end on PostgreSQL and NATS —
  * submit, two runs-worker processes, results downloaded (target <= 60 s) — beside its peer, the
  * same points as sequential fetch/batch calls. bench/runs.ts starts its own server (NATS, no
  * embedded runs worker), database and worker processes.

@@ -1,5 +1,5 @@
 /**
- * npm run bench:pipeline — promotion and the board (issue 5), through the REST gateway on real
+ * npm run bench:pipeline — promotion and the board, through the REST gateway on real
  * PostgreSQL: POST /v2/pipeline p50/p99 for new promotions and for repeated ones (`existing`),
  * one request at a time and with 8 concurrent clients; then GET /v1/pipeline of a board of 5,000
  * cards. Targets: promotion p99 ≤ 30 ms; board p50 ≤ 50 ms.

@@ -1,5 +1,5 @@
 /**
- * npm run bench:reports — leads, deliveries and reports (issue 14), through the REST gateway on
+ * npm run bench:reports — leads, deliveries and reports, through the REST gateway on
  * real PostgreSQL with the demo market and its layers:
  * - the site report GET /v1/properties/{id}/pdf, p50/p99 over many renders, beside its own data as
  *   JSON (GET /v1/properties/{id}) measured in the same run (target: PDF p50 ≤ 150 ms);

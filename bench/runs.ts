@@ -1,5 +1,5 @@
 /**
- * The runs part of `npm run bench:fetch` (issue 13, D35), also runnable alone (`tsx bench/runs.ts`):
+ * The runs part of `npm run bench:fetch` (D35), also runnable alone (`tsx bench/runs.ts`):
  * a 100,000-location x 20-field run end to end on PostgreSQL and NATS JetStream — POST /v1/runs,
  * two `landscreen serve --runs-worker` processes, the NDJSON results downloaded — target <= 60 s,
  * beside a peer measured in the same run: the same points and fields as 100 sequential
