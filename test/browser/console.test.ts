@@ -11,7 +11,6 @@ import { kml as kmlToGeoJson } from '@tmcw/togeojson';
 import { DOMParser } from '@xmldom/xmldom';
 import * as shapefile from 'shapefile';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { entitleTenant, loadMarket, startTestStack, type TestStack } from '@landscreen/testing';
 import { importLayer } from '../../services/catalog/src/layers/import-layer.js';
@@ -20,6 +19,7 @@ import { layerFiles, pointCollection, type LayerFiles } from '../../services/cat
 import { launchChromium, pixelAt, screenshot, seriousViolations } from '../support/browser.js';
 import { expectStatus, session } from '../support/diligence.js';
 import { mailedLink } from '../support/mailbox.js';
+import { unzip } from '../support/unzip.js';
 
 const TENANT = 'acme-console';
 const ANALYST = 'ann@acme-console.test';
@@ -293,23 +293,3 @@ describe('the console in Chromium', { timeout: 120_000 }, () => {
   });
 });
 
-/** The entries of a zip file, by name. */
-async function unzip(zip: Buffer): Promise<Map<string, Buffer>> {
-  const files = new Map<string, Buffer>();
-  const archive = await new Promise<yauzl.ZipFile>((resolve, reject) => yauzl.fromBuffer(zip, { lazyEntries: true }, (error, file) => (error ? reject(error) : resolve(file!))));
-  await new Promise<void>((resolve, reject) => {
-    archive.on('entry', (entry: yauzl.Entry) =>
-      archive.openReadStream(entry, async (error, stream) => {
-        if (error) return reject(error);
-        const chunks: Buffer[] = [];
-        for await (const chunk of stream!) chunks.push(chunk as Buffer);
-        files.set(entry.fileName, Buffer.concat(chunks));
-        archive.readEntry();
-      }),
-    );
-    archive.on('end', resolve);
-    archive.on('error', reject);
-    archive.readEntry();
-  });
-  return files;
-}

@@ -7,10 +7,10 @@ import { kml as kmlToGeoJson } from '@tmcw/togeojson';
 import { DOMParser } from '@xmldom/xmldom';
 import * as shapefile from 'shapefile';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { DATABASE_MODES, entitleTenant, gatewayContract, loadMarket, startTestStack, type TestStack } from '@landscreen/testing';
 import { waitFor } from '../../packages/events/src/test-wait.js';
 import { parseCsv, settledRun } from '../support/runs.js';
+import { unzip } from '../support/unzip.js';
 
 // D40 exports over HTTP, each file read back by a reader that is not ours: JSON.parse, togeojson
 // (KML), the `shapefile` package (the zip's .shp/.dbf), GDAL's ogrinfo (Shapefile, GeoPackage).
@@ -66,25 +66,6 @@ async function download(app: TestStack, method: string, path: string, body?: unk
   return { status: response.status, type, disposition: response.headers.get('content-disposition'), bytes, json: isJson ? JSON.parse(bytes.toString('utf8')) : undefined };
 }
 
-async function unzip(zip: Buffer): Promise<Map<string, Buffer>> {
-  const files = new Map<string, Buffer>();
-  const archive = await new Promise<yauzl.ZipFile>((resolve, reject) => yauzl.fromBuffer(zip, { lazyEntries: true }, (error, file) => (error ? reject(error) : resolve(file!))));
-  await new Promise<void>((resolve, reject) => {
-    archive.on('entry', (entry: yauzl.Entry) =>
-      archive.openReadStream(entry, async (error, stream) => {
-        if (error) return reject(error);
-        const chunks: Buffer[] = [];
-        for await (const chunk of stream!) chunks.push(chunk as Buffer);
-        files.set(entry.fileName, Buffer.concat(chunks));
-        archive.readEntry();
-      }),
-    );
-    archive.on('end', resolve);
-    archive.on('error', reject);
-    archive.readEntry();
-  });
-  return files;
-}
 
 const kmlFeatures = (bytes: Buffer) => kmlToGeoJson(new DOMParser().parseFromString(bytes.toString('utf8'), 'text/xml') as never).features;
 
