@@ -71,7 +71,7 @@ function peer(tile: { z: number; x: number; y: number }): Uint8Array {
     features: index
       .searchBox(box[0], box[1], box[2], box[3])
       .filter((id) => view.verdict[id] !== 0)
-      .map((id) => ({ type: 'Feature' as const, geometry: index.parcel(id).geometry, properties: { parcel_key: index.keys[id]!, verdict: VERDICTS[view.verdict[id]!], score: view.score[id]! } })),
+      .map((id) => ({ type: 'Feature' as const, geometry: index.parcel(id).geometry, properties: { parcel_key: index.keys.at(id)!, verdict: VERDICTS[view.verdict[id]!], score: view.score[id]! } })),
   };
   const tiler = new GeoJSONVT(collection as any, { maxZoom: tile.z, indexMaxZoom: 0, tolerance: 0, buffer: 64, extent: 4096 });
   const built = tiler.getTile(tile.z, tile.x, tile.y);

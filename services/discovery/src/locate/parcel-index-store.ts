@@ -39,17 +39,26 @@ export async function saveParcelIndex(db: DiscoveryDb | DiscoveryTransaction, st
 
 /** The stored index of the vintage, or undefined when none is stored. Bad bytes throw UnusableParcelIndex. */
 export async function loadStoredParcelIndex(db: DiscoveryDb, vintageId: string): Promise<StoredParcelIndex | undefined> {
+  const bytes = await loadStoredParcelBytes(db, vintageId);
+  return bytes && decodeParcelIndex(bytes, vintageId);
+}
+
+/**
+ * The stored index's bytes, undecoded, in one ArrayBuffer of their own (so that the typed arrays
+ * can view it at 8-byte offsets, and so that it can be transferred to a worker thread), or
+ * undefined when none is stored.
+ */
+export async function loadStoredParcelBytes(db: DiscoveryDb, vintageId: string): Promise<Uint8Array | undefined> {
   const chunks = await readParts(db, vintageId);
   if (chunks.length === 0) return undefined;
-  // One buffer of its own, so that the typed arrays can view it at 8-byte offsets.
   const total = chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0);
-  const bytes = Buffer.allocUnsafeSlow(total);
+  const bytes = new Uint8Array(new ArrayBuffer(total));
   let at = 0;
   for (const chunk of chunks) {
     bytes.set(chunk, at);
     at += chunk.byteLength;
   }
-  return decodeParcelIndex(bytes, vintageId);
+  return bytes;
 }
 
 /**
