@@ -17,7 +17,8 @@
  *   (SwiftShader's and MapLibre's own share);
  * - the console's own code gzipped (esbuild's bundle and the stylesheet), MapLibre beside it.
  * Environment: BENCH_PARCELS (default 1000000), BENCH_TILES (tiles per zoom, default 60),
- * BENCH_REBUILD=1 to reload, BENCH_LOAD_ONLY=1 to build the market and stop, TEST_DATABASE_URL,
+ * BENCH_REBUILD=1 to reload, BENCH_LOAD_ONLY=1 to build the market and stop, BENCH_PAINT_ONLY=1 to
+ * measure only the first tile and the first paint, TEST_DATABASE_URL,
  * CHROMIUM_PATH.
  */
 import { execFile } from 'node:child_process';
@@ -48,6 +49,8 @@ const url = new URL(adminUrl);
 url.pathname = `/${database}`;
 const headers = { authorization: 'Bearer dev:bench@landscreen.local:analyst', 'x-tenant': tenant, 'content-type': 'application/json' };
 const ZOOMS = [10, 12, 14];
+/** BENCH_PAINT_ONLY=1: the first tile, then straight to the first paint (no restart, no tile table). */
+const paintOnly = process.env.BENCH_PAINT_ONLY === '1';
 
 const SPEC = {
   markets: [market],
@@ -348,70 +351,73 @@ async function measure(dataDir: string): Promise<void> {
     const first = { ms: performance.now() - firstStarted };
     console.log(`first tile of the vintage (ranking and ${parcels.toLocaleString('en-US')} polygons loaded): ${(first.ms / 1000).toFixed(1)} s`);
 
-    // A restart: the ranking index loads before /readyz answers 200, the parcel index after it in
-    // the background; the first tile is asked as soon as the server is ready.
-    await stop(server);
-    const restarted = performance.now();
-    server = startLandscreen(['serve'], env);
-    await waitUntilReady(`${base}/readyz`, 300_000, 50);
-    const readyMs = performance.now() - restarted;
-    // Meanwhile /healthz is asked every 50 ms: the longest it waits is the event loop's longest block.
-    let loading = true;
-    const health: number[] = [];
-    const polling = (async () => {
-      while (loading) {
-        const asked = performance.now();
-        await (await fetch(`${base}/healthz`)).arrayBuffer();
-        health.push(performance.now() - asked);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    })();
-    const tileAfterRestart = await getTile(base, centre);
-    loading = false;
-    await polling;
-    const h = quantiles(health);
-    console.log(
-      `after a restart: ready in ${(readyMs / 1000).toFixed(1)} s, the first tile ${(tileAfterRestart.ms / 1000).toFixed(2)} s later (${((performance.now() - restarted) / 1000).toFixed(1)} s from the start);` +
-        ` meanwhile /healthz every 50 ms: p50 ${fmt(h.p50)}, p99 ${fmt(h.p99)}, max ${fmt(Math.max(...health))} (${health.length} asked)`,
-    );
-
-    const db = new pg.Client({ connectionString: url.toString() });
-    await db.connect();
-    console.log('\n| zoom | tiles | parcels/tile p50 (max) | KB/tile p50 | cold p50 / p99 | cached p50 | 304 p50 | geojson-vt + vt-pbf, same parcels, p50 / p99 (tiles) |');
-    console.log('|---|---|---|---|---|---|---|---|');
-    try {
-      for (const z of ZOOMS) {
-        const tiles = sampleTiles(extent, z, tilesPerZoom);
-        const cold: number[] = [];
-        const warm: number[] = [];
-        const revalidated: number[] = [];
-        const counts: number[] = [];
-        const sizes: number[] = [];
-        const peer: number[] = [];
-        for (const [i, tile] of tiles.entries()) {
-          const answer = await getTile(base, tile);
-          cold.push(answer.ms);
-          sizes.push(answer.bytes.byteLength / 1024);
-          const layer = new VectorTile(new PbfReader(answer.bytes)).layers.parcels;
-          const drawn = new Map<string, { verdict: string; score: number }>();
-          for (let f = 0; f < (layer?.length ?? 0); f++) {
-            const p = layer!.feature(f).properties as { parcel_key: string; verdict: string; score: number };
-            drawn.set(p.parcel_key, { verdict: p.verdict, score: p.score });
-          }
-          counts.push(drawn.size);
-          warm.push((await getTile(base, tile)).ms);
-          revalidated.push((await getTile(base, tile, { 'if-none-match': answer.etag })).ms);
-          // The peer on a third of the tiles: reading their polygons back from PostgreSQL is slow.
-          if (i % 3 === 0) peer.push((await geojsonVtPeer(db, extent.vintageId, tile, drawn)).ms);
+    if (!paintOnly) {
+      // A restart: the ranking index loads before /readyz answers 200, the parcel index after it in
+      // the background; the first tile is asked as soon as the server is ready.
+      await stop(server);
+      const restarted = performance.now();
+      server = startLandscreen(['serve'], env);
+      await waitUntilReady(`${base}/readyz`, 300_000, 50);
+      const readyMs = performance.now() - restarted;
+      // Meanwhile /healthz is asked every 50 ms: the longest it waits is the event loop's longest block.
+      let loading = true;
+      const health: number[] = [];
+      const polling = (async () => {
+        while (loading) {
+          const asked = performance.now();
+          await (await fetch(`${base}/healthz`)).arrayBuffer();
+          health.push(performance.now() - asked);
+          await new Promise((resolve) => setTimeout(resolve, 50));
         }
-        const c = quantiles(cold);
-        const p = quantiles(peer);
-        console.log(
-          `| z${z} | ${tiles.length} | ${quantiles(counts).p50.toLocaleString('en-US')} (${Math.max(...counts).toLocaleString('en-US')}) | ${quantiles(sizes).p50.toFixed(0)} | **${fmt(c.p50)}** / ${fmt(c.p99)} | ${fmt(quantiles(warm).p50)} | ${fmt(quantiles(revalidated).p50)} | ${fmt(p.p50)} / ${fmt(p.p99)} (${peer.length}) |`,
-        );
+      })();
+      const tileAfterRestart = await getTile(base, centre);
+      loading = false;
+      await polling;
+      const h = quantiles(health);
+      console.log(
+        `after a restart: ready in ${(readyMs / 1000).toFixed(1)} s, the first tile ${(tileAfterRestart.ms / 1000).toFixed(2)} s later (${((performance.now() - restarted) / 1000).toFixed(1)} s from the start);` +
+          ` meanwhile /healthz every 50 ms: p50 ${fmt(h.p50)}, p99 ${fmt(h.p99)}, max ${fmt(Math.max(...health))} (${health.length} asked)`,
+      );
+
+      const db = new pg.Client({ connectionString: url.toString() });
+      await db.connect();
+      console.log('\n| zoom | tiles | parcels/tile p50 (max) | KB/tile p50 | cold p50 / p99 | cached p50 | 304 p50 | geojson-vt + vt-pbf, same parcels, p50 / p99 (tiles) |');
+      console.log('|---|---|---|---|---|---|---|---|');
+      try {
+        for (const z of ZOOMS) {
+          const tiles = sampleTiles(extent, z, tilesPerZoom);
+          const cold: number[] = [];
+          const warm: number[] = [];
+          const revalidated: number[] = [];
+          const counts: number[] = [];
+          const sizes: number[] = [];
+          const peer: number[] = [];
+          for (const [i, tile] of tiles.entries()) {
+            const answer = await getTile(base, tile);
+            cold.push(answer.ms);
+            sizes.push(answer.bytes.byteLength / 1024);
+            const layer = new VectorTile(new PbfReader(answer.bytes)).layers.parcels;
+            const drawn = new Map<string, { verdict: string; score: number }>();
+            for (let f = 0; f < (layer?.length ?? 0); f++) {
+              const p = layer!.feature(f).properties as { parcel_key: string; verdict: string; score: number };
+              drawn.set(p.parcel_key, { verdict: p.verdict, score: p.score });
+            }
+            counts.push(drawn.size);
+            warm.push((await getTile(base, tile)).ms);
+            revalidated.push((await getTile(base, tile, { 'if-none-match': answer.etag })).ms);
+            // The peer on a third of the tiles: reading their polygons back from PostgreSQL is slow.
+            if (i % 3 === 0) peer.push((await geojsonVtPeer(db, extent.vintageId, tile, drawn)).ms);
+          }
+          const c = quantiles(cold);
+          const p = quantiles(peer);
+          console.log(
+            `| z${z} | ${tiles.length} | ${quantiles(counts).p50.toLocaleString('en-US')} (${Math.max(...counts).toLocaleString('en-US')}) | ${quantiles(sizes).p50.toFixed(0)} | **${fmt(c.p50)}** / ${fmt(c.p99)} | ${fmt(quantiles(warm).p50)} | ${fmt(quantiles(revalidated).p50)} | ${fmt(p.p50)} / ${fmt(p.p99)} (${peer.length}) |`,
+          );
+        }
+      } finally {
+        await db.end();
       }
-    } finally {
-      await db.end();
+
     }
 
     const [healthP50, meP50] = [await requestP50(base, '/healthz', 60, false), await requestP50(base, '/v1/me', 60, true)];

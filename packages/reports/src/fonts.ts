@@ -39,30 +39,41 @@ export function reportFonts(): ReportFonts {
 export interface FallbackFont {
   /** The name a document registers it under (its bold: name + "-Bold"). */
   name: string;
-  regular: string;
-  bold: string;
+  regular: () => string;
+  bold: () => string;
 }
-
-const expo = (family: string, file: string) => ({
-  regular: `@expo-google-fonts/${family}/400Regular/${file}_400Regular.ttf`,
-  bold: `@expo-google-fonts/${family}/700Bold/${file}_700Bold.ttf`,
-});
 
 /** In order of preference: a text is set in the first that has every character DejaVu lacks. */
 export const FALLBACK_FONTS: readonly FallbackFont[] = [
-  { name: 'NotoSansSC', ...expo('noto-sans-sc', 'NotoSansSC') },
-  { name: 'NotoSansKR', ...expo('noto-sans-kr', 'NotoSansKR') },
-  { name: 'NotoSansThai', ...expo('noto-sans-thai', 'NotoSansThai') },
-  { name: 'NotoSansDevanagari', ...expo('noto-sans-devanagari', 'NotoSansDevanagari') },
+  {
+    name: 'NotoSansSC',
+    regular: () => require.resolve('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf'),
+    bold: () => require.resolve('@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf'),
+  },
+  {
+    name: 'NotoSansKR',
+    regular: () => require.resolve('@expo-google-fonts/noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf'),
+    bold: () => require.resolve('@expo-google-fonts/noto-sans-kr/700Bold/NotoSansKR_700Bold.ttf'),
+  },
+  {
+    name: 'NotoSansThai',
+    regular: () => require.resolve('@expo-google-fonts/noto-sans-thai/400Regular/NotoSansThai_400Regular.ttf'),
+    bold: () => require.resolve('@expo-google-fonts/noto-sans-thai/700Bold/NotoSansThai_700Bold.ttf'),
+  },
+  {
+    name: 'NotoSansDevanagari',
+    regular: () => require.resolve('@expo-google-fonts/noto-sans-devanagari/400Regular/NotoSansDevanagari_400Regular.ttf'),
+    bold: () => require.resolve('@expo-google-fonts/noto-sans-devanagari/700Bold/NotoSansDevanagari_700Bold.ttf'),
+  },
 ];
 
-const loaded = new Map<string, fontkit.Font>();
+const loaded = new Map<FallbackFont['regular'], fontkit.Font>();
 
 /** A fallback font's parsed file (regular or bold), loaded on first use. */
 export function fallbackFont(font: FallbackFont, weight: 'regular' | 'bold'): fontkit.Font {
   const file = font[weight];
   let parsed = loaded.get(file);
-  if (!parsed) loaded.set(file, (parsed = load(require.resolve(file))));
+  if (!parsed) loaded.set(file, (parsed = load(file())));
   return parsed;
 }
 
