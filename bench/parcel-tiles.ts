@@ -54,7 +54,7 @@ console.log(`stored parcel index of ${parcels.toLocaleString('en-US')} parcels: 
   delay.enable();
   const cpu = process.cpuUsage();
   started = performance.now();
-  await restoreInWorker(owned, VINTAGE);
+  await restoreInWorker([owned], VINTAGE);
   const wallMs = performance.now() - started;
   const used = process.cpuUsage(cpu);
   delay.disable();

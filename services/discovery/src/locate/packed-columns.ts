@@ -80,3 +80,15 @@ export function ownedCopy(bytes: Uint8Array): Uint8Array {
   owned.set(bytes);
   return owned;
 }
+
+/** Parts as one buffer of its own, so that typed arrays can view it at 8-byte offsets. */
+export function joinParts(parts: readonly Uint8Array[]): Uint8Array {
+  const total = parts.reduce((sum, part) => sum + part.byteLength, 0);
+  const bytes = new Uint8Array(new ArrayBuffer(total));
+  let at = 0;
+  for (const part of parts) {
+    bytes.set(part, at);
+    at += part.byteLength;
+  }
+  return bytes;
+}

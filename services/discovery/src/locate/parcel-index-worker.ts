@@ -4,21 +4,22 @@
 
 import { parentPort, workerData } from 'node:worker_threads';
 import { decodeParcelIndex } from './parcel-index-blob.js';
+import { joinParts } from './packed-columns.js';
 import { ParcelIndex } from './parcel-index.js';
 import { restoredParts, transferList } from './restored-parcel-index.js';
 import type { RestoreRequest, RestoreAnswer } from './restore-in-worker.js';
 
-const { bytes, vintageId } = workerData as RestoreRequest;
+const { parts: stored, vintageId } = workerData as RestoreRequest;
 let answer: RestoreAnswer;
 let transfer: ArrayBuffer[] = [];
 try {
-  const stored = decodeParcelIndex(bytes, vintageId);
-  ParcelIndex.checkStored(stored);
+  const decoded = decodeParcelIndex(joinParts(stored), vintageId);
+  ParcelIndex.checkStored(decoded);
   // The shapes are views into the whole blob, JSON sections included: copied out, so that only
   // the arrays a service reads stay in memory once the blob is dropped.
-  const s = stored.shapes;
+  const s = decoded.shapes;
   const shapes = { ...s, shapeKinds: s.shapeKinds.slice(), coordStarts: s.coordStarts.slice(), coords: s.coords.slice(), pathStarts: s.pathStarts.slice(), paths: s.paths.slice(), polygonStarts: s.polygonStarts.slice(), polygons: s.polygons.slice(), boxes: s.boxes.slice() };
-  const parts = restoredParts({ ...stored, shapes, singlePart: stored.singlePart.slice() });
+  const parts = restoredParts({ ...decoded, shapes, singlePart: decoded.singlePart.slice() });
   answer = { ok: true, parts };
   transfer = transferList(parts);
 } catch (error) {

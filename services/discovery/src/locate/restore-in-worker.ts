@@ -9,19 +9,22 @@ import { ParcelIndex } from './parcel-index.js';
 import type { RestoredParcelIndex } from './restored-parcel-index.js';
 
 export interface RestoreRequest {
-  /** The stored index, in an ArrayBuffer of its own (transferred: this thread no longer holds it). */
-  bytes: Uint8Array;
+  /** The stored index's parts in order, each in an ArrayBuffer of its own (transferred: this thread no longer holds them). */
+  parts: Uint8Array[];
   vintageId: string;
 }
 
 export type RestoreAnswer = { ok: true; parts: RestoredParcelIndex } | { ok: false; name: string; constructorName: string; message: string };
 
-/** Restores the index from its stored bytes in a worker thread. Unusable bytes throw UnusableParcelIndex, as in-thread. */
-export async function restoreInWorker(bytes: Uint8Array, vintageId: string): Promise<ParcelIndex> {
-  if (bytes.byteOffset !== 0 || bytes.byteLength !== bytes.buffer.byteLength) throw new Error('the stored parcel index must fill an ArrayBuffer of its own');
+/**
+ * Restores the index from its stored parts in a worker thread, which also joins them (hundreds of
+ * megabytes copied there, not here). Unusable bytes throw UnusableParcelIndex, as in-thread.
+ */
+export async function restoreInWorker(parts: Uint8Array[], vintageId: string): Promise<ParcelIndex> {
+  if (parts.some((part) => part.byteOffset !== 0 || part.byteLength !== part.buffer.byteLength)) throw new Error('each stored part must fill an ArrayBuffer of its own');
   const worker = startWorker(new URL('./parcel-index-worker.js', import.meta.url), {
-    workerData: { bytes, vintageId } satisfies RestoreRequest,
-    transferList: [bytes.buffer as ArrayBuffer],
+    workerData: { parts, vintageId } satisfies RestoreRequest,
+    transferList: parts.map((part) => part.buffer as ArrayBuffer),
   });
   try {
     const answer = await new Promise<RestoreAnswer>((resolve, reject) => {
