@@ -1,7 +1,8 @@
-// The parcels of one vintage indexed for "which parcel is at this point": the point-data engine's
-// vector index (a Flatbush R-tree over the parcels' boxes, polygons packed for exact measuring)
-// built as a polygon layer, with the parcel's record fields kept beside it by position. Vintages
-// are immutable, so an index is built once and never goes stale.
+// The parcels of one vintage, for map tiles and for "which parcel is at this point": their
+// polygons in flat arrays (the point engine's snapshot layout) with a box tree over them, which
+// tiles search, and the engine's vector index (polygons packed for exact measuring) built as a
+// polygon layer when a point is first located; keys and record fields are kept beside them by
+// position. Vintages are immutable, so an index is built once and never goes stale.
 
 import Flatbush from 'flatbush';
 import type { LayerSource, SourceId } from '@landscreen/field-catalog';
