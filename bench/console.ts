@@ -9,11 +9,16 @@
  *   fork) tiling the same parcels with the same verdicts in this process and vt-pbf encoding them;
  * - the first tile of a vintage (the ranking and the parcels' polygons loaded into memory), then
  *   the server restarted: how long until it is ready and until its first tile (the parcel index
- *   read back as the import stored it);
- * - the first map paint in headless Chromium: from opening the console to the parcels drawn;
+ *   read back as the import stored it), with /healthz asked every 50 ms meanwhile (the event
+ *   loop's longest block);
+ * - a request's fixed costs beside the tiles: GET /healthz and GET /v1/me (authentication);
+ * - the first map paint in headless Chromium: from opening the console to the parcels drawn, when
+ *   each kind of request it waits for was answered, beside a blank MapLibre map in the same browser
+ *   (SwiftShader's and MapLibre's own share);
  * - the console's own code gzipped (esbuild's bundle and the stylesheet), MapLibre beside it.
  * Environment: BENCH_PARCELS (default 1000000), BENCH_TILES (tiles per zoom, default 60),
- * BENCH_REBUILD=1 to reload, BENCH_LOAD_ONLY=1 to build the market and stop, TEST_DATABASE_URL,
+ * BENCH_REBUILD=1 to reload, BENCH_LOAD_ONLY=1 to build the market and stop, BENCH_PAINT_ONLY=1 to
+ * measure only the first tile and the first paint, TEST_DATABASE_URL,
  * CHROMIUM_PATH.
  */
 import { execFile } from 'node:child_process';
@@ -44,6 +49,8 @@ const url = new URL(adminUrl);
 url.pathname = `/${database}`;
 const headers = { authorization: 'Bearer dev:bench@landscreen.local:analyst', 'x-tenant': tenant, 'content-type': 'application/json' };
 const ZOOMS = [10, 12, 14];
+/** BENCH_PAINT_ONLY=1: the first tile, then straight to the first paint (no restart, no tile table). */
+const paintOnly = process.env.BENCH_PAINT_ONLY === '1';
 
 const SPEC = {
   markets: [market],
@@ -169,45 +176,126 @@ async function geojsonVtPeer(db: pg.Client, vintageId: string, tile: { z: number
   return { ms: performance.now() - started, features: features.length, bytes: bytes.byteLength };
 }
 
-async function firstPaint(base: string, dataDir: string): Promise<{ ms: number; toShellMs: number }> {
+/** What the console's first paint waited for: when each kind of request's answer had arrived, from the navigation. */
+interface PaintBreakdown {
+  ms: number;
+  toShellMs: number;
+  /** Resource kind → [first response end, last response end] in ms from the navigation, and the count. */
+  resources: Record<string, { first: number; last: number; count: number }>;
+}
+
+const RESOURCE_KINDS: [string, RegExp][] = [
+  ['app.js', /\/console\/app\.js/],
+  ['maplibre-gl.mjs', /maplibre-gl\.mjs/],
+  ['maplibre worker', /maplibre-gl-worker/],
+  ['outlines (counties-10m.json)', /counties-10m\.json/],
+  ['/v1/me, /v1/buyboxes, /v1/meta/sources', /\/v1\/(me|buyboxes|meta\/sources)\b/],
+  ['first ranking page', /\/v2\/discovery\/query/],
+  ['parcel tiles', /\/v1\/tiles\/parcels\//],
+  ['layer tiles', /\/v1\/tiles\/layers\//],
+];
+
+async function signIn(base: string, dataDir: string): Promise<string> {
   const response = await fetch(`${base}/v1/auth/request-link`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'bench@landscreen.local', tenant }) });
   if (!response.ok) throw new Error(`request-link answered ${response.status}`);
-  let link: string | undefined;
-  for (let i = 0; i < 200 && !link; i++) {
+  for (let i = 0; i < 200; i++) {
     try {
       const mails = readFileSync(path.join(dataDir, 'mailbox.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { text: string });
-      link = mails.at(-1)?.text.match(/https?:\/\/\S+\/auth\/verify\?token=\S+/)?.[0];
+      const link = mails.at(-1)?.text.match(/https?:\/\/\S+\/auth\/verify\?token=\S+/)?.[0];
+      if (link) return link;
     } catch {
       // not written yet
     }
-    if (!link) await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  if (!link) throw new Error('no sign-in link in the mailbox');
+  throw new Error('no sign-in link in the mailbox');
+}
+
+/** A page of the gateway's origin (served by the browser itself) that draws a blank MapLibre map with MapLibre's files from /console/. */
+const BLANK_MAP_PAGE = `<!doctype html><html><head><link rel="stylesheet" href="/console/maplibre-gl.css"></head>
+<body style="margin:0"><div id="map" style="width:100vw;height:100vh"></div><script type="module">
+import { Map } from '/console/maplibre-gl.mjs';
+const map = new Map({ container: 'map', style: { version: 8, sources: {}, layers: [{ id: 'background', type: 'background', paint: { 'background-color': '#f4f1ea' } }] }, center: [-98.5, 31.2], zoom: 10, attributionControl: false });
+map.once('idle', () => { window.blankMapIdle = performance.now(); });
+</script></body></html>`;
+
+async function firstPaint(base: string, dataDir: string): Promise<{ paints: PaintBreakdown[]; blankMapMs: number[] }> {
+  const link = await signIn(base, dataDir);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist', '--no-sandbox', '--disable-gpu-sandbox', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
   });
   try {
-    const page = await (await browser.newContext({ viewport: { width: 1400, height: 860 } })).newPage();
+    const context = await browser.newContext({ viewport: { width: 1400, height: 860 } });
+    const page = await context.newPage();
     await page.goto(link);
     await page.locator('header .who').waitFor({ timeout: 60_000 });
-    // A second visit signed in, as a returning user opens the console: from navigation to the parcels drawn.
-    const started = performance.now();
-    await page.goto(`${base}/#/map`);
-    await page.locator('header .who').waitFor({ timeout: 60_000 });
-    const toShellMs = performance.now() - started;
-    await page.waitForFunction(
-      () => {
-        const map = (globalThis as any).landscreen?.map;
-        return !!map && map.areTilesLoaded() && map.queryRenderedFeatures({ layers: ['parcels-fill'] }).length > 0;
-      },
-      undefined,
-      { timeout: 120_000, polling: 16 },
-    );
-    return { ms: performance.now() - started, toShellMs };
+    // The peer first, in the same browser: MapLibre's files (cached by now, as for the console's
+    // second visit) and a blank map: SwiftShader's and MapLibre's own share of a first paint.
+    await page.route(`${base}/bench/blank-map.html`, (route) => route.fulfill({ contentType: 'text/html', body: BLANK_MAP_PAGE }));
+    const blankMapMs: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const started = performance.now();
+      await page.goto(`${base}/bench/blank-map.html`);
+      await page.waitForFunction(() => (globalThis as any).blankMapIdle !== undefined, undefined, { timeout: 120_000, polling: 16 });
+      blankMapMs.push(performance.now() - started);
+    }
+    // A second visit signed in, as a returning user opens the console: from navigation to the
+    // parcels drawn; then once more, the server's tiles now cached (the browser revalidates them: 304s).
+    const paints: PaintBreakdown[] = [];
+    for (let visit = 0; visit < 2; visit++) {
+      const tileEnds: number[] = [];
+      const started = performance.now();
+      const onFinished = (request: { url(): string }) => {
+        if (request.url().includes('/v1/tiles/parcels/')) tileEnds.push(performance.now() - started);
+      };
+      // MapLibre fetches tiles in its worker, outside the page's resource timings: the browser's own events see them.
+      page.on('requestfinished', onFinished);
+      await page.goto(visit === 0 ? `${base}/#/map` : `${base}/?again#/map`);
+      await page.locator('header .who').waitFor({ timeout: 60_000 });
+      const toShellMs = performance.now() - started;
+      await page.waitForFunction(
+        () => {
+          const map = (globalThis as any).landscreen?.map;
+          return !!map && map.areTilesLoaded() && map.queryRenderedFeatures({ layers: ['parcels-fill'] }).length > 0;
+        },
+        undefined,
+        { timeout: 120_000, polling: 16 },
+      );
+      const ms = performance.now() - started;
+      page.off('requestfinished', onFinished);
+      const entries = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => ({ name: entry.name, end: (entry as unknown as { responseEnd: number }).responseEnd })));
+      const resources: PaintBreakdown['resources'] = {};
+      const note = (kind: string, end: number) => {
+        const found = (resources[kind] ??= { first: end, last: end, count: 0 });
+        found.first = Math.min(found.first, end);
+        found.last = Math.max(found.last, end);
+        found.count++;
+      };
+      for (const entry of entries) {
+        const kind = RESOURCE_KINDS.find(([, pattern]) => pattern.test(entry.name))?.[0];
+        if (kind && kind !== 'parcel tiles') note(kind, entry.end);
+      }
+      for (const end of tileEnds) note('parcel tiles', end);
+      paints.push({ ms, toShellMs, resources });
+    }
+    return { paints, blankMapMs };
   } finally {
     await browser.close();
   }
+}
+
+/** p50 of GET `path` asked `count` times one after another (the fixed costs a tile request carries). */
+async function requestP50(base: string, pathname: string, count: number, withAuth: boolean): Promise<number> {
+  const samples: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const started = performance.now();
+    const response = await fetch(`${base}${pathname}`, withAuth ? { headers } : {});
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${pathname} answered ${response.status}`);
+    samples.push(performance.now() - started);
+  }
+  return quantiles(samples).p50;
 }
 
 async function main(): Promise<void> {
@@ -263,59 +351,90 @@ async function measure(dataDir: string): Promise<void> {
     const first = { ms: performance.now() - firstStarted };
     console.log(`first tile of the vintage (ranking and ${parcels.toLocaleString('en-US')} polygons loaded): ${(first.ms / 1000).toFixed(1)} s`);
 
-    // A restart: the ranking index loads before /readyz answers 200, the parcel index after it in
-    // the background; the first tile is asked as soon as the server is ready.
-    await stop(server);
-    const restarted = performance.now();
-    server = startLandscreen(['serve'], env);
-    await waitUntilReady(`${base}/readyz`, 300_000, 50);
-    const readyMs = performance.now() - restarted;
-    const tileAfterRestart = await getTile(base, centre);
-    console.log(
-      `after a restart: ready in ${(readyMs / 1000).toFixed(1)} s, the first tile ${(tileAfterRestart.ms / 1000).toFixed(2)} s later (${((performance.now() - restarted) / 1000).toFixed(1)} s from the start)`,
-    );
-
-    const db = new pg.Client({ connectionString: url.toString() });
-    await db.connect();
-    console.log('\n| zoom | tiles | parcels/tile p50 (max) | KB/tile p50 | cold p50 / p99 | cached p50 | 304 p50 | geojson-vt + vt-pbf, same parcels, p50 / p99 (tiles) |');
-    console.log('|---|---|---|---|---|---|---|---|');
-    try {
-      for (const z of ZOOMS) {
-        const tiles = sampleTiles(extent, z, tilesPerZoom);
-        const cold: number[] = [];
-        const warm: number[] = [];
-        const revalidated: number[] = [];
-        const counts: number[] = [];
-        const sizes: number[] = [];
-        const peer: number[] = [];
-        for (const [i, tile] of tiles.entries()) {
-          const answer = await getTile(base, tile);
-          cold.push(answer.ms);
-          sizes.push(answer.bytes.byteLength / 1024);
-          const layer = new VectorTile(new PbfReader(answer.bytes)).layers.parcels;
-          const drawn = new Map<string, { verdict: string; score: number }>();
-          for (let f = 0; f < (layer?.length ?? 0); f++) {
-            const p = layer!.feature(f).properties as { parcel_key: string; verdict: string; score: number };
-            drawn.set(p.parcel_key, { verdict: p.verdict, score: p.score });
-          }
-          counts.push(drawn.size);
-          warm.push((await getTile(base, tile)).ms);
-          revalidated.push((await getTile(base, tile, { 'if-none-match': answer.etag })).ms);
-          // The peer on a third of the tiles: reading their polygons back from PostgreSQL is slow.
-          if (i % 3 === 0) peer.push((await geojsonVtPeer(db, extent.vintageId, tile, drawn)).ms);
+    if (!paintOnly) {
+      // A restart: the ranking index loads before /readyz answers 200, the parcel index after it in
+      // the background; the first tile is asked as soon as the server is ready.
+      await stop(server);
+      const restarted = performance.now();
+      server = startLandscreen(['serve'], env);
+      await waitUntilReady(`${base}/readyz`, 300_000, 50);
+      const readyMs = performance.now() - restarted;
+      // Meanwhile /healthz is asked every 50 ms: the longest it waits is the event loop's longest block.
+      let loading = true;
+      const health: number[] = [];
+      const polling = (async () => {
+        while (loading) {
+          const asked = performance.now();
+          await (await fetch(`${base}/healthz`)).arrayBuffer();
+          health.push(performance.now() - asked);
+          await new Promise((resolve) => setTimeout(resolve, 50));
         }
-        const c = quantiles(cold);
-        const p = quantiles(peer);
-        console.log(
-          `| z${z} | ${tiles.length} | ${quantiles(counts).p50.toLocaleString('en-US')} (${Math.max(...counts).toLocaleString('en-US')}) | ${quantiles(sizes).p50.toFixed(0)} | **${fmt(c.p50)}** / ${fmt(c.p99)} | ${fmt(quantiles(warm).p50)} | ${fmt(quantiles(revalidated).p50)} | ${fmt(p.p50)} / ${fmt(p.p99)} (${peer.length}) |`,
-        );
+      })();
+      const tileAfterRestart = await getTile(base, centre);
+      loading = false;
+      await polling;
+      const h = quantiles(health);
+      console.log(
+        `after a restart: ready in ${(readyMs / 1000).toFixed(1)} s, the first tile ${(tileAfterRestart.ms / 1000).toFixed(2)} s later (${((performance.now() - restarted) / 1000).toFixed(1)} s from the start);` +
+          ` meanwhile /healthz every 50 ms: p50 ${fmt(h.p50)}, p99 ${fmt(h.p99)}, max ${fmt(Math.max(...health))} (${health.length} asked)`,
+      );
+
+      const db = new pg.Client({ connectionString: url.toString() });
+      await db.connect();
+      console.log('\n| zoom | tiles | parcels/tile p50 (max) | KB/tile p50 | cold p50 / p99 | cached p50 | 304 p50 | geojson-vt + vt-pbf, same parcels, p50 / p99 (tiles) |');
+      console.log('|---|---|---|---|---|---|---|---|');
+      try {
+        for (const z of ZOOMS) {
+          const tiles = sampleTiles(extent, z, tilesPerZoom);
+          const cold: number[] = [];
+          const warm: number[] = [];
+          const revalidated: number[] = [];
+          const counts: number[] = [];
+          const sizes: number[] = [];
+          const peer: number[] = [];
+          for (const [i, tile] of tiles.entries()) {
+            const answer = await getTile(base, tile);
+            cold.push(answer.ms);
+            sizes.push(answer.bytes.byteLength / 1024);
+            const layer = new VectorTile(new PbfReader(answer.bytes)).layers.parcels;
+            const drawn = new Map<string, { verdict: string; score: number }>();
+            for (let f = 0; f < (layer?.length ?? 0); f++) {
+              const p = layer!.feature(f).properties as { parcel_key: string; verdict: string; score: number };
+              drawn.set(p.parcel_key, { verdict: p.verdict, score: p.score });
+            }
+            counts.push(drawn.size);
+            warm.push((await getTile(base, tile)).ms);
+            revalidated.push((await getTile(base, tile, { 'if-none-match': answer.etag })).ms);
+            // The peer on a third of the tiles: reading their polygons back from PostgreSQL is slow.
+            if (i % 3 === 0) peer.push((await geojsonVtPeer(db, extent.vintageId, tile, drawn)).ms);
+          }
+          const c = quantiles(cold);
+          const p = quantiles(peer);
+          console.log(
+            `| z${z} | ${tiles.length} | ${quantiles(counts).p50.toLocaleString('en-US')} (${Math.max(...counts).toLocaleString('en-US')}) | ${quantiles(sizes).p50.toFixed(0)} | **${fmt(c.p50)}** / ${fmt(c.p99)} | ${fmt(quantiles(warm).p50)} | ${fmt(quantiles(revalidated).p50)} | ${fmt(p.p50)} / ${fmt(p.p99)} (${peer.length}) |`,
+          );
+        }
+      } finally {
+        await db.end();
       }
-    } finally {
-      await db.end();
+
     }
 
-    const paint = await firstPaint(base, dataDir);
-    console.log(`\nfirst map paint in headless Chromium (SwiftShader): ${(paint.ms / 1000).toFixed(2)} s from navigation to the parcels drawn (the page signed in after ${(paint.toShellMs / 1000).toFixed(2)} s)`);
+    const [healthP50, meP50] = [await requestP50(base, '/healthz', 60, false), await requestP50(base, '/v1/me', 60, true)];
+    console.log(`\na request's fixed costs, same run: GET /healthz p50 ${fmt(healthP50)} (no authentication, no database); GET /v1/me p50 ${fmt(meP50)} (authentication)`);
+
+    const { paints, blankMapMs } = await firstPaint(base, dataDir);
+    for (const [visit, paint] of paints.entries()) {
+      console.log(
+        `\n${visit === 0 ? 'first map paint' : 'the same paint again, the server\'s tiles cached'} in headless Chromium (SwiftShader): ${(paint.ms / 1000).toFixed(2)} s from navigation to the parcels drawn (the page signed in after ${(paint.toShellMs / 1000).toFixed(2)} s)`,
+      );
+      console.log('  answers arrived, from the navigation:');
+      for (const [kind] of RESOURCE_KINDS) {
+        const found = paint.resources[kind];
+        if (found) console.log(`    ${kind}: ${found.count === 1 ? `${(found.first / 1000).toFixed(2)} s` : `${found.count}, first ${(found.first / 1000).toFixed(2)} s, last ${(found.last / 1000).toFixed(2)} s`}`);
+      }
+    }
+    console.log(`peer, same browser: a blank MapLibre map (background only, MapLibre's files cached) idle after ${blankMapMs.map((ms) => `${(ms / 1000).toFixed(2)} s`).join(', ')}`);
   } finally {
     await stop(server);
   }

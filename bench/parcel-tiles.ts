@@ -6,7 +6,10 @@
  *     the gateway), the gateway's encoder;
  *   - as it answers now: encodedParcelTile (precomputed world coordinates, a streaming writer);
  * beside geojson-vt (MapLibre's fork) + vt-pbf tiling the same parcels with the same verdicts.
- * Then the stored parcel index: encoded, and read back as a restarted service reads it.
+ * Then the stored parcel index: encoded, and read back as a restarted service reads it — in a
+ * worker thread (the event loop's longest block meanwhile, beside the same work in this thread),
+ * and the parcels paired with a ranking index's rows (one walk of the two key orders, beside a
+ * binary search per parcel, the way it was done before).
  */
 import { create, fromBinary, toBinary } from '@bufbuild/protobuf';
 import { GeoJSONVT } from '@maplibre/geojson-vt';
@@ -16,7 +19,12 @@ import { discoveryv1 } from '@landscreen/proto';
 import { encodeTile, tileBox } from '@landscreen/vector-tiles';
 import { ParcelIndexBuilder } from '../services/discovery/src/locate/parcel-index-builder.js';
 import { decodeParcelIndex, encodeParcelIndex } from '../services/discovery/src/locate/parcel-index-blob.js';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { ParcelIndex } from '../services/discovery/src/locate/parcel-index.js';
+import { restoreInWorker } from '../services/discovery/src/locate/restore-in-worker.js';
+import { restoreIndex, VintageIndexBuilder } from '../services/discovery/src/ranking/vintage-index.js';
+import { Utf8Strings } from '../services/discovery/src/ranking/utf8-strings.js';
+import { rowsOfParcels } from '../services/discovery/src/tiles/verdict-map.js';
 import { encodedParcelTile, PARCEL_LAYER, parcelTileFeatures } from '../services/discovery/src/tiles/parcel-tile-features.js';
 import { VERDICTS } from '../services/discovery/src/tiles/verdict-map.js';
 import { percentile } from './lib/measure.js';
@@ -38,7 +46,45 @@ const aligned = Buffer.allocUnsafeSlow(bytes.length);
 bytes.copy(aligned);
 const index = ParcelIndex.restore(decodeParcelIndex(aligned, VINTAGE));
 const restoreMs = performance.now() - started;
-console.log(`stored parcel index of ${parcels.toLocaleString('en-US')} parcels: ${(bytes.length / 1048576).toFixed(1)} MB, encoded in ${encodeMs.toFixed(0)} ms, read back (decode, tree, world coordinates) in ${restoreMs.toFixed(0)} ms`);
+console.log(`stored parcel index of ${parcels.toLocaleString('en-US')} parcels: ${(bytes.length / 1048576).toFixed(1)} MB, encoded in ${encodeMs.toFixed(0)} ms, read back in this thread (decode, keys packed and sorted, tree, world coordinates) in ${restoreMs.toFixed(0)} ms`);
+{
+  const owned = new Uint8Array(new ArrayBuffer(bytes.length));
+  owned.set(bytes);
+  const delay = monitorEventLoopDelay({ resolution: 5 });
+  delay.enable();
+  const cpu = process.cpuUsage();
+  started = performance.now();
+  await restoreInWorker([owned], VINTAGE);
+  const wallMs = performance.now() - started;
+  const used = process.cpuUsage(cpu);
+  delay.disable();
+  console.log(
+    `  the same read back in a worker thread: ${wallMs.toFixed(0)} ms; the event loop's longest block meanwhile ${(delay.max / 1e6).toFixed(1)} ms (process CPU ${((used.user + used.system) / 1000).toFixed(0)} ms, both threads and the worker's start)`,
+  );
+}
+{
+  // A ranking index over the same keys in another order (as a vintage's two indexes are ordered apart).
+  const ranked = new VintageIndexBuilder(VINTAGE);
+  const keys = Array.from({ length: index.size }, (_, id) => index.keys.at(id)!).sort((a, b) => (a.length % 7) - (b.length % 7) || (a < b ? 1 : -1));
+  for (const key of keys) ranked.add(key, { acres: 1 });
+  const built = ranked.build();
+  // Its keys as a list (the index read from PostgreSQL) and as UTF-8 bytes decoded when asked (read from the local cache file).
+  const packed = Utf8Strings.encode(built.keys);
+  for (const [kind, ranking] of [
+    ['keys in a list', built],
+    ['keys as UTF-8 bytes', restoreIndex(VINTAGE, new Utf8Strings(packed.bytes, packed.ends), built.rowsByKey, new Map())],
+  ] as const) {
+    started = performance.now();
+    const walked = await rowsOfParcels(index, ranking);
+    const walkMs = performance.now() - started;
+    started = performance.now();
+    const searched = new Uint32Array(index.size);
+    for (let id = 0; id < index.size; id++) searched[id] = ranking.rowOfKey(index.keys.at(id)!) ?? 0xffffffff;
+    const searchMs = performance.now() - started;
+    if (!walked.every((row, id) => row === searched[id])) throw new Error('the walk and the binary search disagree');
+    console.log(`  parcels paired with ranking rows (the ranking's ${kind}): one walk of both key orders ${walkMs.toFixed(0)} ms, yielding; a binary search per parcel ${searchMs.toFixed(0)} ms, not (the same rows)`);
+  }
+}
 
 // Two parcels in three eligible, scores spread: about what the bench:console buy box leaves.
 const view = { verdict: Uint8Array.from({ length: index.size }, (_, i) => (i % 3 === 0 ? 0 : 1 + (i % 3))), score: Float64Array.from({ length: index.size }, (_, i) => (i * 37) % 101) };
@@ -71,7 +117,7 @@ function peer(tile: { z: number; x: number; y: number }): Uint8Array {
     features: index
       .searchBox(box[0], box[1], box[2], box[3])
       .filter((id) => view.verdict[id] !== 0)
-      .map((id) => ({ type: 'Feature' as const, geometry: index.parcel(id).geometry, properties: { parcel_key: index.keys[id]!, verdict: VERDICTS[view.verdict[id]!], score: view.score[id]! } })),
+      .map((id) => ({ type: 'Feature' as const, geometry: index.parcel(id).geometry, properties: { parcel_key: index.keys.at(id)!, verdict: VERDICTS[view.verdict[id]!], score: view.score[id]! } })),
   };
   const tiler = new GeoJSONVT(collection as any, { maxZoom: tile.z, indexMaxZoom: 0, tolerance: 0, buffer: 64, extent: 4096 });
   const built = tiler.getTile(tile.z, tile.x, tile.y);

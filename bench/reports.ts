@@ -5,10 +5,12 @@
  *   JSON (GET /v1/properties/{id}) measured in the same run (target: PDF p50 ≤ 150 ms);
  * - a 100-lead delivery as one PDF, GET /v1/deliveries/{id}/pdf, beside the delivery's JSON
  *   (target ≤ 3 s);
+ * - site reports whose contact is written in Chinese and Japanese, in Hangul, in Thai (each set in
+ *   the fallback font that has it), beside the same report with a Latin contact, interleaved;
  * - a 10,000-row lead import POST /v1/leads/import (target ≤ 10 s), first, repeated and onto the
  *   board, beside the same rows resolved one call each (importRows).
  * Environment: BENCH_PARCELS (default 20000), BENCH_RENDERS (default 200), BENCH_LEADS (default 100),
- * BENCH_IMPORT_ROWS (default 10000), BENCH_PARTS (`reports`, `import`, or both, the default).
+ * BENCH_IMPORT_ROWS (default 10000), BENCH_PARTS (any of `reports`, `scripts`, `import`, comma-separated; all by default).
  */
 import os from 'node:os';
 import pg from 'pg';
@@ -98,6 +100,41 @@ async function propertyReports(base: string, propertyIds: string[]): Promise<str
     row('GET /v1/properties/{id}/pdf (site report)', pdf, `${Math.round(bytes / renders / 1024)} KiB a report; render p50 ${median(render).toFixed(1)} ms of it`),
     row('GET /v1/properties/{id} (the same data as JSON: peer)', json),
   ];
+}
+
+/** Contacts in the scripts a report sets in a fallback font, and a Latin one (the peer). */
+const SCRIPT_CONTACTS: [string, string][] = [
+  ['Latin (DejaVu Sans only: peer)', 'John Smith (Smith Farms LLC)'],
+  ['Chinese and Japanese (Noto Sans SC)', '王小明（山田太郎）'],
+  ['Hangul (Noto Sans KR)', '김민준 (서울특별시 강남구)'],
+  ['Thai (Noto Sans Thai)', 'สมชาย ใจดี'],
+];
+
+/** The site report of properties alike but for their contact's script, interleaved so all see the same machine. */
+async function scriptReports(base: string, propertyIds: string[]): Promise<string[]> {
+  const ids = propertyIds.slice(-SCRIPT_CONTACTS.length);
+  for (const [index, [, name]] of SCRIPT_CONTACTS.entries()) {
+    expectStatus(await call(base, 'POST', `/v1/properties/${ids[index]}/reveal`, { contact: { name }, provider: 'bench', provider_request_id: `script-${index}`, cost_usd: '0.0100' }), 201, 'reveal');
+  }
+  const total = SCRIPT_CONTACTS.map(() => [] as number[]);
+  const render = SCRIPT_CONTACTS.map(() => [] as number[]);
+  const bytes = SCRIPT_CONTACTS.map(() => 0);
+  const first = SCRIPT_CONTACTS.map((_, index) => index);
+  for (const [index] of SCRIPT_CONTACTS.entries()) {
+    const report = expectStatus(await call(base, 'GET', `/v1/properties/${ids[index]}/pdf`), 200, 'first site report of its script');
+    first[index] = report.timing.render ?? Number.NaN;
+  }
+  for (let round = 0; round < Math.max(10, Math.round(renders / 4)); round++) {
+    for (const [index] of SCRIPT_CONTACTS.entries()) {
+      const report = expectStatus(await call(base, 'GET', `/v1/properties/${ids[index]}/pdf`), 200, 'site report');
+      total[index]!.push(report.ms);
+      render[index]!.push(report.timing.render ?? Number.NaN);
+      bytes[index] = report.bytes;
+    }
+  }
+  return SCRIPT_CONTACTS.map(([label], index) =>
+    row(`GET /v1/properties/{id}/pdf, contact in ${label}`, total[index]!, `${Math.round(bytes[index]! / 1024)} KiB; render p50 ${median(render[index]!).toFixed(1)} ms (the first of its script: ${first[index]!.toFixed(0)} ms)`),
+  );
 }
 
 async function fulfilledDelivery(base: string, box: string, count: number): Promise<string> {
@@ -210,10 +247,11 @@ async function main() {
     };
     expectStatus(await call(base, 'POST', '/v1/buyboxes', { name: 'bench', spec }), 201, 'buy box');
     const propertyIds = await promoteBest(base, 'bench', 20);
-    // BENCH_PARTS=reports or =import runs one half (default both).
-    const parts = (process.env.BENCH_PARTS ?? 'reports,import').split(',');
+    // BENCH_PARTS names the parts to run (default all).
+    const parts = (process.env.BENCH_PARTS ?? 'reports,scripts,import').split(',');
     const rows: string[] = [];
     if (parts.includes('reports')) rows.push(...(await propertyReports(base, propertyIds)), ...(await deliveryReports(base, 'bench')));
+    if (parts.includes('scripts')) rows.push(...(await scriptReports(base, propertyIds)));
     if (parts.includes('import')) rows.push(...(await importRows(base, databaseUrl)));
     console.log(`npm run bench:reports — ${new Date().toISOString().replace(/\.\d+Z$/, 'Z')} — ${os.cpus().length} cores, Node ${process.version}, PostgreSQL, demo market of ${parcels.toLocaleString('en-US')} parcels with its layers`);
     console.log('');

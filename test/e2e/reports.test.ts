@@ -11,7 +11,7 @@ import { createClient } from '@connectrpc/connect';
 import { pipelinev1 } from '@landscreen/proto';
 import { directTransport } from '@landscreen/rpc';
 import { asMember, claimed, diligenceApi, expectStatus, session, STEPS } from '../support/diligence.js';
-import { countPixels, getPdf, pdfInfo, pdfText, renderRegion } from '../support/pdf.js';
+import { countPixels, getPdf, pdfFonts, pdfInfo, pdfText, renderRegion, wordBoxes } from '../support/pdf.js';
 
 const ACME = session('ann@acme-rpt.test', 'acme-rpt', 'admin');
 const ACME_VIEWER = session('vic@acme-rpt.test', 'acme-rpt', 'viewer');
@@ -21,6 +21,14 @@ const WORKER = session('wes@acme-rpt.test', 'acme-rpt', 'worker');
 const CYRILLIC_OWNER = 'Иван Петрович Сидоров';
 const GREEK_OWNER = 'Σωκράτης Παπαδόπουλος';
 const CJK_CONTACT = '王小明（山田太郎）';
+/** Contacts in the scripts DejaVu Sans lacks (each set in the Noto Sans that has it) and in two right-to-left scripts DejaVu has. */
+const SCRIPT_CONTACTS = [
+  { script: 'Hangul', name: '김민준 (서울특별시)', font: 'NotoSansKR-Regular' },
+  { script: 'Thai', name: 'สมชาย ใจดี', font: 'NotoSansThai-Regular' },
+  { script: 'Devanagari', name: 'राजेश कुमार', font: 'NotoSansDevanagari-Regular' },
+  { script: 'Arabic', name: 'محمد القاهرة', font: 'DejaVuSans' },
+  { script: 'Hebrew', name: 'דוד כהן', font: 'DejaVuSans' },
+];
 
 /** A rectangle of `w` x `h` degrees whose south-west corner is (lon, lat). */
 const box = (lon: number, lat: number, w: number, h: number) => ({
@@ -91,6 +99,9 @@ describe.each(DATABASE_MODES)('PDF reports on %s', (mode) => {
     const citation = { url: 'https://records.example.com/deed/77', title: 'Recorded deed 2019-0077' };
     expectStatus(await api.complete(promoted.diligence_job_id, STEPS[0]!, token, { data: { summary: 'Deed confirms the owner and the APN.' }, citations: [citation], cost_usd: '2.25', provider_request_id: 'deed-77' }), 200);
     expectStatus(await api.reveal(propertyId, { contact: { name: CJK_CONTACT, phone: '+1 405 555 0199' }, provider: 'skiptrace', provider_request_id: 'c-77', cost_usd: '0.75' }), 201);
+    for (const [i, contact] of SCRIPT_CONTACTS.entries()) {
+      expectStatus(await api.reveal(propertyId, { contact: { name: contact.name }, provider: 'skiptrace', provider_request_id: `c-script-${i}`, cost_usd: '0.75' }), 201);
+    }
   });
   afterAll(async () => {
     await app?.close();
@@ -134,6 +145,31 @@ describe.each(DATABASE_MODES)('PDF reports on %s', (mode) => {
     expect(text).toMatch(/Substation Cimarron, 138 kV: 1\.\d km/);
     expect(text).toMatch(/Transmission line, 345 kV: 3\.\d km/);
     for (const secret of ['2.25', '0.75', 'deed-77', 'c-77', 'cost']) expect(text).not.toContain(secret);
+  });
+
+  it('prints Hangul, Thai and Devanagari in a font that has them, and Arabic and Hebrew, never dropped: read back as text, the fonts embedded, ink where each stands', async () => {
+    const pdf = (await getPdf(app, `/v1/properties/${propertyId}/pdf`, ACME)).bytes;
+    const text = await pdfText(pdf);
+    const fonts = await pdfFonts(pdf);
+    const words = await wordBoxes(pdf);
+    for (const contact of SCRIPT_CONTACTS) {
+      expect(fonts, contact.script).toContain(contact.font);
+      // Left-to-right scripts read back exactly. The right-to-left ones read back word by word:
+      // pdfkit has no bidirectional layout, so the space between their words is not where a
+      // reader expects it (docs/decisions.md).
+      const rtl = contact.font === 'DejaVuSans';
+      if (rtl) for (const word of contact.name.split(' ')) expect(text, contact.script).toContain(word);
+      else expect(text, contact.script).toContain(contact.name);
+    }
+    // The chosen fonts draw: ink to the right of each contact's "Name:" label, on its line.
+    const labels = words.filter((word) => word.text === 'Name:');
+    expect(labels.length).toBe(SCRIPT_CONTACTS.length + 1);
+    for (const label of labels) {
+      const region = { x: label.xMax + 2, y: label.yMin - 1, w: 160, h: label.yMax - label.yMin + 4 };
+      const raster = await renderRegion(pdf, label.page, region, 144);
+      const ink = countPixels(raster, (r, g, b) => r + g + b < 3 * 160);
+      expect(ink, `ink after the label at y=${label.yMin} on page ${label.page}`).toBeGreaterThan(150);
+    }
   });
 
   it('reads as an investment committee reads it: human labels, a fact sheet by catalog group, price and $/acre, no UUIDs', async () => {

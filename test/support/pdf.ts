@@ -90,3 +90,44 @@ export function countPixels(raster: Raster, test: (r: number, g: number, b: numb
   for (let i = 0; i < raster.pixels.length; i += 3) if (test(raster.pixels[i]!, raster.pixels[i + 1]!, raster.pixels[i + 2]!)) count++;
   return count;
 }
+
+/** The fonts a PDF embeds, by name without the subset prefix (pdffonts: `ABCDEF+NotoSansKR-Regular` is `NotoSansKR-Regular`). */
+export function pdfFonts(bytes: Buffer): Promise<string[]> {
+  return withFile(bytes, async (file) => {
+    const { stdout } = await run('pdffonts', [file]);
+    return stdout
+      .split('\n')
+      .slice(2)
+      .map((line) => line.split(/\s+/)[0]!)
+      .filter((name) => name !== '')
+      .map((name) => name.replace(/^[A-Z]{6}\+/, ''));
+  });
+}
+
+export interface WordBox {
+  /** 1-based page. */
+  page: number;
+  text: string;
+  /** PDF points from the page's top-left corner. */
+  xMin: number;
+  yMin: number;
+  xMax: number;
+  yMax: number;
+}
+
+/** Every word pdftotext finds, with its box (pdftotext -bbox), in reading order. */
+export function wordBoxes(bytes: Buffer): Promise<WordBox[]> {
+  return withFile(bytes, async (file) => {
+    const { stdout } = await run('pdftotext', ['-bbox', '-enc', 'UTF-8', file, '-'], { maxBuffer: 64 * 1024 * 1024 });
+    const words: WordBox[] = [];
+    let page = 0;
+    for (const line of stdout.split('\n')) {
+      if (line.includes('<page ')) page++;
+      const found = line.match(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">(.*)<\/word>/);
+      if (!found) continue;
+      const text = found[5]!.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+      words.push({ page, text, xMin: Number(found[1]), yMin: Number(found[2]), xMax: Number(found[3]), yMax: Number(found[4]) });
+    }
+    return words;
+  });
+}

@@ -1,6 +1,7 @@
 // A PDF render worker (render-pool.ts): the report fonts are parsed and a sample report is
 // rendered before the worker says it is ready, so the first report after a start costs what
-// every later one does. Each task is one document: its model in, its bytes out (transferred).
+// every later one does — the sample's contact is written in every script a fallback font sets,
+// so none of those fonts is first read by a customer's report. Each task is one document: its model in, its bytes out (transferred).
 
 import { renderDeliveryReport, renderSiteReport, reportFonts, type DeliveryReport, type SiteReport } from '@landscreen/reports';
 import { serveTasks } from '../worker-pool/serve.js';
@@ -14,7 +15,7 @@ const SAMPLE: SiteReport = {
   map: { geometry: { type: 'Polygon', coordinates: [[[-97.74, 30.27], [-97.73, 30.27], [-97.73, 30.28], [-97.74, 30.27]]] }, point: { lat: 30.275, lon: -97.735 }, grid: [], gridLoaded: [] },
   screen: null,
   diligence: null,
-  contacts: [],
+  contacts: [{ lines: [{ label: 'Name', value: '王小明' }, { label: 'Name', value: '김민준' }, { label: 'Name', value: 'สมชาย' }, { label: 'Name', value: 'राजेश' }] }],
   vintage: [{ label: 'Parcel vintage', value: 'sample' }],
   generatedAt: new Date(0),
 };

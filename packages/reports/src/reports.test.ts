@@ -7,6 +7,7 @@ import { niceLength } from './map.js';
 import { ruleEvidence, siteReportFromProperty } from './from-messages.js';
 import { deliveryReportFrom, rulesInWords } from './from-delivery.js';
 import { fitText, MAX_TEXT_LENGTH, renderDeliveryReport, renderSiteReport } from './index.js';
+import { fallbackFont, fallbackFor, reportFonts } from './fonts.js';
 
 const GENERATED_AT = new Date('2026-11-23T12:00:00Z');
 
@@ -158,5 +159,31 @@ describe('report data', () => {
     // A handful of pages, not the thousands a 200,000-character contact would fill.
     const pages = text.match(/\/Type \/Page\b/g) ?? [];
     expect(pages.length).toBeLessThanOrEqual(3);
+  });
+
+  it('sets every script DejaVu lacks in a fallback that has each of its characters, and leaves the rest to DejaVu', () => {
+    const dejavu = reportFonts().regular;
+    const samples: Record<string, [string, string]> = {
+      chinese: ['王小明（张伟）', 'NotoSansSC'],
+      japanese: ['山田太郎 やまだ カタカナ', 'NotoSansSC'],
+      hangul: ['김민준 (서울특별시 강남구)', 'NotoSansKR'],
+      hangulAndHanja: ['김민준 金敏俊', 'NotoSansKR'],
+      thai: ['สมชาย ใจดี 123 Co.', 'NotoSansThai'],
+      devanagari: ['राजेश कुमार, नई दिल्ली', 'NotoSansDevanagari'],
+    };
+    for (const [script, [text, expected]] of Object.entries(samples)) {
+      const chosen = fallbackFor(text);
+      expect(chosen?.name, script).toBe(expected);
+      const font = fallbackFont(chosen!, 'regular');
+      for (const char of text) expect(font.hasGlyphForCodePoint(char.codePointAt(0)!), `${script}: ${char}`).toBe(true);
+      expect(fallbackFont(chosen!, 'bold').hasGlyphForCodePoint(text.codePointAt(0)!)).toBe(true);
+    }
+    // DejaVu itself has Latin, Cyrillic, Greek, Arabic and Hebrew.
+    for (const text of ['Zoë Ørsted', 'Иван Петрович', 'Σωκράτης', 'محمد القاهرة', 'דוד תל אביב']) {
+      expect(fallbackFor(text), text).toBeUndefined();
+      for (const char of text) expect(dejavu.hasGlyphForCodePoint(char.codePointAt(0)!), `${text}: ${char}`).toBe(true);
+    }
+    // No font has a private-use character: the text stays in DejaVu, which prints its missing-glyph box.
+    expect(fallbackFor('\ue000')).toBeUndefined();
   });
 });

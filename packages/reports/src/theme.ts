@@ -1,14 +1,11 @@
 import PDFDocument from 'pdfkit';
 import { fitText } from './fit-text.js';
-import { fallbackFonts, needsFallback, reportFonts } from './fonts.js';
+import { fallbackFont, fallbackFor, reportFonts } from './fonts.js';
 
 export type Doc = PDFKit.PDFDocument;
 
 export const FONT = 'DejaVuSans';
 export const FONT_BOLD = 'DejaVuSans-Bold';
-/** The fallback for the scripts DejaVu lacks (fonts.ts); registered on a document when it first needs it. */
-const FALLBACK = 'NotoSansCJK';
-const FALLBACK_BOLD = 'NotoSansCJK-Bold';
 
 export const COLORS = {
   text: '#1f2933',
@@ -78,7 +75,8 @@ function fitEveryText(doc: Doc): void {
   const widthOfString = doc.widthOfString.bind(doc) as (...args: unknown[]) => number;
   const font = doc.font.bind(doc) as (...args: unknown[]) => Doc;
   let current = FONT;
-  let registered = false;
+  // The fallbacks for scripts DejaVu lacks (fonts.ts), each registered when a text first needs it.
+  const registered = new Set<string>();
   // Set while a text is drawn in the fallback: pdfkit measures its words through widthOfString
   // meanwhile, which must neither switch fonts again nor restore the document's font.
   let inside = false;
@@ -86,18 +84,18 @@ function fitEveryText(doc: Doc): void {
     if (typeof name === 'string') current = name;
     return font(name, ...rest);
   };
-  // A text with characters only the fallback font has is set (and measured) in it as a whole,
-  // then the document's font is restored: a run of one font per text keeps pdfkit's wrapping.
+  // A text with characters DejaVu lacks is set (and measured) as a whole in the fallback that has
+  // them, then the document's font is restored: a run of one font per text keeps pdfkit's wrapping.
   const inFallback = <T>(value: unknown, work: () => T): T => {
-    if (inside || typeof value !== 'string' || !needsFallback(value)) return work();
-    if (!registered) {
-      const fallback = fallbackFonts();
-      doc.registerFont(FALLBACK, fallback.regular as unknown as Buffer, FALLBACK);
-      doc.registerFont(FALLBACK_BOLD, fallback.bold as unknown as Buffer, FALLBACK_BOLD);
-      registered = true;
-    }
+    const fallback = inside || typeof value !== 'string' ? undefined : fallbackFor(value);
+    if (!fallback) return work();
     const restore = current;
-    font(restore === FONT_BOLD ? FALLBACK_BOLD : FALLBACK);
+    const name = restore === FONT_BOLD ? `${fallback.name}-Bold` : fallback.name;
+    if (!registered.has(name)) {
+      doc.registerFont(name, fallbackFont(fallback, restore === FONT_BOLD ? 'bold' : 'regular') as unknown as Buffer, name);
+      registered.add(name);
+    }
+    font(name);
     inside = true;
     try {
       return work();

@@ -14,10 +14,12 @@ export async function baseStyle(basemapStyleUrl: string | null): Promise<StyleSp
   const nation = mesh(topology, topology.objects.nation);
   return {
     version: 8,
+    // The outlines are drawn at 1:10,000,000: past zoom 7 their tiles hold no more detail, so
+    // MapLibre's worker cuts them no deeper and scales those up (zoom 10's tiles cost it nothing).
     sources: {
-      counties: { type: 'geojson', data: counties },
-      states: { type: 'geojson', data: states },
-      nation: { type: 'geojson', data: nation },
+      counties: { type: 'geojson', data: counties, maxzoom: 7 },
+      states: { type: 'geojson', data: states, maxzoom: 7 },
+      nation: { type: 'geojson', data: nation, maxzoom: 7 },
     },
     layers: [
       { id: 'background', type: 'background', paint: { 'background-color': '#f4f1ea' } },

@@ -32,7 +32,10 @@ export class MarketMap {
 
   private constructor(map: MapLibre) {
     this.map = map;
-    this.loaded = new Promise((resolve) => (map.loaded() ? resolve() : map.once('load', () => resolve())));
+    // The style, not every tile of it: the parcels and overlays are added as soon as they can be,
+    // and their tiles load beside the base's (waiting for "load" held the parcels' first request
+    // until MapLibre's worker had indexed the outlines).
+    this.loaded = new Promise((resolve) => (map.isStyleLoaded() ? resolve() : map.once('style.load', () => resolve())));
   }
 
   static async create(container: HTMLElement, basemapStyleUrl: string | null): Promise<MarketMap> {

@@ -46,7 +46,7 @@ export function parcelTileHandler(context: DiscoveryContext, parcelIndexes: Parc
     const compiled = compileSpec(spec);
     const [index, parcels] = await Promise.all([context.ranker.index(access.vintage.id), parcelIndexes.index(access.vintage.id)]);
     const ranking = context.ranker.ranking(hash, index, rankSpecOf(compiled));
-    const view = views.view(hash, parcels, index, ranking, compiled.cutoffs);
+    const view = await views.view(hash, parcels, index, ranking, compiled.cutoffs);
     if (request.encoded) return { ...answer, notModified: false, tile: encodedParcelTile(parcels, view, tile) };
     return { ...answer, notModified: false, features: parcelTileFeatures(parcels, view, tile) };
   };

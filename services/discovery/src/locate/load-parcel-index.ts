@@ -3,7 +3,8 @@ import type { FaultInjector, Logger } from '@landscreen/rpc';
 import type { PolygonalGeometry } from '@landscreen/point-engine';
 import { ParcelIndex, type IndexedParcelInput } from './parcel-index.js';
 import { UnusableParcelIndex } from './parcel-index-blob.js';
-import { loadStoredParcelIndex, saveParcelIndex } from './parcel-index-store.js';
+import { loadStoredParcelParts, saveParcelIndex } from './parcel-index-store.js';
+import { restoreInWorker } from './restore-in-worker.js';
 import type { DiscoveryDb } from '../schema.js';
 
 const PAGE = 5_000;
@@ -13,15 +14,16 @@ interface StoredParcel extends Omit<IndexedParcelInput, 'geometry'> {
 }
 
 /**
- * A vintage's parcel index: the stored one (written by the import) when there is one, read in
- * seconds; else built from the parcels' rows and stored, so that this is paid once per vintage,
+ * A vintage's parcel index: the stored one (written by the import) when there is one, its parts
+ * read here and joined and decoded in a worker thread (restore-in-worker.ts), so the event loop
+ * does only the reading; else built from the parcels' rows and stored, so that this is paid once per vintage,
  * not once per start.
  */
 export async function loadParcelIndex(db: DiscoveryDb, vintageId: string, options: { logger?: Logger; faults?: FaultInjector } = {}): Promise<ParcelIndex> {
   const { logger, faults } = options;
   try {
-    const stored = await loadStoredParcelIndex(db, vintageId);
-    if (stored) return await ParcelIndex.restoreYielding(stored);
+    const parts = await loadStoredParcelParts(db, vintageId);
+    if (parts) return await restoreInWorker(parts, vintageId);
   } catch (error) {
     if (!(error instanceof UnusableParcelIndex)) throw error;
     logger?.warn({ vintageId, reason: error.message }, 'ignoring the stored parcel index; building it from the parcels');

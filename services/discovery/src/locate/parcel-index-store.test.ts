@@ -11,6 +11,7 @@ import type { VerdictMap } from '../tiles/verdict-map.js';
 import { ParcelIndexBuilder } from './parcel-index-builder.js';
 import { decodeParcelIndex, encodeParcelIndex, UnusableParcelIndex } from './parcel-index-blob.js';
 import { ParcelIndex, type IndexedParcelInput } from './parcel-index.js';
+import { restoreInWorker } from './restore-in-worker.js';
 
 const VINTAGE = '00000000-0000-4000-8000-000000000001';
 const [LON, LAT] = [-97.5, 30.5];
@@ -57,14 +58,19 @@ function parcelOf(drawn: DrawnParcel, i: number): IndexedParcelInput {
   return { parcel_key: `k${String(i).padStart(5, '0')}`, geometry, apn: drawn.apn, address: drawn.address, owner_name: drawn.owner_name, zoning: drawn.zoning, acres: drawn.acres, lat: lat!, lon: lon! };
 }
 
-/** Through bytes, as a service reads it back: one buffer of its own. */
-function storedAndRead(parcels: IndexedParcelInput[]): ParcelIndex {
+/** The index's stored bytes in an ArrayBuffer of their own, as a service reads them from the database. */
+function storedBytes(parcels: IndexedParcelInput[]): Uint8Array {
   const builder = new ParcelIndexBuilder(VINTAGE);
   for (const parcel of parcels) builder.add(parcel);
   const bytes = Buffer.concat(encodeParcelIndex(builder.finish()));
-  const aligned = Buffer.allocUnsafeSlow(bytes.length);
-  bytes.copy(aligned);
-  return ParcelIndex.restore(decodeParcelIndex(aligned, VINTAGE));
+  const owned = new Uint8Array(new ArrayBuffer(bytes.length));
+  owned.set(bytes);
+  return owned;
+}
+
+/** Through bytes, restored in this thread (the worker runs the same restoredParts). */
+function storedAndRead(parcels: IndexedParcelInput[]): ParcelIndex {
+  return ParcelIndex.restore(decodeParcelIndex(storedBytes(parcels), VINTAGE));
 }
 
 /** What the gateway wrote from the typed features before tiles came encoded. */
@@ -93,7 +99,9 @@ describe('the stored parcel index', () => {
           const built = ParcelIndex.build(VINTAGE, parcels);
           const stored = storedAndRead(parcels);
           expect(stored.size).toBe(built.size);
-          expect([...stored.keys]).toEqual([...built.keys]);
+          const keysOf = (index: ParcelIndex) => Array.from({ length: index.size }, (_, id) => index.keys.at(id));
+          expect(keysOf(stored)).toEqual(keysOf(built));
+          expect(stored.keyOrder).toEqual(built.keyOrder);
           const view: VerdictMap = { verdict: Uint8Array.from(drawn, (p) => p.verdict), score: Float64Array.from(drawn, (p) => p.score) };
           for (const { dx, dy, z } of probes) {
             const tile = tileOf(LON + dx, LAT + dy, z);
@@ -113,6 +121,38 @@ describe('the stored parcel index', () => {
     const tile = encodedParcelTile(stored, { verdict: Uint8Array.of(3), score: Float64Array.of(90) }, tileOf(LON, LAT, 14));
     expect(Buffer.from(tile).includes(Buffer.from('k00000'))).toBe(true);
     expect(stored.locate(LON, LAT + 0.0007, 0)?.id).toBe(0);
+  });
+
+  it('restored in a worker thread, answers what the index restored in this thread answers', async () => {
+    const drawn = fc.sample(parcelArb, { numRuns: 300, seed: 7 });
+    const parcels = drawn.map(parcelOf).reverse();
+    const inThread = storedAndRead(parcels);
+    // In three parts, as the database holds a large index, each in a buffer of its own.
+    const whole = storedBytes(parcels);
+    const cuts = [0, Math.floor(whole.length / 3), Math.floor((2 * whole.length) / 3), whole.length];
+    const parts = cuts.slice(1).map((end, i) => whole.slice(cuts[i], end));
+    const inWorker = await restoreInWorker(parts, VINTAGE);
+    // The parts went to the worker: this thread no longer holds them.
+    expect(parts.every((part) => part.byteLength === 0)).toBe(true);
+    expect(inWorker.size).toBe(parcels.length);
+    expect(inWorker.keyOrder).toEqual(inThread.keyOrder);
+    expect(inWorker.world).toEqual(inThread.world);
+    const view: VerdictMap = { verdict: Uint8Array.from(drawn, (p) => p.verdict), score: Float64Array.from(drawn, (p) => p.score) };
+    let drawnFeatures = 0;
+    for (const z of [8, 11, 14]) {
+      const tile = tileOf(LON, LAT, z);
+      const answer = encodedParcelTile(inWorker, view, tile);
+      expect(Buffer.from(answer)).toEqual(Buffer.from(encodedParcelTile(inThread, view, tile)));
+      drawnFeatures += answer.byteLength;
+    }
+    expect(drawnFeatures).toBeGreaterThan(0);
+    for (let id = 0; id < parcels.length; id++) expect(inWorker.parcel(id)).toEqual(inThread.parcel(id));
+    expect(inWorker.locate(LON, LAT, 2000)).toEqual(inThread.locate(LON, LAT, 2000));
+  });
+
+  it('refuses, from the worker too, bytes of another vintage', async () => {
+    const bytes = storedBytes([parcelOf({ parts: [{ cx: LON, cy: LAT, rx: 0.001, ry: 0.001, jitter: [1, 1, 1], hole: false }], multi: true, apn: null, address: null, owner_name: null, zoning: null, acres: null, verdict: 1, score: 1 }, 0)]);
+    await expect(restoreInWorker([bytes], '00000000-0000-4000-8000-000000000002')).rejects.toBeInstanceOf(UnusableParcelIndex);
   });
 
   it('refuses bytes of another vintage or format, or cut short', () => {

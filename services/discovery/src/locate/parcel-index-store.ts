@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { canCopyOut, copyOut } from '@landscreen/db';
 import { isUuid } from '@landscreen/rpc';
 import { decodeParcelIndex, encodeParcelIndex } from './parcel-index-blob.js';
+import { joinParts, ownedCopy } from './packed-columns.js';
 import type { StoredParcelIndex } from './parcel-index.js';
 import type { DiscoveryDb, DiscoveryTransaction } from '../schema.js';
 
@@ -39,17 +40,19 @@ export async function saveParcelIndex(db: DiscoveryDb | DiscoveryTransaction, st
 
 /** The stored index of the vintage, or undefined when none is stored. Bad bytes throw UnusableParcelIndex. */
 export async function loadStoredParcelIndex(db: DiscoveryDb, vintageId: string): Promise<StoredParcelIndex | undefined> {
+  const parts = await loadStoredParcelParts(db, vintageId);
+  return parts && decodeParcelIndex(joinParts(parts), vintageId);
+}
+
+/**
+ * The stored index's parts, undecoded, in order, each in an ArrayBuffer of its own (so that they
+ * can be transferred to a worker thread without a copy), or undefined when none is stored.
+ */
+export async function loadStoredParcelParts(db: DiscoveryDb, vintageId: string): Promise<Uint8Array[] | undefined> {
   const chunks = await readParts(db, vintageId);
   if (chunks.length === 0) return undefined;
-  // One buffer of its own, so that the typed arrays can view it at 8-byte offsets.
-  const total = chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0);
-  const bytes = Buffer.allocUnsafeSlow(total);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return decodeParcelIndex(bytes, vintageId);
+  // COPY gives each field a buffer of its own; a query's rows may be views into a larger one.
+  return chunks.map((chunk) => (chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength && chunk.buffer instanceof ArrayBuffer ? chunk : ownedCopy(chunk)));
 }
 
 /**

@@ -1,11 +1,15 @@
-// The parcels of one vintage indexed for "which parcel is at this point": the point-data engine's
-// vector index (a Flatbush R-tree over the parcels' boxes, polygons packed for exact measuring)
-// built as a polygon layer, with the parcel's record fields kept beside it by position. Vintages
-// are immutable, so an index is built once and never goes stale.
+// The parcels of one vintage, for map tiles and for "which parcel is at this point": their
+// polygons in flat arrays (the point engine's snapshot layout) with a box tree over them, which
+// tiles search, and the engine's vector index (polygons packed for exact measuring) built as a
+// polygon layer when a point is first located; keys and record fields are kept beside them by
+// position. Vintages are immutable, so an index is built once and never goes stale.
 
+import Flatbush from 'flatbush';
 import type { LayerSource, SourceId } from '@landscreen/field-catalog';
 import { worldCoordinates } from '@landscreen/vector-tiles';
 import { rulerAt, VectorLayerIndex, type PackedShape, type PolygonalGeometry, type VectorLayerSnapshot } from '@landscreen/point-engine';
+import { NullableNumbers, NullableStrings, type ValueColumn } from './packed-columns.js';
+import { boxTree, keyOrderOf, restoredParts, type RestoredParcelIndex } from './restored-parcel-index.js';
 
 /** What a parcel row contributes to the index (geometry: a GeoJSON Polygon or MultiPolygon). */
 export interface IndexedParcelInput {
@@ -75,27 +79,48 @@ export function emptyRecordColumns(): ParcelRecordColumns {
   return { apn: [], address: [], owner_name: [], zoning: [], acres: [], lat: [], lon: [] };
 }
 
-/** World coordinates computed this many values at a time (a few ms) between turns of the event loop. */
-const WORLD_SLICE = 1 << 20;
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** The record fields as a service reads them: arrays (built from rows) or packed (restored). */
+export type ParcelRecordReader = { [F in keyof ParcelRecordColumns]: ValueColumn<NonNullable<ParcelRecordColumns[F][number]>> };
+
+interface ParcelIndexParts {
+  vintageId: string;
+  flat: VectorLayerSnapshot;
+  keys: ValueColumn<string>;
+  records: ParcelRecordReader;
+  singlePart: Uint8Array;
+  world: Float64Array;
+  tree: Flatbush | null;
+  keyOrder: Uint32Array;
+  /** The engine's index when already built (from rows); else built on the first locate. */
+  layer?: VectorLayerIndex;
+}
 
 export class ParcelIndex {
   private readonly hits = new Hits();
-
+  readonly vintageId: string;
+  /** The polygons in flat arrays (the engine's snapshot layout), which tiles read by position. */
+  readonly flat: VectorLayerSnapshot;
+  readonly keys: ValueColumn<string>;
   /** Every parcel's vertices in web mercator world coordinates, for map tiles (world-polygon.ts). */
   readonly world: Float64Array;
+  /** Positions in ascending parcel_key order (tile-views.ts maps them onto ranking rows in one pass). */
+  readonly keyOrder: Uint32Array;
+  private readonly records: ParcelRecordReader;
+  private readonly singlePart: Uint8Array;
+  /** The parcels' boxes, as the engine's own tree holds them (same node size, same order): a tile's search. */
+  private readonly tree: Flatbush | null;
+  private engineLayer: VectorLayerIndex | undefined;
 
-  private constructor(
-    readonly vintageId: string,
-    private readonly layer: VectorLayerIndex,
-    /** The polygons in flat arrays (the engine's snapshot layout), which tiles read by position. */
-    readonly flat: VectorLayerSnapshot,
-    readonly keys: readonly string[],
-    private readonly records: ParcelRecordColumns,
-    private readonly singlePart: Uint8Array,
-    world?: Float64Array,
-  ) {
-    this.world = world ?? worldCoordinates(flat.coords);
+  private constructor(parts: ParcelIndexParts) {
+    this.vintageId = parts.vintageId;
+    this.flat = parts.flat;
+    this.keys = parts.keys;
+    this.records = parts.records;
+    this.singlePart = parts.singlePart;
+    this.world = parts.world;
+    this.tree = parts.tree;
+    this.keyOrder = parts.keyOrder;
+    this.engineLayer = parts.layer;
   }
 
   static build(vintageId: string, parcels: readonly IndexedParcelInput[]): ParcelIndex {
@@ -104,34 +129,50 @@ export class ParcelIndex {
     const records = emptyRecordColumns();
     for (const parcel of parcels) for (const field of RECORD_FIELDS) (records[field] as unknown[]).push(parcel[field]);
     const singlePart = Uint8Array.from(parcels, (parcel) => (parcel.geometry.type === 'Polygon' ? 1 : 0));
-    return new ParcelIndex(vintageId, layer, layer.snapshot(), keys, records, singlePart);
+    const flat = layer.snapshot();
+    return new ParcelIndex({
+      vintageId,
+      flat,
+      keys,
+      records: records as ParcelRecordReader,
+      singlePart,
+      world: worldCoordinates(flat.coords),
+      tree: boxTree(flat.boxes),
+      keyOrder: keyOrderOf(keys),
+      layer,
+    });
   }
 
-  /** The index again from its stored arrays: the tree is rebuilt, the coordinates are not copied. */
+  /** The index again from its stored arrays, in this thread (tests, benchmarks): what the worker computes, here. */
   static restore(stored: StoredParcelIndex): ParcelIndex {
     ParcelIndex.checkStored(stored);
-    const layer = VectorLayerIndex.restore(stored.shapes);
-    return new ParcelIndex(stored.vintageId, layer, stored.shapes, stored.keys, stored.records, stored.singlePart);
+    return ParcelIndex.fromRestored(restoredParts(stored));
   }
 
-  /**
-   * restore, for a service: a million parcels' tree and world coordinates take seconds of CPU,
-   * so the work yields between its steps and slices and other requests are answered meanwhile.
-   */
-  static async restoreYielding(stored: StoredParcelIndex): Promise<ParcelIndex> {
-    ParcelIndex.checkStored(stored);
-    await nextTurn();
-    const layer = VectorLayerIndex.restore(stored.shapes);
-    const degrees = stored.shapes.coords;
-    const world = new Float64Array(degrees.length);
-    for (let start = 0; start < degrees.length; start += WORLD_SLICE) {
-      await nextTurn();
-      world.set(worldCoordinates(degrees.subarray(start, start + WORLD_SLICE)), start);
-    }
-    return new ParcelIndex(stored.vintageId, layer, stored.shapes, stored.keys, stored.records, stored.singlePart, world);
+  /** The index from what restoredParts made (in a worker thread, handed over): views, no copies, no parsing. */
+  static fromRestored(parts: RestoredParcelIndex): ParcelIndex {
+    const { records } = parts;
+    return new ParcelIndex({
+      vintageId: parts.vintageId,
+      flat: parts.shapes,
+      keys: new NullableStrings(parts.keys),
+      records: {
+        apn: new NullableStrings(records.apn),
+        address: new NullableStrings(records.address),
+        owner_name: new NullableStrings(records.owner_name),
+        zoning: new NullableStrings(records.zoning),
+        acres: new NullableNumbers(records.acres),
+        lat: new NullableNumbers(records.lat),
+        lon: new NullableNumbers(records.lon),
+      },
+      singlePart: parts.singlePart,
+      world: parts.world,
+      tree: parts.tree ? Flatbush.from(parts.tree) : null,
+      keyOrder: parts.keyOrder,
+    });
   }
 
-  private static checkStored(stored: StoredParcelIndex): void {
+  static checkStored(stored: StoredParcelIndex): void {
     const size = stored.keys.length;
     if (stored.shapes.shapeKinds.length !== size || stored.singlePart.length !== size || RECORD_FIELDS.some((field) => stored.records[field].length !== size)) {
       throw new Error(`stored parcel index of vintage ${stored.vintageId} is inconsistent`);
@@ -140,11 +181,22 @@ export class ParcelIndex {
 
   /** The index as flat arrays, to store. */
   stored(): StoredParcelIndex {
-    return { vintageId: this.vintageId, shapes: this.flat, keys: [...this.keys], records: this.records, singlePart: this.singlePart };
+    const column = <T>(values: ValueColumn<T>) => Array.from({ length: this.size }, (_, id) => values.at(id) ?? null);
+    const records = Object.fromEntries(RECORD_FIELDS.map((field) => [field, column(this.records[field] as ValueColumn<unknown>)])) as unknown as ParcelRecordColumns;
+    return { vintageId: this.vintageId, shapes: this.flat, keys: column(this.keys) as string[], records, singlePart: this.singlePart };
   }
 
   get size(): number {
     return this.keys.length;
+  }
+
+  /**
+   * The point engine's index over the polygons, for exact locating and areas: built when first
+   * asked (a million parcels' shapes take seconds of this thread), so a restored index draws
+   * tiles without it and only LocateParcels pays for it, once per vintage and process.
+   */
+  private get layer(): VectorLayerIndex {
+    return (this.engineLayer ??= VectorLayerIndex.restore(this.flat));
   }
 
   /**
@@ -172,12 +224,19 @@ export class ParcelIndex {
 
   /** Positions of the parcels whose boxes meet the box (degrees): a map tile's candidates. */
   searchBox(west: number, south: number, east: number, north: number): number[] {
-    return this.layer.searchBox(west, south, east, north);
+    return this.tree ? this.tree.search(west, south, east, north) : [];
   }
 
-  /** The parcel's polygon as the engine packs it (degrees; always multi-part). */
+  /** The parcel's polygon as the engine packs it (degrees; always multi-part), viewed in the flat arrays. */
   shape(id: number): PackedShape {
-    return this.layer.shapes[id];
+    const { coords, coordStarts, paths, pathStarts, polygons, polygonStarts, boxes } = this.flat;
+    return {
+      kind: 'polygon',
+      coords: coords.subarray(coordStarts[id]! * 2, coordStarts[id + 1]! * 2),
+      paths: paths.subarray(pathStarts[id]!, pathStarts[id + 1]!),
+      polygons: polygons.subarray(polygonStarts[id]!, polygonStarts[id + 1]!),
+      bbox: [boxes[id * 4]!, boxes[id * 4 + 1]!, boxes[id * 4 + 2]!, boxes[id * 4 + 3]!],
+    };
   }
 
   /** The parcel at a position, its geometry as it was stored (Polygon or MultiPolygon). */
@@ -186,16 +245,16 @@ export class ParcelIndex {
     const geometry: PolygonalGeometry = this.singlePart[id] === 1 ? { type: 'Polygon', coordinates: multi.coordinates[0] } : multi;
     const r = this.records;
     return {
-      parcel_key: this.keys[id],
+      parcel_key: this.keys.at(id)!,
       geometry,
       area_m2: this.layer.areaM2(id)!,
-      apn: r.apn[id] ?? null,
-      address: r.address[id] ?? null,
-      owner_name: r.owner_name[id] ?? null,
-      zoning: r.zoning[id] ?? null,
-      acres: r.acres[id] ?? null,
-      lat: r.lat[id] ?? null,
-      lon: r.lon[id] ?? null,
+      apn: r.apn.at(id) ?? null,
+      address: r.address.at(id) ?? null,
+      owner_name: r.owner_name.at(id) ?? null,
+      zoning: r.zoning.at(id) ?? null,
+      acres: r.acres.at(id) ?? null,
+      lat: r.lat.at(id) ?? null,
+      lon: r.lon.at(id) ?? null,
     };
   }
 }

@@ -38,7 +38,7 @@ export function parcelTileFeatures(parcels: ParcelIndex, view: VerdictMap, tile:
     if (geometry !== null) drawn.push({ id, geometry });
   }
   return drawn.map(({ id, geometry }) => ({
-    parcelKey: parcels.keys[id]!,
+    parcelKey: parcels.keys.at(id)!,
     verdict: VERDICTS[view.verdict[id]!],
     score: view.score[id]!,
     geometry: { type: geometry.type, paths: geometry.paths.map((xy) => ({ xy })) },
@@ -86,7 +86,7 @@ export function encodedParcelTile(parcels: ParcelIndex, view: VerdictMap, tile: 
       tags[4] = writer.key('score');
       keysNamed = true;
     }
-    tags[1] = writer.value(parcels.keys[id]!);
+    tags[1] = writer.value(parcels.keys.at(id)!);
     tags[3] = writer.value(VERDICTS[view.verdict[id]!]);
     tags[5] = writer.value(view.score[id]!);
     writer.add(3, commands, count, tags);

@@ -24,15 +24,25 @@ function touch<K, V>(cache: Map<K, V>, key: K, make: () => V, limit: number): V 
  * parcel index, so a tile looks up the parcels its box search found without touching the ranking.
  */
 export class TileViews {
-  private readonly views = new Map<string, VerdictMap>();
-  private readonly rowMaps = new Map<string, Uint32Array>();
+  private readonly views = new Map<string, Promise<VerdictMap>>();
+  private readonly rowMaps = new Map<string, Promise<Uint32Array>>();
 
-  view(queryHash: string, parcels: ParcelIndex, index: VintageIndex, ranking: Ranking, cutoffs: Cutoffs): VerdictMap {
-    return touch(
+  /** The view of a query_hash; one being made is shared by every tile that asks meanwhile, and forgotten if it fails. */
+  view(queryHash: string, parcels: ParcelIndex, index: VintageIndex, ranking: Ranking, cutoffs: Cutoffs): Promise<VerdictMap> {
+    const made = touch(
       this.views,
       queryHash,
-      () => verdictMap(ranking, touch(this.rowMaps, index.vintageId, () => rowsOfParcels(parcels, index), MAX_ROW_MAPS), index.size, cutoffs),
+      async () => verdictMap(ranking, await this.rowsOf(parcels, index), index.size, cutoffs),
       MAX_VIEWS,
     );
+    made.catch(() => this.views.get(queryHash) === made && this.views.delete(queryHash));
+    return made;
+  }
+
+  private rowsOf(parcels: ParcelIndex, index: VintageIndex): Promise<Uint32Array> {
+    const key = index.vintageId;
+    const made = touch(this.rowMaps, key, () => rowsOfParcels(parcels, index), MAX_ROW_MAPS);
+    made.catch(() => this.rowMaps.get(key) === made && this.rowMaps.delete(key));
+    return made;
   }
 }

@@ -13,13 +13,37 @@ export interface VerdictMap {
   score: Float64Array;
 }
 
+/** Steps of the walk below between turns of the event loop (a few ms). */
+const SLICE = 1 << 16;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+const NO_ROW = 0xffffffff;
+
 /**
  * The vintage row of each parcel of the parcel index: the two are built from the same vintage but
- * ordered apart (the parcel index by the database's key order, the ranking index as imported).
+ * ordered apart (the parcel index as imported or by key, the ranking index as imported). Both
+ * know their positions in ascending key order, so one walk of the two orders side by side pairs
+ * them (a binary search per parcel took seconds at a million parcels, each probe decoding a key);
+ * a parcel the walk does not pair (not in the ranking, or orders that disagree) is looked up. The
+ * walk yields to the event loop between slices.
  */
-export function rowsOfParcels(parcels: ParcelIndex, index: VintageIndex): Uint32Array {
-  const rows = new Uint32Array(parcels.size);
-  for (let id = 0; id < parcels.size; id++) rows[id] = index.rowOfKey(parcels.keys[id]!) ?? 0xffffffff;
+export async function rowsOfParcels(parcels: ParcelIndex, index: VintageIndex): Promise<Uint32Array> {
+  const rows = new Uint32Array(parcels.size).fill(NO_ROW);
+  const order = parcels.keyOrder;
+  const byKey = index.rowsByKey;
+  let rank = 0;
+  let rankKey = byKey.length > 0 ? index.keys.at(byKey[0]!) : undefined;
+  let steps = 0;
+  for (let p = 0; p < order.length; p++) {
+    const id = order[p]!;
+    const key = parcels.keys.at(id)!;
+    while (rankKey !== undefined && rankKey < key) {
+      rank++;
+      rankKey = rank < byKey.length ? index.keys.at(byKey[rank]!) : undefined;
+      if (++steps % SLICE === 0) await nextTurn();
+    }
+    rows[id] = rankKey === key ? byKey[rank]! : (index.rowOfKey(key) ?? NO_ROW);
+    if (++steps % SLICE === 0) await nextTurn();
+  }
   return rows;
 }
 

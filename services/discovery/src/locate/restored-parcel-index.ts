@@ -1,0 +1,90 @@
+// What a stored parcel index becomes before a service can draw tiles from it, as typed arrays
+// and bytes only: the box tree (Flatbush's packed data), every vertex in world coordinates, the
+// keys' ascending order, and the keys and record fields packed. Computed in a worker thread
+// (parcel-index-worker.ts) and handed over without a copy, so the service's event loop never
+// parses the million keys or sorts them; the same function serves an index restored in-thread.
+
+import Flatbush from 'flatbush';
+import type { VectorLayerSnapshot } from '@landscreen/point-engine';
+import { worldCoordinates } from '@landscreen/vector-tiles';
+import { packNumbers, packStrings, type PackedStrings, type ValueColumn } from './packed-columns.js';
+import type { StoredParcelIndex } from './parcel-index.js';
+
+/** The box tree's node size: the point engine's (vector-index.ts), so searches answer in the same order. */
+export const TREE_NODE_SIZE = 8;
+
+export interface RestoredRecords {
+  apn: PackedStrings;
+  address: PackedStrings;
+  owner_name: PackedStrings;
+  zoning: PackedStrings;
+  acres: Float64Array;
+  lat: Float64Array;
+  lon: Float64Array;
+}
+
+export interface RestoredParcelIndex {
+  vintageId: string;
+  shapes: VectorLayerSnapshot;
+  singlePart: Uint8Array;
+  world: Float64Array;
+  /** Flatbush's data over the parcels' boxes in position order; null for no parcels. */
+  tree: ArrayBuffer | null;
+  /** Positions in ascending parcel_key order (JavaScript's string order, as the ranking index's). */
+  keyOrder: Uint32Array;
+  keys: PackedStrings;
+  records: RestoredRecords;
+}
+
+/** A Flatbush over the boxes (minLon, minLat, maxLon, maxLat per parcel), added in position order. */
+export function boxTree(boxes: Float64Array): Flatbush | null {
+  const count = boxes.length / 4;
+  if (count === 0) return null;
+  const tree = new Flatbush(count, TREE_NODE_SIZE);
+  for (let i = 0; i < boxes.length; i += 4) tree.add(boxes[i]!, boxes[i + 1]!, boxes[i + 2]!, boxes[i + 3]!);
+  tree.finish();
+  return tree;
+}
+
+/** Positions ordered by their keys, ascending. */
+export function keyOrderOf(keys: ValueColumn<string>): Uint32Array {
+  const order = new Uint32Array(keys.length);
+  const values = Array.from({ length: keys.length }, (_, i) => keys.at(i)!);
+  for (let i = 0; i < order.length; i++) order[i] = i;
+  return order.sort((a, b) => (values[a]! < values[b]! ? -1 : values[a]! > values[b]! ? 1 : 0));
+}
+
+export function restoredParts(stored: StoredParcelIndex): RestoredParcelIndex {
+  const { records } = stored;
+  return {
+    vintageId: stored.vintageId,
+    shapes: stored.shapes,
+    singlePart: stored.singlePart,
+    world: worldCoordinates(stored.shapes.coords),
+    tree: (boxTree(stored.shapes.boxes)?.data as ArrayBuffer | undefined) ?? null,
+    keyOrder: keyOrderOf(stored.keys),
+    keys: packStrings(stored.keys),
+    records: {
+      apn: packStrings(records.apn),
+      address: packStrings(records.address),
+      owner_name: packStrings(records.owner_name),
+      zoning: packStrings(records.zoning),
+      acres: packNumbers(records.acres),
+      lat: packNumbers(records.lat),
+      lon: packNumbers(records.lon),
+    },
+  };
+}
+
+/** Every buffer the parts hold, once each: what a worker transfers. */
+export function transferList(parts: RestoredParcelIndex): ArrayBuffer[] {
+  const buffers = new Set<ArrayBuffer>();
+  // A SharedArrayBuffer is shared by posting it, never transferred.
+  const add = (view: { buffer: ArrayBufferLike }) => view.buffer instanceof ArrayBuffer && buffers.add(view.buffer);
+  const { shapes, records } = parts;
+  for (const view of [shapes.shapeKinds, shapes.coordStarts, shapes.coords, shapes.pathStarts, shapes.paths, shapes.polygonStarts, shapes.polygons, shapes.boxes]) add(view);
+  for (const view of [parts.singlePart, parts.world, parts.keyOrder, records.acres, records.lat, records.lon]) add(view);
+  for (const packed of [parts.keys, records.apn, records.address, records.owner_name, records.zoning]) for (const view of [packed.bytes, packed.ends, packed.nulls]) add(view);
+  if (parts.tree) buffers.add(parts.tree);
+  return [...buffers];
+}
