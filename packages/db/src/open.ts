@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { dbPoolAcquireSeconds, observePool } from '@landscreen/telemetry';
 import { PGliteDialect, pgliteLock } from './pglite-dialect.js';
+import { PGLITE_PARSERS, PGLITE_SERIALIZERS } from './pglite-types.js';
 import { registerPool } from './copy-out.js';
 import { copyTemplateDataDir, templateTarball } from './pglite-template.js';
 import { PreparingClient, type PreparingClientConfig } from './prepared.js';
@@ -104,7 +105,8 @@ async function openPGlite(dataDir: string | undefined, template: string | undefi
   const pglite = await PGlite.create({
     dataDir,
     extensions: { pg_trgm },
-    parsers: { [INT8_OID]: (value: string) => Number(value) },
+    parsers: PGLITE_PARSERS,
+    serializers: PGLITE_SERIALIZERS,
     loadDataDir: !dataDir && template ? await openAsBlob(templateTarball(template)) : undefined,
   });
   const db = new Kysely<any>({ dialect: new PGliteDialect(pglite) });
