@@ -177,7 +177,7 @@ export class ParcelIndex {
 
   /** The parcel's polygon as the engine packs it (degrees; always multi-part). */
   shape(id: number): PackedShape {
-    return this.layer.shapes[id];
+    return this.layer.shape(id);
   }
 
   /** The parcel at a position, its geometry as it was stored (Polygon or MultiPolygon). */
