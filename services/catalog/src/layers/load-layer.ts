@@ -22,9 +22,9 @@ import type { CatalogDb } from '../schema.js';
 import { VectorLoad } from './vector-builds.js';
 import { isTiledGrid, type LayerVersionRow, type StoredGridMeta, type StoredGridTile, type TiledGridMeta, type WholeGridMeta } from './versions.js';
 
-// A few chunks (about a megabyte) per statement: PGlite runs each statement on the thread that
-// answers requests, so a page is one uninterrupted stretch of its work there.
-const CHUNKS_PER_PAGE = 4;
+// Two chunks (about half a megabyte) per statement: PGlite runs each statement on the thread that
+// answers requests, and decodes the rows there, so a page is one uninterrupted stretch of its work.
+const CHUNKS_PER_PAGE = 2;
 
 export interface GridLoading {
   /** Where tiled grids' blocks are cached. */
