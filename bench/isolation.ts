@@ -9,7 +9,8 @@
  * - 20 site reports (GET /v1/properties/{id}/pdf) rendering at once, three rounds;
  * - a 30 MB invalid run body, signed in (four at once) and anonymous;
  * - a 1,000,000-vertex transmission-line layer imported with `landscreen import layer` (through
- *   the server's control socket in the embedded default).
+ *   the server's control socket in the embedded default), then the first fetch/batch of one of its
+ *   fields, which loads the new version into the server's engine.
  * Target: /healthz max <= 250 ms under every load, in both modes.
  * Environment: BENCH_MODES (`embedded,postgres`), BENCH_LOADS (all: `run,cancel,reports,body,import`),
  * BENCH_RUN_LOCATIONS (100000), BENCH_PARCELS (2000), TEST_DATABASE_URL.
@@ -255,6 +256,13 @@ async function benchMode(mode: string): Promise<string[]> {
       rows.push(await probed(base, label('a 1,000,000-vertex layer import'), async () => {
         await landscreen(['import', 'layer', '--source', 'hifld_transmission_lines', '--file', file], env);
         return 'landscreen import layer (the file read in a worker thread)';
+      }));
+      rows.push(await probed(base, label('the new 1,000,000-vertex version loaded into the engine'), async () => {
+        const started = performance.now();
+        const locations = runLocations(10, 37);
+        const answer = expectStatus(await call(base, 'POST', '/v1/fetch/batch', { locations, fields: ['nearest_transmission_line_distance_m'] }), 200, 'fetch/batch');
+        const found = answer.body.results.filter((result: any) => typeof result.values.nearest_transmission_line_distance_m === 'number').length;
+        return `the first fetch/batch of a line field after the import answered in ${(performance.now() - started).toFixed(0)} ms (${found} of 10 distances)`;
       }));
     }
     return rows;

@@ -1,6 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /**
  * The built `landscreen` command: benchmarks measure the JavaScript users run. The benchmark
@@ -24,13 +24,17 @@ export async function freePort(): Promise<number> {
   });
 }
 
+const STALL_RECORDER = fileURLToPath(new URL('./stall-recorder.mjs', import.meta.url));
+
 /**
  * Starts `landscreen <args>` as a child process with extra environment. With BENCH_CPU_PROFILE
  * set to a directory, the child writes a V8 CPU profile there when it stops (Node refuses
- * `--cpu-prof` in NODE_OPTIONS, so this is the way to profile the server under a benchmark).
+ * `--cpu-prof` in NODE_OPTIONS, so this is the way to profile the server under a benchmark), and
+ * the stalls of its event loop over 50 ms (stall-recorder.mjs; profile-stalls.mjs reads both).
  */
 export function startLandscreen(args: string[], env: Record<string, string>): ChildProcess {
-  const profile = process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : [];
+  const dir = process.env.BENCH_CPU_PROFILE;
+  const profile = dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`, '--import', pathToFileURL(STALL_RECORDER).href] : [];
   return spawn(process.execPath, [...profile, ...NODE_FLAGS, BIN, ...args], {
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -55,6 +59,8 @@ export async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+  // A profiled server writes its profile as it exits: tens of megabytes after a long benchmark.
+  const grace = process.env.BENCH_CPU_PROFILE ? 120_000 : 15_000;
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, grace))]);
   if (child.exitCode === null) child.kill('SIGKILL');
 }

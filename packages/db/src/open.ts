@@ -1,11 +1,11 @@
 import { existsSync, mkdirSync, openAsBlob } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { dbPoolAcquireSeconds, observePool } from '@landscreen/telemetry';
 import { PGliteDialect, pgliteLock } from './pglite-dialect.js';
+import { PGLITE_PARSERS, PGLITE_SERIALIZERS } from './pglite-types.js';
 import { registerPool } from './copy-out.js';
 import { copyTemplateDataDir, templateTarball } from './pglite-template.js';
 import { PreparingClient, type PreparingClientConfig } from './prepared.js';
@@ -101,10 +101,14 @@ async function openPGlite(dataDir: string | undefined, template: string | undefi
   const fresh = !dataDir || !existsSync(path.join(dataDir, 'PG_VERSION'));
   if (dataDir && fresh && template) copyTemplateDataDir(template, dataDir);
   else if (dataDir) mkdirSync(dataDir, { recursive: true });
+  // Loaded only here: PGlite's JavaScript costs a process about 0.15-0.2 CPU-seconds to load,
+  // which a process on PostgreSQL (a CLI command, a distributed service) never needs.
+  const [{ PGlite }, { pg_trgm }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite/contrib/pg_trgm')]);
   const pglite = await PGlite.create({
     dataDir,
     extensions: { pg_trgm },
-    parsers: { [INT8_OID]: (value: string) => Number(value) },
+    parsers: PGLITE_PARSERS,
+    serializers: PGLITE_SERIALIZERS,
     loadDataDir: !dataDir && template ? await openAsBlob(templateTarball(template)) : undefined,
   });
   const db = new Kysely<any>({ dialect: new PGliteDialect(pglite) });

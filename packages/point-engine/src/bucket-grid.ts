@@ -14,6 +14,18 @@ const MAX_CELLS = 1 << 22;
 /** A search over more cells than this walks the tree instead. */
 export const MAX_SEARCH_CELLS = 36;
 
+/** A grid as plain numbers and arrays, to hand to another thread. */
+export interface BucketGridParts {
+  readonly minX: number;
+  readonly minY: number;
+  readonly sx: number;
+  readonly sy: number;
+  readonly cols: number;
+  readonly rows: number;
+  readonly cellStart: Uint32Array;
+  readonly cellEntries: Uint32Array;
+}
+
 export class BucketGrid {
   private constructor(
     readonly minX: number,
@@ -26,6 +38,15 @@ export class BucketGrid {
     readonly cellStart: Uint32Array,
     readonly cellEntries: Uint32Array,
   ) {}
+
+  get parts(): BucketGridParts {
+    const { minX, minY, sx, sy, cols, rows, cellStart, cellEntries } = this;
+    return { minX, minY, sx, sy, cols, rows, cellStart, cellEntries };
+  }
+
+  static fromParts(parts: BucketGridParts): BucketGrid {
+    return new BucketGrid(parts.minX, parts.minY, parts.sx, parts.sy, parts.cols, parts.rows, parts.cellStart, parts.cellEntries);
+  }
 
   /** The grid of `count` boxes (minX, minY, maxX, maxY each), or null where one would not pay. */
   static build(boxes: Float64Array, count: number): BucketGrid | null {

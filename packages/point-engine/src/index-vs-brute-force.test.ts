@@ -28,10 +28,16 @@ const polygon: fc.Arbitrary<Geometry> = fc.oneof(
   fc.tuple(box, box).map(([a, b]) => ({ type: 'MultiPolygon', coordinates: [[ring(a)], [ring(b)]] }) as Geometry),
   fc.tuple(position, position, position).map(([a, b, c]) => ({ type: 'Polygon', coordinates: [[a, b, c, a]] }) as Geometry),
 );
-// Short lines, and long ones the index cuts into pieces (more than 8 segments).
-const lineString: fc.Arbitrary<Geometry> = fc
-  .oneof(fc.array(position, { minLength: 2, maxLength: 5 }), fc.array(position, { minLength: 17, maxLength: 60 }))
-  .map((coordinates) => ({ type: 'LineString', coordinates }));
+// Short lines, long ones the index cuts into pieces (more than 8 segments), and lines of several
+// paths, cut path by path.
+const lineString: fc.Arbitrary<Geometry> = fc.oneof(
+  fc
+    .oneof(fc.array(position, { minLength: 2, maxLength: 5 }), fc.array(position, { minLength: 17, maxLength: 60 }))
+    .map((coordinates) => ({ type: 'LineString', coordinates }) as Geometry),
+  fc
+    .tuple(fc.array(position, { minLength: 2, maxLength: 30 }), fc.array(position, { minLength: 2, maxLength: 12 }))
+    .map((paths) => ({ type: 'MultiLineString', coordinates: paths }) as Geometry),
+);
 const pointGeometry: fc.Arbitrary<Geometry> = position.map((coordinates) => ({ type: 'Point', coordinates }));
 const withFlag = (geometry: fc.Arbitrary<Geometry>) =>
   fc.array(fc.tuple(geometry, fc.constantFrom('flowline', 'waterbody', 'area')), { maxLength: 40 }).map((items) =>
@@ -80,15 +86,17 @@ const largeLayer = fc
   .map((gs) => gs.map((geometry): FeatureInput => ({ geometry, properties: { feature_type: 'flowline', name: 'x' } })));
 
 describe('VectorLayerIndex against brute force, large layers (bucket grid) and snapshots', () => {
-  it('within(radius) over a large layer, and over its snapshot restored, finds what the reference finds', () => {
+  it('within(radius) over a large layer, over its snapshot restored and over its parts handed to another thread, finds what the reference finds', () => {
     fc.assert(
       fc.property(largeLayer, position, fc.double({ min: 0, max: 5_000, noNaN: true }), (features, [x, y], r) => {
         const index = VectorLayerIndex.build(NHD, 'v', features);
         const restored = VectorLayerIndex.restore(index.snapshot());
+        // What a worker thread posts: the parts through the structured clone, the index made from them.
+        const handedOver = VectorLayerIndex.fromParts(structuredClone(index.toParts()));
         const reference = new BruteForce(features);
         const distances = reference.distances(x, y);
         const expected = reference.within(x, y, r).map((id) => [id, distances[id]]);
-        for (const layer of [index, restored]) {
+        for (const layer of [index, restored, handedOver]) {
           const hits = new Hits();
           layer.within(x, y, r, rulerAt(y), hits);
           const found = hits.ids.slice(0, hits.count).map((id, i) => [id, hits.distances[i]!]).sort((a, b) => a[0]! - b[0]!);
@@ -97,8 +105,10 @@ describe('VectorLayerIndex against brute force, large layers (bucket grid) and s
           expect(found.map(([id]) => id)).toEqual(expected.map(([id]) => id));
           found.forEach(([, distance], i) => expect(Math.abs(distance! - expected[i]![1]!)).toBeLessThan(1e-6));
         }
-        const nearest = restored.nearest(x, y, rulerAt(y), null, 0);
-        expect(nearest === null ? null : { id: nearest.id, distance: nearest.distance }).toEqual(reference.nearest(x, y, () => true));
+        for (const layer of [restored, handedOver]) {
+          const nearest = layer.nearest(x, y, rulerAt(y), null, 0);
+          expect(nearest === null ? null : { id: nearest.id, distance: nearest.distance }).toEqual(reference.nearest(x, y, () => true));
+        }
       }),
       bounded(Number(process.env.FC_RUNS ?? 100)),
     );

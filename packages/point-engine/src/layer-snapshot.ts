@@ -29,6 +29,8 @@ export interface VectorLayerSnapshot {
 }
 
 const KINDS: readonly ShapeKind[] = ['point', 'line', 'polygon'];
+/** `shapeKinds`' codes. */
+export const KIND_CODE = { point: 0, line: 1, polygon: 2 } as const satisfies Record<ShapeKind, number>;
 
 function shared<T extends Float64Array | Uint32Array | Uint8Array>(Type: { new (buffer: SharedArrayBuffer): T; BYTES_PER_ELEMENT: number }, length: number): T {
   return new Type(new SharedArrayBuffer(Math.max(1, length) * Type.BYTES_PER_ELEMENT));
@@ -60,7 +62,7 @@ export function snapshotShapes(source: SourceId, version: string, shapes: readon
   };
   let [coordAt, pathAt, polygonAt] = [0, 0, 0];
   shapes.forEach((shape, i) => {
-    snapshot.shapeKinds[i] = KINDS.indexOf(shape.kind);
+    snapshot.shapeKinds[i] = KIND_CODE[shape.kind];
     snapshot.coordStarts[i] = coordAt / 2;
     snapshot.coords.set(shape.coords, coordAt);
     coordAt += shape.coords.length;
@@ -78,18 +80,14 @@ export function snapshotShapes(source: SourceId, version: string, shapes: readon
   return snapshot;
 }
 
-/** The shapes of a snapshot, as views into its buffers (nothing copied). */
-export function restoreShapes(snapshot: VectorLayerSnapshot): PackedShape[] {
+/** Shape `i` of a snapshot, as views into its buffers (nothing copied). */
+export function restoreShape(snapshot: VectorLayerSnapshot, i: number): PackedShape {
   const { shapeKinds, coordStarts, coords, pathStarts, paths, polygonStarts, polygons, boxes } = snapshot;
-  const shapes: PackedShape[] = new Array(shapeKinds.length);
-  for (let i = 0; i < shapeKinds.length; i++) {
-    shapes[i] = {
-      kind: KINDS[shapeKinds[i]],
-      coords: coords.subarray(coordStarts[i] * 2, coordStarts[i + 1] * 2),
-      paths: paths.subarray(pathStarts[i], pathStarts[i + 1]),
-      polygons: polygons.subarray(polygonStarts[i], polygonStarts[i + 1]),
-      bbox: [boxes[i * 4], boxes[i * 4 + 1], boxes[i * 4 + 2], boxes[i * 4 + 3]],
-    };
-  }
-  return shapes;
+  return {
+    kind: KINDS[shapeKinds[i]],
+    coords: coords.subarray(coordStarts[i] * 2, coordStarts[i + 1] * 2),
+    paths: paths.subarray(pathStarts[i], pathStarts[i + 1]),
+    polygons: polygons.subarray(polygonStarts[i], polygonStarts[i + 1]),
+    bbox: [boxes[i * 4], boxes[i * 4 + 1], boxes[i * 4 + 2], boxes[i * 4 + 3]],
+  };
 }

@@ -7,12 +7,13 @@
 import Flatbush from 'flatbush';
 import type { FeatureFilter, LayerSource, SourceId } from '@landscreen/field-catalog';
 import { coerceProperty, filterKey, type PropertyValue } from './coerce.js';
-import { rulerAt, type Ruler } from './geodesy.js';
+import type { Ruler } from './geodesy.js';
 import { ON_EDGE_M, measure, packGeometry, unpackPolygons, type Geometry, type Measure, type PackedShape, type PolygonalGeometry } from './geometry.js';
 import { geodesicAreaM2 } from './polygon-area.js';
 import { LayerBuildError } from './errors.js';
 import { BucketGrid, MAX_SEARCH_CELLS } from './bucket-grid.js';
-import { restoreShapes, snapshotShapes, type VectorLayerSnapshot } from './layer-snapshot.js';
+import { KIND_CODE, restoreShape, snapshotShapes, type VectorLayerSnapshot } from './layer-snapshot.js';
+import { deriveParts, isCut, LINE_PIECE_SEGMENTS, type VectorLayerParts } from './vector-parts.js';
 
 export interface FeatureInput {
   readonly geometry: Geometry;
@@ -141,45 +142,23 @@ class MinHeap {
   }
 }
 
-/**
- * Lines are indexed in pieces of at most this many segments, each with its own box: a long line
- * (a transmission line, a river, a highway) has a box covering much of the market, so whole, it
- * was measured vertex by vertex from nearly every query point (measured: lines were two thirds of
- * the engine's time on the demo layers). Polygons stay whole: containment needs every ring.
- */
-const LINE_PIECE_SEGMENTS = 8;
-
-/** A line's paths cut into pieces of at most LINE_PIECE_SEGMENTS segments (sharing end vertices). */
-function linePieces(shape: PackedShape): PackedShape[] {
-  const pieces: PackedShape[] = [];
-  const { coords, paths } = shape;
-  for (let p = 0; p < paths.length - 1; p++) {
-    const first = paths[p];
-    const last = paths[p + 1] - 1;
-    for (let start = first; start < last || (start === first && start === last); start += LINE_PIECE_SEGMENTS) {
-      const end = Math.min(start + LINE_PIECE_SEGMENTS, last);
-      const piece = coords.slice(start * 2, end * 2 + 2);
-      const bbox: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity];
-      for (let i = 0; i < piece.length; i += 2) {
-        if (piece[i] < bbox[0]) bbox[0] = piece[i];
-        if (piece[i + 1] < bbox[1]) bbox[1] = piece[i + 1];
-        if (piece[i] > bbox[2]) bbox[2] = piece[i];
-        if (piece[i + 1] > bbox[3]) bbox[3] = piece[i + 1];
-      }
-      pieces.push({ kind: 'line', coords: piece, paths: Uint32Array.of(0, piece.length / 2), polygons: Uint32Array.of(0, 1), bbox });
-      if (end === last) break;
-    }
-  }
-  return pieces;
-}
+/** A piece's paths (one path of n vertices) and polygons (none), shared by every piece of that size. */
+const PIECE_PATHS = Array.from({ length: LINE_PIECE_SEGMENTS + 2 }, (_, n) => Uint32Array.of(0, n));
+const NO_POLYGONS = Uint32Array.of(0, 1);
 
 export class VectorLayerIndex {
+  readonly source: SourceId;
+  readonly version: string;
   /** Per feature: 1 for polygons (containing-polygon candidates). */
   readonly polygonal: Uint8Array;
   /** Per entry of the tree: 1 for a single point, whose distance is its bounding box's. */
   private readonly singlePoint: Uint8Array;
-  /** The tree's entries: each feature's shape, or the pieces of a long line. */
-  private readonly entries: readonly PackedShape[];
+  /** The features and the tree's entries as flat arrays; shapes are made from them when first read. */
+  private readonly parts: VectorLayerParts;
+  /** Each feature's shape, once read (views into the flat arrays). */
+  private readonly shapeCache: (PackedShape | undefined)[];
+  /** The tree's entries once read: each feature's shape, or a piece of a long line. */
+  private readonly entryCache: (PackedShape | undefined)[];
   /** Per entry: the feature it belongs to; null when every entry is its feature. */
   private readonly entryFeature: Uint32Array | null;
   /** Per feature: the search that last hit it, and where in the hits (lines in pieces are hit once per search). */
@@ -187,7 +166,6 @@ export class VectorLayerIndex {
   private readonly hitAt: Int32Array;
   private search = 0;
   readonly kind = 'vector' as const;
-  readonly shapes: readonly PackedShape[];
   private readonly tree: Flatbush | null;
   private readonly columns: ReadonlyMap<string, PropertyValue[]>;
   private readonly areas: Float64Array;
@@ -204,64 +182,47 @@ export class VectorLayerIndex {
   /** Per entry: the search that last met it in the buckets (an entry spans several cells). */
   private readonly entrySearch: Int32Array;
 
-  private constructor(
-    readonly source: SourceId,
-    readonly version: string,
-    shapes: PackedShape[],
-    columns: Map<string, PropertyValue[]>,
-  ) {
-    this.shapes = shapes;
-    this.columns = columns;
-    this.areas = new Float64Array(shapes.length).fill(Number.NaN);
-    this.polygonal = Uint8Array.from(shapes, (shape) => (shape.kind === 'polygon' ? 1 : 0));
-    const entries: PackedShape[] = [];
-    const entryFeature: number[] = [];
-    shapes.forEach((shape, id) => {
-      const pieces = shape.kind === 'line' && shape.coords.length > 2 * (LINE_PIECE_SEGMENTS + 1) ? linePieces(shape) : [shape];
-      for (const piece of pieces) {
-        entries.push(piece);
-        entryFeature.push(id);
-      }
-    });
-    this.entries = entries;
-    this.entryFeature = entries.length === shapes.length ? null : Uint32Array.from(entryFeature);
-    this.hitSearch = new Int32Array(this.entryFeature ? shapes.length : 0);
-    this.hitAt = new Int32Array(this.entryFeature ? shapes.length : 0);
-    this.singlePoint = Uint8Array.from(entries, (shape) => (shape.kind === 'point' && shape.coords.length === 2 ? 1 : 0));
-    this.entryBoxes = new Float64Array(entries.length * 4);
-    entries.forEach((entry, i) => this.entryBoxes.set(entry.bbox, i * 4));
-    this.buckets = BucketGrid.build(this.entryBoxes, entries.length);
-    this.entrySearch = new Int32Array(this.buckets ? entries.length : 0);
-    if (shapes.length === 0) {
-      this.tree = null;
-      this.spacingM = 0;
-      return;
-    }
-    // Nodes of 8 (not the default 16): fewer boxes tested per level; measured 5-10 % faster here.
-    const tree = new Flatbush(entries.length, 8);
-    let [minLon, minLat, maxLon, maxLat] = [Infinity, Infinity, -Infinity, -Infinity];
-    for (const { bbox } of entries) {
-      tree.add(bbox[0], bbox[1], bbox[2], bbox[3]);
-      minLon = Math.min(minLon, bbox[0]);
-      minLat = Math.min(minLat, bbox[1]);
-      maxLon = Math.max(maxLon, bbox[2]);
-      maxLat = Math.max(maxLat, bbox[3]);
-    }
-    tree.finish();
-    this.tree = tree;
-    const ruler = rulerAt((minLat + maxLat) / 2);
-    const areaM2 = Math.max(1, (maxLon - minLon) * ruler.kx * (maxLat - minLat) * ruler.ky);
-    this.spacingM = Math.max(100, Math.sqrt(areaM2 / shapes.length));
+  /** Made from computed parts: nothing is computed again, and shapes are made as they are read. */
+  private constructor(parts: VectorLayerParts) {
+    const { shapes: flat, entries } = parts;
+    const size = flat.shapeKinds.length;
+    this.source = flat.source;
+    this.version = flat.version;
+    this.parts = parts;
+    this.columns = new Map(flat.columns);
+    this.areas = new Float64Array(size).fill(Number.NaN);
+    this.polygonal = Uint8Array.from(flat.shapeKinds, (kind) => (kind === KIND_CODE.polygon ? 1 : 0));
+    this.shapeCache = new Array(size);
+    this.entryFeature = entries.feature;
+    this.entryCache = entries.feature === null ? this.shapeCache : new Array(entries.count);
+    this.hitSearch = new Int32Array(this.entryFeature ? size : 0);
+    this.hitAt = new Int32Array(this.entryFeature ? size : 0);
+    this.singlePoint = entries.singlePoint;
+    this.entryBoxes = entries.boxes;
+    this.buckets = parts.buckets ? BucketGrid.fromParts(parts.buckets) : null;
+    this.entrySearch = new Int32Array(this.buckets ? entries.count : 0);
+    this.tree = parts.tree ? Flatbush.from(parts.tree) : null;
+    this.spacingM = parts.spacingM;
   }
 
-  /** The index as shared typed arrays, for worker threads (layer-snapshot.ts). */
+  /** The features as shared typed arrays (layer-snapshot.ts): what the index is stored and handed over as. */
   snapshot(): VectorLayerSnapshot {
-    return snapshotShapes(this.source, this.version, this.shapes, this.columns);
+    return this.parts.shapes;
   }
 
-  /** The index again from a snapshot, in another thread: its coordinates are not copied. */
+  /** Everything the index computed, as shared typed arrays: another thread makes the same index from them (fromParts). */
+  toParts(): VectorLayerParts {
+    return this.parts;
+  }
+
+  /** The index again from a snapshot of its features, in another thread: its tree is computed again, its coordinates not copied. */
   static restore(snapshot: VectorLayerSnapshot): VectorLayerIndex {
-    return new VectorLayerIndex(snapshot.source, snapshot.version, restoreShapes(snapshot), new Map(snapshot.columns.map(([name, values]) => [name, values])));
+    return new VectorLayerIndex(deriveParts(snapshot));
+  }
+
+  /** The index of `toParts()`, made in any thread without computing anything again. */
+  static fromParts(parts: VectorLayerParts): VectorLayerIndex {
+    return new VectorLayerIndex(parts);
   }
 
   /**
@@ -292,11 +253,38 @@ export class VectorLayerIndex {
         columns.get(declared.name)!.push(coerceProperty(declared, feature.properties?.[declared.name]));
       }
     }
-    return new VectorLayerIndex(declaration.id, version, shapes, columns);
+    return new VectorLayerIndex(deriveParts(snapshotShapes(declaration.id, version, shapes, columns)));
   }
 
   get size(): number {
-    return this.shapes.length;
+    return this.parts.shapes.shapeKinds.length;
+  }
+
+  /** Feature `id`'s packed shape (views into the layer's arrays). */
+  shape(id: number): PackedShape {
+    return this.shapeCache[id] ?? (this.shapeCache[id] = restoreShape(this.parts.shapes, id));
+  }
+
+  /** Entry `entry` of the tree: its feature's shape, or a piece of a long line. */
+  private entry(entry: number): PackedShape {
+    return this.entryCache[entry] ?? this.makeEntry(entry);
+  }
+
+  private makeEntry(entry: number): PackedShape {
+    const feature = this.entryFeature === null ? entry : this.entryFeature[entry];
+    const flat = this.parts.shapes;
+    if (!isCut(flat, feature)) return (this.entryCache[entry] = this.shape(feature));
+    const first = this.parts.entries.firstVertex![entry];
+    const last = this.parts.entries.lastVertex![entry];
+    const b = this.entryBoxes;
+    const piece: PackedShape = {
+      kind: 'line',
+      coords: flat.coords.subarray(first * 2, last * 2 + 2),
+      paths: PIECE_PATHS[last - first + 1],
+      polygons: NO_POLYGONS,
+      bbox: [b[entry * 4], b[entry * 4 + 1], b[entry * 4 + 2], b[entry * 4 + 3]],
+    };
+    return (this.entryCache[entry] = piece);
   }
 
   /** A declared property's values by feature position (empty for an undeclared name). */
@@ -412,7 +400,7 @@ export class VectorLayerIndex {
           if (d2 >= known * known) return;
         }
       }
-      distance = measure(this.entries[entry], lon, lat, ruler, this.scratch, (x0 + x1) / 2).distance;
+      distance = measure(this.entry(entry), lon, lat, ruler, this.scratch, (x0 + x1) / 2).distance;
     }
     if (distance > radiusM) return;
     if (entryFeature === null) hits.push(entry, distance);
@@ -482,7 +470,7 @@ export class VectorLayerIndex {
           atLon = this.entryBoxes[p];
           atLat = this.entryBoxes[p + 1];
         } else {
-          const m = measure(this.entries[entry], lon, lat, ruler, this.scratch, (this.entryBoxes[p] + this.entryBoxes[p + 2]) / 2);
+          const m = measure(this.entry(entry), lon, lat, ruler, this.scratch, (this.entryBoxes[p] + this.entryBoxes[p + 2]) / 2);
           distance = m.distance;
           atLon = m.lon;
           atLat = m.lat;
@@ -547,7 +535,7 @@ export class VectorLayerIndex {
 
   /** A polygon feature as GeoJSON, rebuilt from its packed shape (only the packed copy is kept). */
   polygonGeometry(id: number): PolygonalGeometry | null {
-    const shape = this.shapes[id];
+    const shape = this.shape(id);
     return shape.kind === 'polygon' ? { type: 'MultiPolygon', coordinates: unpackPolygons(shape) } : null;
   }
 

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { findTenant, authDb } from '@landscreen/auth-service';
-import { setPlan, UnknownPlanIdError, catalogDb } from '@landscreen/catalog-service';
+import { setPlan, UnknownPlanIdError } from '@landscreen/catalog-service/billing';
+import { catalogDb } from '@landscreen/catalog-service/schema';
 import { UsageError, type CommandImplementation } from './command.js';
 
 export const planSetCommand: CommandImplementation = {

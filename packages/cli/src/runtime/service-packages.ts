@@ -43,10 +43,22 @@ export function loadServicePackage(name: ServiceName): Promise<ServicePackage> {
   return SERVICE_PACKAGES[name]();
 }
 
+/**
+ * Where a service's schema and migrations are loaded from for a command: the catalog's own entry
+ * for them, since its main one loads the engine and every layer reader (about 0.7 CPU-seconds,
+ * against 0.2 or less for each other service's whole package).
+ */
+const SERVICE_MIGRATIONS: Partial<Record<ServiceName, () => Promise<SchemaMigrations>>> = {
+  catalog: async () => {
+    const { SCHEMA, migrations } = await import('@landscreen/catalog-service/schema');
+    return { schema: SCHEMA, migrations };
+  },
+};
+
 /** The schemas and migrations of these services, in service order. */
 export async function migrationPlan(names: readonly ServiceName[]): Promise<SchemaMigrations[]> {
   const ordered = SERVICE_NAMES.filter((name) => names.includes(name));
-  const services = await Promise.all(ordered.map(loadServicePackage));
+  const services = await Promise.all(ordered.map((name) => SERVICE_MIGRATIONS[name]?.() ?? loadServicePackage(name)));
   return services.map(({ schema, migrations }) => ({ schema, migrations }));
 }
 

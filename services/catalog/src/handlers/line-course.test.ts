@@ -14,15 +14,15 @@ describe('lineCourseNear', () => {
   const ruler = rulerAt(35);
 
   it('keeps a straight span that crosses the square though both its vertices lie outside', () => {
-    expect(lineCourseNear(layer.shapes[0]!, -97.0, 35.0, 5_000, ruler)).toEqual([{ lonLat: [-97.033, 34.0, -97.033, 36.0] }]);
+    expect(lineCourseNear(layer.shape(0), -97.0, 35.0, 5_000, ruler)).toEqual([{ lonLat: [-97.033, 34.0, -97.033, 36.0] }]);
   });
 
   it('keeps only the segments meeting the square, as one path while they run on', () => {
-    expect(lineCourseNear(layer.shapes[1]!, -96.95, 35.0, 2_000, ruler)).toEqual([{ lonLat: [-96.9, 35.0, -96.95, 35.0, -97.0, 35.0] }]);
+    expect(lineCourseNear(layer.shape(1), -96.95, 35.0, 2_000, ruler)).toEqual([{ lonLat: [-96.9, 35.0, -96.95, 35.0, -97.0, 35.0] }]);
   });
 
   it('answers nothing for a point feature or a line far away', () => {
-    expect(lineCourseNear(substations.shapes[0]!, -97.0, 35.0, 5_000, ruler)).toEqual([]);
-    expect(lineCourseNear(layer.shapes[0]!, -90.0, 35.0, 5_000, ruler)).toEqual([]);
+    expect(lineCourseNear(substations.shape(0), -97.0, 35.0, 5_000, ruler)).toEqual([]);
+    expect(lineCourseNear(layer.shape(0), -90.0, 35.0, 5_000, ruler)).toEqual([]);
   });
 });

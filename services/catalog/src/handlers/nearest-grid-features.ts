@@ -52,7 +52,7 @@ function located(engine: Engine, facts: GridFacts, lat: number, lon: number) {
         status: feature.status ?? undefined,
         name: typeof name === 'string' && name !== '' ? name : undefined,
         // Enough of the line around the point that a map reaching past the nearest point still shows its course.
-        paths: feature.kind === 'substation' ? [] : lineCourseNear(layer.shapes[nearest.id]!, lon, lat, Math.max(3 * feature.distanceM, 1_000), ruler),
+        paths: feature.kind === 'substation' ? [] : lineCourseNear(layer.shape(nearest.id), lon, lat, Math.max(3 * feature.distanceM, 1_000), ruler),
       },
     ];
   });

@@ -2,14 +2,16 @@
 // from the database on first need. Every request first asks the database which versions are
 // current (one index-only query), so a layer imported by any process is answered from the next
 // request, and every replica answers alike; only a version not yet in memory is loaded, and the
-// versions no longer current are dropped. Tiled grids are indexed without their cells: their
+// versions no longer current are dropped. A large vector version is decoded and indexed on a
+// worker thread (vector-builds.ts). Tiled grids are indexed without their cells: their
 // blocks load as evaluations read them, into one cache of a bounded size (grid-block-cache.ts).
 
 import type { SourceId } from '@landscreen/field-catalog';
 import { Engine, type LayerIndex } from '@landscreen/point-engine';
 import type { CatalogDb } from '../schema.js';
 import { GridBlockCache } from './grid-block-cache.js';
-import { loadLayerIndex, type GridLoading } from './load-layer.js';
+import { loadLayerIndex, type GridLoading, type VectorLoading } from './load-layer.js';
+import { DEFAULT_OFF_THREAD_BYTES } from './vector-builds.js';
 import { currentVersions, versionById, type CurrentVersion } from './versions.js';
 
 /** LAYER_GRID_CACHE_MB's default: the blocks of tiled grids held at once. */
@@ -22,6 +24,8 @@ export interface LayerCacheOptions {
   gridCacheBytes?: number;
   /** Tiled grids of at most this many bytes of cells are read whole when loaded. */
   wholeGridBytes?: number;
+  /** Vector versions storing more than this many bytes are decoded and indexed on a worker thread (default 1 MiB; 0: all). */
+  offThreadBytes?: number;
 }
 
 export class LayerCache {
@@ -31,6 +35,7 @@ export class LayerCache {
   /** The `seq` of the version loaded per source. */
   private readonly loadedSeq = new Map<string, bigint>();
   private readonly grids: GridLoading;
+  private readonly vectors: VectorLoading;
 
   constructor(
     private readonly db: CatalogDb,
@@ -40,6 +45,7 @@ export class LayerCache {
       blocks: new GridBlockCache(db, options.gridCacheBytes ?? DEFAULT_GRID_CACHE_BYTES),
       wholeGridBytes: options.wholeGridBytes ?? WHOLE_GRID_BYTES,
     };
+    this.vectors = { offThreadBytes: options.offThreadBytes ?? DEFAULT_OFF_THREAD_BYTES };
   }
 
   /** The blocks of tiled grids held now, and the most that may be. */
@@ -76,7 +82,7 @@ export class LayerCache {
       load = (async () => {
         const version = await versionById(this.db, id);
         if (!version) throw new Error(`layer version ${id} vanished while loading`);
-        return loadLayerIndex(this.db, version, this.grids);
+        return loadLayerIndex(this.db, version, this.grids, this.vectors);
       })();
       this.loads.set(id, load);
       // A failed load is retried by the next request rather than remembered.

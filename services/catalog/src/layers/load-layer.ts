@@ -9,21 +9,22 @@ import { createGridLocator, gridProjection, isWgs84, type LayerGrid } from '@lan
 import {
   buildGridLayer,
   buildGridMosaic,
-  buildVectorLayer,
   ResidentBlocks,
-  type FeatureInput,
   type GridBlock,
   type GridBlockStore,
   type GridLayerIndex,
   type GridTileInput,
   type LayerIndex,
 } from '@landscreen/point-engine';
-import { decodeBlock, decodeCellsInto, decodeFeatures } from './chunk-codec.js';
+import { decodeBlock, decodeCellsInto } from './chunk-codec.js';
 import type { GridBlockCache } from './grid-block-cache.js';
 import type { CatalogDb } from '../schema.js';
+import { VectorLoad } from './vector-builds.js';
 import { isTiledGrid, type LayerVersionRow, type StoredGridMeta, type StoredGridTile, type TiledGridMeta, type WholeGridMeta } from './versions.js';
 
-const CHUNKS_PER_PAGE = 16;
+// Two chunks (about half a megabyte) per statement: PGlite runs each statement on the thread that
+// answers requests, and decodes the rows there, so a page is one uninterrupted stretch of its work.
+const CHUNKS_PER_PAGE = 2;
 
 export interface GridLoading {
   /** Where tiled grids' blocks are cached. */
@@ -32,7 +33,13 @@ export interface GridLoading {
   wholeGridBytes: number;
 }
 
-export async function loadLayerIndex(db: CatalogDb, version: LayerVersionRow, grids: GridLoading): Promise<LayerIndex> {
+/** How vector versions are built. */
+export interface VectorLoading {
+  /** Versions storing more than this many bytes are decoded and indexed on a worker thread (vector-builds.ts). */
+  offThreadBytes: number;
+}
+
+export async function loadLayerIndex(db: CatalogDb, version: LayerVersionRow, grids: GridLoading, vectors: VectorLoading): Promise<LayerIndex> {
   const source = version.source as SourceId;
   if (version.grid !== null) {
     const meta = version.grid;
@@ -46,11 +53,14 @@ export async function loadLayerIndex(db: CatalogDb, version: LayerVersionRow, gr
     await forEachChunk(db, version.id, (_, data) => (offset = decodeCellsInto(values, offset, data)));
     return gridLayerIndex({ source, version: version.id, meta, bbox: version.bbox, values, resident: null }, grids.blocks);
   }
-  const features: FeatureInput[] = [];
-  await forEachChunk(db, version.id, (_, data) => {
-    for (const feature of decodeFeatures(data)) features.push(feature);
-  });
-  return buildVectorLayer(source, version.id, features);
+  const load = new VectorLoad(source, version.id, vectors.offThreadBytes);
+  try {
+    await forEachChunk(db, version.id, (_, data) => load.add(data));
+  } catch (error) {
+    load.abandon();
+    throw error;
+  }
+  return load.finish();
 }
 
 /** What a grid layer index is made of (its stored metadata, and the cells it holds), as layer snapshots carry it. */

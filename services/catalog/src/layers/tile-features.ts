@@ -20,7 +20,7 @@ export function layerTileFeatures(layer: VectorLayerIndex, declaration: LayerSou
   const clip = { projector: new TileProjector(tile), box };
   const features: FeatureInit[] = [];
   for (const id of ids) {
-    const geometry = tileGeometry(layer.shapes[id]!, clip);
+    const geometry = tileGeometry(layer.shape(id), clip);
     if (geometry === null) continue;
     const properties: PropertyInit[] = [];
     for (const { name } of declaration.properties) {
