@@ -51,6 +51,11 @@ export class NullableStrings implements ValueColumn<string> {
     return this.packed.ends.length;
   }
 
+  /** Bytes held: the blob, its ends and null flags, and the strings once all were decoded. */
+  approximateBytes(): number {
+    return this.strings.approximateBytes() + this.packed.nulls.byteLength;
+  }
+
   at(index: number): string | null | undefined {
     if (!(index >= 0 && index < this.packed.ends.length)) return undefined;
     return this.packed.nulls[index] === 1 ? null : this.strings.at(index);
@@ -62,6 +67,10 @@ export class NullableNumbers implements ValueColumn<number> {
 
   get length(): number {
     return this.values.length;
+  }
+
+  approximateBytes(): number {
+    return this.values.byteLength;
   }
 
   at(index: number): number | null | undefined {

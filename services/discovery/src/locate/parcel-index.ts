@@ -8,6 +8,7 @@ import Flatbush from 'flatbush';
 import type { LayerSource, SourceId } from '@landscreen/field-catalog';
 import { worldCoordinates } from '@landscreen/vector-tiles';
 import { rulerAt, VectorLayerIndex, type PackedShape, type PolygonalGeometry, type VectorLayerSnapshot } from '@landscreen/point-engine';
+import { listBytes, stringsBytes, typedBytes } from '../memory/sizes.js';
 import { NullableNumbers, NullableStrings, type ValueColumn } from './packed-columns.js';
 import { boxTree, keyOrderOf, restoredParts, type RestoredParcelIndex } from './restored-parcel-index.js';
 
@@ -95,6 +96,13 @@ interface ParcelIndexParts {
   layer?: VectorLayerIndex;
 }
 
+/** The engine's index over the parcels' polygons, per parcel (see approximateBytes). */
+const ENGINE_BYTES_PER_PARCEL = 512;
+
+/** A packed column knows its size; an array is sampled. */
+const columnBytes = (column: ValueColumn<unknown> & { approximateBytes?: () => number }) =>
+  typeof column.approximateBytes === 'function' ? column.approximateBytes() : Array.isArray(column) ? listBytes(column) : stringsBytes(column);
+
 export class ParcelIndex {
   private readonly hits = new Hits();
   readonly vintageId: string;
@@ -110,6 +118,8 @@ export class ParcelIndex {
   /** The parcels' boxes, as the engine's own tree holds them (same node size, same order): a tile's search. */
   private readonly tree: Flatbush | null;
   private engineLayer: VectorLayerIndex | undefined;
+  /** approximateBytes() without the engine's index (computed once: it samples the columns). */
+  private heldBytes: number | undefined;
 
   private constructor(parts: ParcelIndexParts) {
     this.vintageId = parts.vintageId;
@@ -188,6 +198,22 @@ export class ParcelIndex {
 
   get size(): number {
     return this.keys.length;
+  }
+
+  /**
+   * Bytes it holds, approximately: its flat arrays, tree, keys and records as they are, and, once
+   * LocateParcels has built it, the engine's index over the polygons (per parcel a packed shape with
+   * its views and box, its tree entry and per-entry arrays), measured at about
+   * ENGINE_BYTES_PER_PARCEL (`npm run bench:placement`).
+   */
+  approximateBytes(): number {
+    if (this.heldBytes === undefined) {
+      const f = this.flat;
+      const flat = typedBytes(f.shapeKinds, f.coordStarts, f.coords, f.pathStarts, f.paths, f.polygonStarts, f.polygons, f.boxes);
+      const columns = [this.keys, ...RECORD_FIELDS.map((field) => this.records[field] as ValueColumn<unknown>)].reduce((sum, column) => sum + columnBytes(column), 0);
+      this.heldBytes = flat + typedBytes(this.world, this.keyOrder, this.singlePart) + (this.tree?.data.byteLength ?? 0) + columns;
+    }
+    return this.heldBytes + (this.engineLayer ? this.size * ENGINE_BYTES_PER_PARCEL : 0);
   }
 
   /**

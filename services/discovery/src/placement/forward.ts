@@ -1,0 +1,94 @@
+import { Code, ConnectError, createClient, type Client, type HandlerContext, type Transport } from '@connectrpc/connect';
+import { commonv1, discoveryv1 } from '@landscreen/proto';
+import { networkTransport, onBehalfOf, REPLICA_HEADER, ROUTE_HEADER } from '@landscreen/rpc';
+import { marketMoving, type MarketRef, type Route } from './placement.js';
+
+/** Set on a request one replica sends on to another: the receiver answers it or refuses, never sends it on again. */
+export const FORWARDED_HEADER = 'x-landscreen-forwarded';
+/** On an answer: the market it is about (its slug: the routing key), and the replica holding it, where the caller's next request for it may go straight (replicaTransport). */
+const MARKET_HEADER = ROUTE_HEADER;
+
+type RemoteRoute = Extract<Route, { local: false }>;
+type DiscoveryClient = Client<typeof discoveryv1.DiscoveryService>;
+export type DiscoveryMethod = Exclude<keyof DiscoveryClient, symbol>;
+
+/** Thrown where a request needs a market this replica does not hold: the RPC is sent, whole, to the replica that does. */
+export class MarketElsewhere extends Error {
+  constructor(
+    readonly market: MarketRef,
+    readonly route: RemoteRoute,
+  ) {
+    super(`market ${market.slug} is held at ${route.url}`);
+  }
+}
+
+export const isForwarded = (call: HandlerContext) => call.requestHeader.get(FORWARDED_HEADER) === '1';
+
+/** Marks an answer with the market and the replica that answered it (when replicas share markets). */
+export function markAnswered(call: HandlerContext, market: MarketRef, replicaUrl: string | undefined): void {
+  if (replicaUrl === undefined) return;
+  call.responseHeader.set(MARKET_HEADER, market.slug);
+  call.responseHeader.set(REPLICA_HEADER, replicaUrl);
+}
+
+/**
+ * Sends requests on to the discovery replica holding their market, as the same caller, within the
+ * same deadline. A replica that does not answer (it died, and its lease has not lapsed yet) makes
+ * the answer 503 `market_moving` with Retry-After, never an answer computed elsewhere from
+ * partial state; whatever the holder answers (a 404, a 422) is passed on as it is.
+ */
+export class Forwarder {
+  private readonly clients = new Map<string, DiscoveryClient>();
+
+  constructor(private readonly transportFor: (url: string) => Transport = networkTransport) {}
+
+  /** Wraps a handler: a MarketElsewhere it throws becomes the same RPC sent to the holder. */
+  wrap<Request, Response>(method: DiscoveryMethod, handler: (request: Request, call: HandlerContext) => Promise<Response>) {
+    return async (request: Request, call: HandlerContext): Promise<Response> => {
+      try {
+        return await handler(request, call);
+      } catch (error) {
+        if (!(error instanceof MarketElsewhere)) throw error;
+        return (await this.send(error.route, error.market, method, request, call)) as Response;
+      }
+    };
+  }
+
+  /** One RPC to the replica of `route`, for `market`, on behalf of the call's caller. */
+  async send(route: RemoteRoute, market: MarketRef, method: DiscoveryMethod, request: unknown, call: HandlerContext): Promise<unknown> {
+    const client = this.client(route.url);
+    const { headers, signal } = onBehalfOf(call);
+    const call_ = client[method] as (request: unknown, options: object) => Promise<unknown>;
+    try {
+      return await call_(request, {
+        headers: { ...headers, [FORWARDED_HEADER]: '1' },
+        signal,
+        timeoutMs: call.timeoutMs(),
+        onHeader: (answer: Headers) => {
+          for (const name of [MARKET_HEADER, REPLICA_HEADER]) {
+            const value = answer.get(name);
+            if (value) call.responseHeader.set(name, value);
+          }
+        },
+      });
+    } catch (error) {
+      if (unreachable(error)) {
+        const leaseLeftS = route.leaseExpiresAt ? (route.leaseExpiresAt.getTime() - Date.now()) / 1000 : 0;
+        throw marketMoving(market, leaseLeftS + 1);
+      }
+      throw error;
+    }
+  }
+
+  private client(url: string): DiscoveryClient {
+    let client = this.clients.get(url);
+    if (!client) this.clients.set(url, (client = createClient(discoveryv1.DiscoveryService, this.transportFor(url))));
+    return client;
+  }
+}
+
+/** The replica did not answer at all (a refused or broken connection), as opposed to answering an error. */
+function unreachable(error: unknown): boolean {
+  const connectError = ConnectError.from(error);
+  return connectError.code === Code.Unavailable && connectError.findDetails(commonv1.ErrorDetailSchema).length === 0;
+}
