@@ -84,7 +84,7 @@ export function replicaTransport(urls: readonly string[], routing: ReplicaRoutin
           }
           return response;
         } catch (error) {
-          if (!unanswered(error)) throw error;
+          if (!isUnanswered(error)) throw error;
           forget(url);
           if (attempt + 1 >= order.length || !routing.retryable(method) || signal?.aborted) throw error;
         }
@@ -97,8 +97,12 @@ export function replicaTransport(urls: readonly string[], routing: ReplicaRoutin
   };
 }
 
-/** The replica did not answer (refused, reset), as opposed to answering an error of its own. */
-function unanswered(error: unknown): boolean {
+/**
+ * The replica did not answer (refused: Unavailable; the connection reset under the call, as when
+ * the process died: Aborted), as opposed to answering an error of its own, which always carries
+ * its detail.
+ */
+export function isUnanswered(error: unknown): boolean {
   const connectError = ConnectError.from(error);
-  return connectError.code === Code.Unavailable && connectError.findDetails(commonv1.ErrorDetailSchema).length === 0;
+  return (connectError.code === Code.Unavailable || connectError.code === Code.Aborted) && connectError.findDetails(commonv1.ErrorDetailSchema).length === 0;
 }

@@ -1,6 +1,6 @@
-import { Code, ConnectError, createClient, type Client, type HandlerContext, type Transport } from '@connectrpc/connect';
-import { commonv1, discoveryv1 } from '@landscreen/proto';
-import { networkTransport, onBehalfOf, REPLICA_HEADER, ROUTE_HEADER } from '@landscreen/rpc';
+import { createClient, type Client, type HandlerContext, type Transport } from '@connectrpc/connect';
+import { discoveryv1 } from '@landscreen/proto';
+import { isUnanswered, networkTransport, onBehalfOf, REPLICA_HEADER, ROUTE_HEADER } from '@landscreen/rpc';
 import { marketMoving, type MarketRef, type Route } from './placement.js';
 
 /** Set on a request one replica sends on to another: the receiver answers it or refuses, never sends it on again. */
@@ -72,7 +72,7 @@ export class Forwarder {
         },
       });
     } catch (error) {
-      if (unreachable(error)) {
+      if (isUnanswered(error)) {
         const leaseLeftS = route.leaseExpiresAt ? (route.leaseExpiresAt.getTime() - Date.now()) / 1000 : 0;
         throw marketMoving(market, leaseLeftS + 1);
       }
@@ -87,8 +87,3 @@ export class Forwarder {
   }
 }
 
-/** The replica did not answer at all (a refused or broken connection), as opposed to answering an error. */
-function unreachable(error: unknown): boolean {
-  const connectError = ConnectError.from(error);
-  return connectError.code === Code.Unavailable && connectError.findDetails(commonv1.ErrorDetailSchema).length === 0;
-}
