@@ -209,7 +209,7 @@ describe('discovery replicas share the markets (distributed mode, PostgreSQL and
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('spreads the markets, keeps every answer through a SIGKILL and a new replica, and routes the peers too', async () => {
+  it('spreads the markets, keeps every answer through a SIGKILL, a new replica and a clean stop, and routes the peers too', async () => {
     const first = replicas.map((replica) => replica.url);
     // The three share the markets once each has been up a lease (the first took them all at start).
     await waitFor(() => heldBy(first, false), 'the markets spread over the three replicas');
@@ -252,6 +252,14 @@ describe('discovery replicas share the markets (distributed mode, PostgreSQL and
     const fourth = await startReplica('discovery-4');
     await waitFor(async () => [...(await placement()).values()].includes(fourth.url) && (await heldBy([...survivors, fourth.url], false)), 'markets moved to the new replica');
     await sameAnswersEverywhere();
+    const refusedBeforeStop = refusals.length;
+
+    // A survivor stops cleanly (SIGTERM): it gives its markets up while it still answers, the others take them.
+    const leaving = replicas.find((replica) => replica.url === survivors[0])!;
+    await leaving.piece.stop();
+    const remaining = [survivors[1]!, fourth.url];
+    await waitFor(() => heldBy(remaining, false), 'the markets of the replica that stopped were taken over');
+    await sameAnswersEverywhere();
     asking = false;
     const failed = await prober;
     if (failed) throw failed;
@@ -262,6 +270,8 @@ describe('discovery replicas share the markets (distributed mode, PostgreSQL and
     const page = JSON.parse(reference.get(`query ${i}`)!.body);
     const promoted = await gateway.post('/v2/pipeline', { parcel_key: page.results[0].parcel_key, buy_box: `box-${i}`, query_hash: page.query_hash }, { headers: HEADERS });
     expect([promoted.status, promoted.body.status], JSON.stringify(promoted.body)).toEqual([202, 'created']);
-    console.info(`placement: takeover after SIGKILL ${takeoverMs} ms (lease ${LEASE_SECONDS} s); ${refusals.length} answers were 503 meanwhile`);
+    console.info(
+      `placement: takeover after SIGKILL ${takeoverMs} ms (lease ${LEASE_SECONDS} s); 503 answers: ${refusedBeforeStop} through the SIGKILL and the join, ${refusals.length - refusedBeforeStop} through the clean stop`,
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { ServiceDeps, ServiceModule } from '@landscreen/rpc';
+import { reportDiscoveryMemoryFrom } from '@landscreen/telemetry';
 import { discoveryRoutes } from './connect.js';
 import { cursorSecretLoader, type DiscoveryContext } from './context.js';
 import { buyBoxHandlers } from './handlers/buy-boxes.js';
@@ -40,7 +41,7 @@ export function createDiscoveryService(deps: ServiceDeps): ServiceModule {
   // first LocateParcels or map tile that needs a vintage warm-up did not load.
   const parcelIndexes = new ParcelIndexes((vintageId) => loadParcelIndex(db, vintageId, { logger, faults: deps.faults }), memory, logger);
   const placement = placementOf(deps, db);
-  const forwarder = new Forwarder();
+  const forwarder = new Forwarder(() => placement.refresh());
   const context: DiscoveryContext = {
     db,
     clock: deps.clock,
@@ -50,6 +51,7 @@ export function createDiscoveryService(deps: ServiceDeps): ServiceModule {
     indexes: new MarketIndexes(placement, ranker, parcelIndexes),
     cursorSecret: cursorSecretLoader(db),
   };
+  reportDiscoveryMemoryFrom({ indexBytes: () => memory.total(), marketsHeld: () => placement.held()?.length });
   const warmup = new IndexWarmup({ db, ranker, cache, logger, faults: deps.faults, parcelIndexes, placement, memory });
   // Markets taken on load in the background; markets given up leave memory at once.
   placement.listen({

@@ -35,9 +35,11 @@ export async function startServiceProcess(name: ServiceName, config: Config, log
     logger.info({ service: name, port: served.port, url: replica.url(), database: database.describe, bus: bus.kind }, 'service is up');
     return {
       port: served.port,
+      // Background work stops first: a discovery replica gives its markets up while it still
+      // answers, so calls forwarded to it meanwhile are answered rather than refused.
       close: async () => {
-        await served!.close();
         await module.stop?.();
+        await served!.close();
         await bus.close();
         await database.close();
       },

@@ -40,44 +40,66 @@ export function markAnswered(call: HandlerContext, market: MarketRef, replicaUrl
 export class Forwarder {
   private readonly clients = new Map<string, DiscoveryClient>();
 
-  constructor(private readonly transportFor: (url: string) => Transport = networkTransport) {}
+  constructor(
+    /** Reads the placement again (after a holder did not answer). */
+    private readonly refresh: () => Promise<void>,
+    private readonly transportFor: (url: string) => Transport = networkTransport,
+  ) {}
 
-  /** Wraps a handler: a MarketElsewhere it throws becomes the same RPC sent to the holder. */
+  /**
+   * Wraps a handler: a MarketElsewhere it throws becomes the same RPC sent to the holder. When the
+   * holder does not answer, the placement is read again and the handler tried once more: a holder
+   * that left cleanly has freed its markets, and the request is answered here or by their new
+   * holder; one that died still holds them until its lease lapses (503 market_moving meanwhile).
+   */
   wrap<Request, Response>(method: DiscoveryMethod, handler: (request: Request, call: HandlerContext) => Promise<Response>) {
     return async (request: Request, call: HandlerContext): Promise<Response> => {
-      try {
-        return await handler(request, call);
-      } catch (error) {
-        if (!(error instanceof MarketElsewhere)) throw error;
-        return (await this.send(error.route, error.market, method, request, call)) as Response;
+      let unanswered: string | undefined;
+      for (;;) {
+        try {
+          return await handler(request, call);
+        } catch (error) {
+          if (!(error instanceof MarketElsewhere)) throw error;
+          if (error.route.url === unanswered) throw moving(error);
+          try {
+            return (await this.sendOnce(error.route, method, request, call)) as Response;
+          } catch (sent) {
+            if (!isUnanswered(sent)) throw sent;
+            if (unanswered !== undefined) throw moving(error);
+            unanswered = error.route.url;
+            await this.refresh().catch(() => undefined);
+          }
+        }
       }
     };
   }
 
-  /** One RPC to the replica of `route`, for `market`, on behalf of the call's caller. */
+  /** One RPC to the replica of `route`, for `market`, on behalf of the call's caller; 503 market_moving if it does not answer. */
   async send(route: RemoteRoute, market: MarketRef, method: DiscoveryMethod, request: unknown, call: HandlerContext): Promise<unknown> {
+    try {
+      return await this.sendOnce(route, method, request, call);
+    } catch (error) {
+      if (!isUnanswered(error)) throw error;
+      void this.refresh().catch(() => undefined);
+      throw moving(new MarketElsewhere(market, route));
+    }
+  }
+
+  private async sendOnce(route: RemoteRoute, method: DiscoveryMethod, request: unknown, call: HandlerContext): Promise<unknown> {
     const client = this.client(route.url);
     const { headers, signal } = onBehalfOf(call);
     const call_ = client[method] as (request: unknown, options: object) => Promise<unknown>;
-    try {
-      return await call_(request, {
-        headers: { ...headers, [FORWARDED_HEADER]: '1' },
-        signal,
-        timeoutMs: call.timeoutMs(),
-        onHeader: (answer: Headers) => {
-          for (const name of [MARKET_HEADER, REPLICA_HEADER]) {
-            const value = answer.get(name);
-            if (value) call.responseHeader.set(name, value);
-          }
-        },
-      });
-    } catch (error) {
-      if (isUnanswered(error)) {
-        const leaseLeftS = route.leaseExpiresAt ? (route.leaseExpiresAt.getTime() - Date.now()) / 1000 : 0;
-        throw marketMoving(market, leaseLeftS + 1);
-      }
-      throw error;
-    }
+    return call_(request, {
+      headers: { ...headers, [FORWARDED_HEADER]: '1' },
+      signal,
+      timeoutMs: call.timeoutMs(),
+      onHeader: (answer: Headers) => {
+        for (const name of [MARKET_HEADER, REPLICA_HEADER]) {
+          const value = answer.get(name);
+          if (value) call.responseHeader.set(name, value);
+        }
+      },
+    });
   }
 
   private client(url: string): DiscoveryClient {
@@ -87,3 +109,9 @@ export class Forwarder {
   }
 }
 
+
+/** 503 market_moving for a holder that did not answer: retry once its lease can have lapsed. */
+function moving(elsewhere: MarketElsewhere) {
+  const leaseLeftS = elsewhere.route.leaseExpiresAt ? (elsewhere.route.leaseExpiresAt.getTime() - Date.now()) / 1000 : 0;
+  return marketMoving(elsewhere.market, leaseLeftS + 1);
+}

@@ -94,6 +94,10 @@ export class LeasedPlacement implements MarketPlacement {
     await leave(this.options.db, this.replicaId).catch((error) => this.options.logger.warn({ err: error }, 'could not leave the discovery placement'));
   }
 
+  refresh(): Promise<void> {
+    return this.tick();
+  }
+
   /** One heartbeat now (tests, and start). */
   tick(): Promise<void> {
     return (this.ticking ??= this.beat().finally(() => (this.ticking = undefined)));

@@ -39,6 +39,8 @@ export interface MarketPlacement {
   /** The markets to load at start (undefined: every current one). */
   held(): MarketRef[] | undefined;
   listen(listener: PlacementListener): void;
+  /** Reads the placement again now (a holder did not answer: it may have left). */
+  refresh(): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
   /** Where this replica is reached (undefined when it runs alone, in-process). */
@@ -58,6 +60,7 @@ export class SoloPlacement implements MarketPlacement {
     return undefined;
   }
   listen(): void {}
+  async refresh(): Promise<void> {}
   async start(): Promise<void> {}
   async stop(): Promise<void> {}
 }
