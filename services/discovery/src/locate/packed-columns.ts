@@ -51,9 +51,13 @@ export class NullableStrings implements ValueColumn<string> {
     return this.packed.ends.length;
   }
 
-  /** Bytes held: the blob, its ends and null flags, and the strings once all were decoded. */
-  approximateBytes(): number {
-    return this.strings.approximateBytes() + this.packed.nulls.byteLength;
+  /** The arrays it holds (memory/sizes.ts ByteCount). */
+  views(): ArrayBufferView[] {
+    return [...this.strings.views(), this.packed.nulls];
+  }
+
+  heldBytes(): number {
+    return this.strings.heldBytes();
   }
 
   at(index: number): string | null | undefined {
@@ -69,8 +73,8 @@ export class NullableNumbers implements ValueColumn<number> {
     return this.values.length;
   }
 
-  approximateBytes(): number {
-    return this.values.byteLength;
+  views(): ArrayBufferView[] {
+    return [this.values];
   }
 
   at(index: number): number | null | undefined {

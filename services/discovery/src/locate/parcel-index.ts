@@ -8,7 +8,7 @@ import Flatbush from 'flatbush';
 import type { LayerSource, SourceId } from '@landscreen/field-catalog';
 import { worldCoordinates } from '@landscreen/vector-tiles';
 import { rulerAt, VectorLayerIndex, type PackedShape, type PolygonalGeometry, type VectorLayerSnapshot } from '@landscreen/point-engine';
-import { listBytes, stringsBytes, typedBytes } from '../memory/sizes.js';
+import { ByteCount } from '../memory/sizes.js';
 import { NullableNumbers, NullableStrings, type ValueColumn } from './packed-columns.js';
 import { boxTree, keyOrderOf, restoredParts, type RestoredParcelIndex } from './restored-parcel-index.js';
 
@@ -97,11 +97,7 @@ interface ParcelIndexParts {
 }
 
 /** The engine's index over the parcels' polygons, per parcel (see approximateBytes). */
-const ENGINE_BYTES_PER_PARCEL = 512;
-
-/** A packed column knows its size; an array is sampled. */
-const columnBytes = (column: ValueColumn<unknown> & { approximateBytes?: () => number }) =>
-  typeof column.approximateBytes === 'function' ? column.approximateBytes() : Array.isArray(column) ? listBytes(column) : stringsBytes(column);
+const ENGINE_BYTES_PER_PARCEL = 550;
 
 export class ParcelIndex {
   private readonly hits = new Hits();
@@ -209,12 +205,16 @@ export class ParcelIndex {
   approximateBytes(): number {
     if (this.heldBytes === undefined) {
       const f = this.flat;
-      const flat = typedBytes(f.shapeKinds, f.coordStarts, f.coords, f.pathStarts, f.paths, f.polygonStarts, f.polygons, f.boxes);
-      const columns = [this.keys, ...RECORD_FIELDS.map((field) => this.records[field] as ValueColumn<unknown>)].reduce((sum, column) => sum + columnBytes(column), 0);
-      this.heldBytes = flat + typedBytes(this.world, this.keyOrder, this.singlePart) + (this.tree?.data.byteLength ?? 0) + columns;
+      const count = new ByteCount()
+        .views(f.shapeKinds, f.coordStarts, f.coords, f.pathStarts, f.paths, f.polygonStarts, f.polygons, f.boxes, this.world, this.keyOrder, this.singlePart)
+        .bytes(this.tree?.data.byteLength ?? 0)
+        .list(this.keys);
+      for (const field of RECORD_FIELDS) count.list(this.records[field] as ValueColumn<unknown>);
+      this.heldBytes = count.total();
     }
     return this.heldBytes + (this.engineLayer ? this.size * ENGINE_BYTES_PER_PARCEL : 0);
   }
+
 
   /**
    * The point engine's index over the polygons, for exact locating and areas: built when first

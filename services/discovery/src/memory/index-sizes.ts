@@ -1,28 +1,25 @@
-import type { Column } from '../ranking/columns.js';
 import type { Ranking } from '../ranking/rank.js';
 import type { VintageIndex } from '../ranking/vintage-index.js';
 import type { VerdictMap } from '../tiles/verdict-map.js';
-import { listBytes, stringsBytes, typedBytes } from './sizes.js';
+import { ByteCount } from './sizes.js';
 
-/** A vintage's ranking index: keys, their order, and every fact column. */
+/** A vintage's ranking index: keys, their order, and every fact column (from a file, views of one buffer). */
 export function vintageIndexBytes(index: VintageIndex): number {
-  let bytes = stringsBytes(index.keys) + typedBytes(index.keyRank, index.rowsByKey);
-  for (const [, column] of index.entries()) bytes += columnBytes(column);
-  return bytes;
-}
-
-function columnBytes(column: Column): number {
-  if (column.kind === 'number') return column.values.byteLength;
-  if (column.kind === 'coded') return column.codes.byteLength + stringsBytes(column.dictionary);
-  return listBytes(column.values);
+  const count = new ByteCount().list(index.keys).views(index.keyRank, index.rowsByKey);
+  for (const [, column] of index.entries()) {
+    if (column.kind === 'number') count.views(column.values);
+    else if (column.kind === 'coded') count.views(column.codes).list(column.dictionary);
+    else count.list(column.values);
+  }
+  return count.total();
 }
 
 /** One cached ranking: its eligible rows, scores and review flags (its head page is small beside them). */
 export function rankingBytes(ranking: Ranking): number {
-  return typedBytes(ranking.rows, ranking.scores, ranking.review);
+  return new ByteCount().views(ranking.rows, ranking.scores, ranking.review).total();
 }
 
 /** A map's view of one ranking: verdict and score by parcel. */
 export function verdictMapBytes(view: VerdictMap): number {
-  return typedBytes(view.verdict, view.score);
+  return new ByteCount().views(view.verdict, view.score).total();
 }

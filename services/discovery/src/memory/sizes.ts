@@ -41,14 +41,37 @@ export function listBytes(list: ListLike): number {
   return Math.round(length * (SLOT + bytes / sampled));
 }
 
-/** Typed arrays by their length (views of one buffer counted once each: callers pass distinct ones). */
-export function typedBytes(...arrays: (ArrayBufferView | undefined)[]): number {
-  let bytes = 0;
-  for (const array of arrays) bytes += array?.byteLength ?? 0;
-  return bytes;
-}
+/**
+ * Bytes of a structure, adding up what it keeps alive: typed arrays by their buffers (a view of
+ * part of a larger buffer — a decoded blob, a file read whole — keeps all of it, and views of one
+ * buffer count it once), values by what V8 gives them.
+ */
+export class ByteCount {
+  private readonly buffers = new Set<ArrayBufferLike>();
+  private other = 0;
 
-/** A list of strings: a decoded-on-demand blob knows its own size, an array is sampled. */
-export function stringsBytes(list: ListLike & { approximateBytes?: () => number }): number {
-  return typeof list.approximateBytes === 'function' ? list.approximateBytes() : listBytes(list);
+  views(...arrays: (ArrayBufferView | undefined)[]): this {
+    for (const array of arrays) if (array) this.buffers.add(array.buffer);
+    return this;
+  }
+
+  /** A list of values: one that knows its own buffers or size says so, an array is sampled. */
+  list(list: ListLike & { views?: () => ArrayBufferView[]; heldBytes?: () => number }): this {
+    if (typeof list.views === 'function') {
+      this.views(...list.views());
+      this.other += list.heldBytes?.() ?? 0;
+    } else this.other += listBytes(list);
+    return this;
+  }
+
+  bytes(count: number): this {
+    this.other += count;
+    return this;
+  }
+
+  total(): number {
+    let bytes = this.other;
+    for (const buffer of this.buffers) bytes += buffer.byteLength;
+    return bytes;
+  }
 }

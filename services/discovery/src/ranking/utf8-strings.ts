@@ -23,9 +23,14 @@ export class Utf8Strings {
     return this.decoded?.[index] ?? this.bytes.toString('utf8', index === 0 ? 0 : this.ends[index - 1]!, this.ends[index]!);
   }
 
-  /** Bytes held: the blob and its offsets, and the strings once they were all decoded. */
-  approximateBytes(): number {
-    return this.bytes.byteLength + this.ends.byteLength + (this.decoded ? listBytes(this.decoded) : 0);
+  /** The arrays it holds (memory/sizes.ts ByteCount). */
+  views(): ArrayBufferView[] {
+    return [this.bytes, this.ends];
+  }
+
+  /** Bytes held beside those arrays: the strings once they were all decoded. */
+  heldBytes(): number {
+    return this.decoded ? listBytes(this.decoded) : 0;
   }
 
   /** Every string in order; decodes them all once (a rule over the column reads each). */
