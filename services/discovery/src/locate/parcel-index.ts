@@ -114,6 +114,8 @@ export class ParcelIndex {
   /** The parcels' boxes, as the engine's own tree holds them (same node size, same order): a tile's search. */
   private readonly tree: Flatbush | null;
   private engineLayer: VectorLayerIndex | undefined;
+  /** Called once the engine's index has been built (what the index holds grew: the budget counts it again). */
+  onEngineIndex: (() => void) | undefined;
   /** approximateBytes() without the engine's index (computed once: it samples the columns). */
   private heldBytes: number | undefined;
 
@@ -222,7 +224,11 @@ export class ParcelIndex {
    * tiles without it and only LocateParcels pays for it, once per vintage and process.
    */
   private get layer(): VectorLayerIndex {
-    return (this.engineLayer ??= VectorLayerIndex.restore(this.flat));
+    if (!this.engineLayer) {
+      this.engineLayer = VectorLayerIndex.restore(this.flat);
+      this.onEngineIndex?.();
+    }
+    return this.engineLayer;
   }
 
   /**
