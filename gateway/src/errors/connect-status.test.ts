@@ -57,12 +57,18 @@ describe('fromServiceError (the one Connect → HTTP mapping)', () => {
   });
 
   it('never shows the text of an outage no service described: a sentence of its own, with Retry-After', () => {
-    for (const code of [Code.Unavailable, Code.Canceled]) {
+    // Aborted is how the transport reports a connection reset under the call (the service died).
+    for (const code of [Code.Unavailable, Code.Canceled, Code.Aborted]) {
       const error = fromServiceError(new ConnectError('connect ECONNREFUSED 10.0.0.7:8105 (pg: password authentication failed for user "app")', code)) as ApiError;
       expect(error.status).toBe(503);
       expect(error.body()).toEqual({ detail: 'A service did not answer; try again shortly.', code: 'unavailable' });
       expect(error.headers).toEqual({ 'retry-after': '5' });
     }
+  });
+
+  it('keeps a service’s own Aborted a 409 with its reason', () => {
+    const error = fromServiceError(serviceError(Code.Aborted, 'stale_state', 'Moved on.')) as ApiError;
+    expect([error.status, error.body()]).toEqual([409, { detail: 'Moved on.', code: 'stale_state' }]);
   });
 
   it('answers an answer too large to give as 413, with its structured fields', () => {

@@ -44,9 +44,10 @@ export function fromServiceError(error: unknown): ApiError | RequestValidationEr
   if (status >= 500 && status !== 501 && status !== 503) {
     return new ApiError(500, 'internal', 'internal error');
   }
-  // An outage no service described (a peer that does not answer, a cancelled call): its text is
-  // the transport's or a driver's, never shown; the sentence is ours.
-  if (status === 503 && !info.reason) {
+  // An outage no service described (a peer that does not answer, a connection reset under the
+  // call — Aborted from the transport —, a cancelled call): its text is the transport's or a
+  // driver's, never shown; the sentence is ours.
+  if ((status === 503 || info.code === Code.Aborted) && !info.reason) {
     return new ApiError(503, 'unavailable', 'A service did not answer; try again shortly.', {}, { 'retry-after': '5' });
   }
   // Header values a service names for a refusal (Retry-After; D34's billing headers on 402/429)

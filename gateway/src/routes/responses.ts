@@ -28,7 +28,11 @@ const ERRORS: Record<number, ResponseSpec> = {
   429: { description: 'rate_limited: too many requests; Retry-After says when to retry.', schema: ErrorBody },
   500: { description: 'internal: an unexpected failure; `request_id` names it in the logs.', schema: ErrorBody },
   501: { description: 'not_implemented in this build.', schema: ErrorBody },
-  503: { description: 'database_unavailable or unavailable: a service or its database does not answer; Retry-After.', schema: ErrorBody },
+  503: {
+    description:
+      'database_unavailable or unavailable: a service or its database does not answer; market_moving: the discovery replica holding the market stopped answering and another is taking it over (never a partial answer); Retry-After.',
+    schema: ErrorBody,
+  },
 };
 
 /**

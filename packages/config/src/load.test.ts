@@ -79,4 +79,21 @@ describe('loadConfig', () => {
     expect(loadConfig({ REPORT_WORKERS: '3', REPORT_TIMEOUT_MS: '5000', REPORT_MAX_BYTES: '2097152' }).reports).toEqual({ workers: 3, timeoutMs: 5_000, maxBytes: 2_097_152 });
     expect(() => loadConfig({ REPORT_WORKERS: '0', REPORT_TIMEOUT_MS: 'soon' })).toThrow(/REPORT_WORKERS.*\n.*REPORT_TIMEOUT_MS/s);
   });
+
+  it('reads discovery placement: a list of replica addresses, a memory budget with units, the lease', () => {
+    expect(loadConfig({}).discovery).toEqual({ memoryBudgetBytes: 4 * 2 ** 30, leaseSeconds: 10, advertiseUrl: undefined, urls: [] });
+    const config = loadConfig({
+      DISCOVERY_URL: 'http://d1:8102/, http://d2:8102',
+      DISCOVERY_MEMORY_BUDGET: '512MiB',
+      DISCOVERY_LEASE_SECONDS: '3',
+      DISCOVERY_ADVERTISE_URL: 'http://10.0.0.7:8102/',
+    });
+    expect(config.discovery).toEqual({ memoryBudgetBytes: 512 * 2 ** 20, leaseSeconds: 3, advertiseUrl: 'http://10.0.0.7:8102', urls: ['http://d1:8102', 'http://d2:8102'] });
+    // The first replica is where a caller that knows one address goes.
+    expect(config.serviceUrls.discovery).toBe('http://d1:8102');
+    expect(loadConfig({ DISCOVERY_MEMORY_BUDGET: '1073741824' }).discovery.memoryBudgetBytes).toBe(2 ** 30);
+    expect(() => loadConfig({ DISCOVERY_URL: 'http://d1:8102,ftp://d2', DISCOVERY_MEMORY_BUDGET: 'lots', DISCOVERY_LEASE_SECONDS: '0' })).toThrow(
+      /DISCOVERY_URL.*ftp:\/\/d2.*\n.*DISCOVERY_MEMORY_BUDGET.*\n.*DISCOVERY_LEASE_SECONDS/s,
+    );
+  });
 });

@@ -185,12 +185,21 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
 
   const serviceUrls: Partial<Record<ServiceName, string>> = {};
   const servicePorts = { ...DEFAULT_SERVICE_PORTS };
+  // Discovery may be several replicas, any of which answers any request: its address is a list.
+  const discoveryUrls = urlList('DISCOVERY_URL', text('DISCOVERY_URL'), problems);
   for (const name of SERVICE_NAMES) {
     const upper = name.toUpperCase();
-    const serviceUrl = url(`${upper}_URL`, ['http:', 'https:']);
+    const serviceUrl = name === 'discovery' ? discoveryUrls[0] : url(`${upper}_URL`, ['http:', 'https:']);
     if (serviceUrl) serviceUrls[name] = serviceUrl;
     servicePorts[name] = port(`${upper}_PORT`, DEFAULT_SERVICE_PORTS[name]);
   }
+
+  const discovery = {
+    memoryBudgetBytes: byteSize('DISCOVERY_MEMORY_BUDGET', text('DISCOVERY_MEMORY_BUDGET'), 4 * 2 ** 30, problems),
+    leaseSeconds: bounded('DISCOVERY_LEASE_SECONDS', 10, 1, 600),
+    advertiseUrl: url('DISCOVERY_ADVERTISE_URL', ['http:', 'https:'])?.replace(/\/+$/, ''),
+    urls: discoveryUrls,
+  };
 
   const config: Config = {
     port: gatewayPort,
@@ -218,6 +227,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     layerLimits,
     reports,
     metrics,
+    discovery,
     ...overrides,
   };
   if (problems.length > 0) throw new ConfigError(problems);
@@ -226,3 +236,34 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
 
 /** `off` turns the cache off; absent stays absent, so it follows a dataDir given as an override (tests). */
 const discoveryCacheDir = (raw: string | undefined): string | false | undefined => (raw === undefined ? undefined : raw === 'off' ? false : path.resolve(raw));
+
+/** A comma-separated list of http(s) addresses (trailing slashes dropped); each bad one is a problem. */
+function urlList(name: string, raw: string | undefined, problems: string[]): string[] {
+  const urls: string[] = [];
+  for (const entry of (raw ?? '').split(',').map((part) => part.trim()).filter(Boolean)) {
+    let valid = false;
+    try {
+      valid = ['http:', 'https:'].includes(new URL(entry).protocol);
+    } catch {
+      valid = false;
+    }
+    if (valid) urls.push(entry.replace(/\/+$/, ''));
+    else problems.push(`${name} must be an http(s) URL or a comma-separated list of them, got "${entry}"`);
+  }
+  return urls;
+}
+
+const BYTE_UNITS: Record<string, number> = { '': 1, b: 1, kib: 2 ** 10, mib: 2 ** 20, gib: 2 ** 30, tib: 2 ** 40, kb: 1e3, mb: 1e6, gb: 1e9, tb: 1e12 };
+
+/** A size in bytes: a whole number, optionally with a unit (`512MiB`, `4GiB`, `2GB`). */
+function byteSize(name: string, raw: string | undefined, fallback: number, problems: string[]): number {
+  if (raw === undefined) return fallback;
+  const match = /^(\d+(?:\.\d+)?)\s*([a-z]*)$/i.exec(raw);
+  const unit = match ? BYTE_UNITS[match[2]!.toLowerCase()] : undefined;
+  const value = match && unit !== undefined ? Math.floor(Number(match[1]) * unit) : Number.NaN;
+  if (!Number.isSafeInteger(value)) {
+    problems.push(`${name} must be a number of bytes, optionally with a unit (KiB, MiB, GiB, TiB, KB, MB, GB, TB), got "${raw}"`);
+    return fallback;
+  }
+  return value;
+}

@@ -58,6 +58,31 @@ export interface Config {
   reports: ReportsConfig;
   /** Prometheus metrics: the gateway serves `GET /metrics`; other processes on `port` when set. */
   metrics: MetricsConfig;
+  /** Discovery's replicas: which markets each holds in memory, and how much. */
+  discovery: DiscoveryConfig;
+}
+
+export interface DiscoveryConfig {
+  /**
+   * DISCOVERY_MEMORY_BUDGET: bytes of market indexes (ranking columns, parcel shapes, cached
+   * rankings and map views) one discovery process holds; past it the least recently used market's
+   * are dropped whole (the local index cache makes reloading them cheap).
+   */
+  memoryBudgetBytes: number;
+  /**
+   * DISCOVERY_LEASE_SECONDS: how long a discovery replica's hold on its markets lasts without a
+   * heartbeat (it renews it five times a lease); a replica silent that long has its markets taken
+   * over by the others.
+   */
+  leaseSeconds: number;
+  /**
+   * DISCOVERY_ADVERTISE_URL: where the other processes reach this discovery replica; absent: HOST
+   * (or, when HOST is every interface, this machine's first non-loopback IPv4 address) and
+   * DISCOVERY_PORT.
+   */
+  advertiseUrl: string | undefined;
+  /** DISCOVERY_URL as a list (comma-separated): the replicas a caller may start from; any of them answers any request. */
+  urls: string[];
 }
 
 export interface MetricsConfig {

@@ -4,6 +4,7 @@ export * from './logger.js';
 export * from './module.js';
 export * from './health.js';
 export * from './transports.js';
+export * from './replica-transport.js';
 export * from './direct-transport.js';
 export * from './serve.js';
 export * from './json-body.js';

@@ -17,6 +17,12 @@ export interface ServiceDeps {
   peer(service: ServiceName): Transport;
   /** Named points where tests inject a failure (e.g. mid-transaction); a no-op in production. */
   faults?: FaultInjector;
+  /**
+   * This process is one of several replicas of its service, reached by the others at `url()`
+   * (distributed mode; known once the process listens, read when the service starts); absent, it
+   * is the only one. Discovery shares its markets among replicas.
+   */
+  replica?: { url(): string };
 }
 
 /** Throws (or rejects) at the point named, to prove a failure there leaves nothing behind. */

@@ -4,6 +4,7 @@ export { observePool, dbPoolAcquireSeconds, type PoolState } from './metrics/dat
 export { busPublished, busPublishAckSeconds, busConsumed, busHandlerSeconds } from './metrics/bus.js';
 export { runChunksInFlight, importsInFlight, creditsCharged, creditsRefunded } from './metrics/work.js';
 export { runsInFlight, countRunsInFlightWith } from './metrics/runs-gauge.js';
+export { discoveryIndexBytes, discoveryMarketsHeld, reportDiscoveryMemoryFrom } from './metrics/discovery-gauges.js';
 export { rpcMetricsInterceptor } from './metrics/rpc-interceptor.js';
 export { metricsScrapeAllowed } from './metrics/authorize.js';
 export { serveMetrics, type MetricsServer } from './metrics/serve.js';

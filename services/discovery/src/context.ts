@@ -1,5 +1,6 @@
 import type { Config } from '@landscreen/config';
 import type { Clock, Logger } from '@landscreen/rpc';
+import type { MarketIndexes } from './market-indexes.js';
 import type { Ranker } from './ranking/ranker.js';
 import type { DiscoveryDb } from './schema.js';
 
@@ -9,6 +10,8 @@ export interface DiscoveryContext {
   config: Config;
   logger: Logger;
   ranker: Ranker;
+  /** A market's indexes, on the replica that holds it (else the request is sent there). */
+  indexes: MarketIndexes;
   cursorSecret(): Promise<Buffer>;
 }
 

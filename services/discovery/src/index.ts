@@ -7,3 +7,8 @@ export { importVintage, type ImportProgress, type ImportResult } from './operati
 export { deriveVintage, type BaseVintage, type DeriveVintageOptions } from './operations/derive-vintage.js';
 export { fieldProvenanceOf, preparedEntry, type FieldProvenance, type PreparedProvenance } from './field-provenance.js';
 export { provenanceOf } from './parcel-rows.js';
+export { desiredReplica, type WeightedReplica } from './placement/rendezvous.js';
+// What a replica holds of a vintage, loaded as it loads it and counted as its budget counts it (benchmarks).
+export { loadVintageIndex } from './ranking/column-store.js';
+export { loadParcelIndex } from './locate/load-parcel-index.js';
+export { vintageIndexBytes } from './memory/index-sizes.js';

@@ -23,6 +23,10 @@ export type BuyBoxesTable = tables.DiscoveryBuyBoxes;
 export type SigningKeysTable = tables.DiscoverySigningKeys;
 /** A stored ranking-index column of a vintage (ranking/column-store.ts). */
 export type VintageColumnsTable = tables.DiscoveryVintageColumns;
+/** A discovery replica and its lease (placement/placement-store.ts). */
+export type ReplicasTable = tables.DiscoveryReplicas;
+/** Which replica holds a market in memory. */
+export type MarketOwnersTable = tables.DiscoveryMarketOwners;
 
 export interface DiscoveryDatabase {
   markets: MarketsTable;
@@ -32,6 +36,8 @@ export interface DiscoveryDatabase {
   buy_boxes: BuyBoxesTable;
   signing_keys: SigningKeysTable;
   vintage_columns: VintageColumnsTable;
+  replicas: ReplicasTable;
+  market_owners: MarketOwnersTable;
 }
 
 /** The service's view of the process database: every query lands in the "discovery" schema. */

@@ -28,6 +28,12 @@ export interface DiscoveryEntitlements {
   tenant_id: string;
 }
 
+export interface DiscoveryMarketOwners {
+  market_id: string;
+  replica_id: string;
+  since: Timestamp;
+}
+
 export interface DiscoveryMarkets {
   created_at: Generated<Timestamp>;
   current_vintage_id: string | null;
@@ -54,6 +60,14 @@ export interface DiscoveryParcels {
   provenance: Generated<unknown>;
   vintage_id: string;
   zoning: string | null;
+}
+
+export interface DiscoveryReplicas {
+  id: string;
+  lease_expires_at: Timestamp;
+  started_at: Timestamp;
+  url: string;
+  weight: number;
 }
 
 export interface DiscoverySigningKeys {
@@ -92,8 +106,10 @@ export interface DiscoveryVintages {
 export interface DB {
   "discovery.buy_boxes": DiscoveryBuyBoxes;
   "discovery.entitlements": DiscoveryEntitlements;
+  "discovery.market_owners": DiscoveryMarketOwners;
   "discovery.markets": DiscoveryMarkets;
   "discovery.parcels": DiscoveryParcels;
+  "discovery.replicas": DiscoveryReplicas;
   "discovery.signing_keys": DiscoverySigningKeys;
   "discovery.vintage_columns": DiscoveryVintageColumns;
   "discovery.vintage_parcel_shapes": DiscoveryVintageParcelShapes;

@@ -16,6 +16,7 @@ export interface CurrentMarket {
   marketId: string;
   slug: string;
   vintageId: string;
+  parcelCount: number;
   fields: VintageFields;
 }
 
@@ -35,7 +36,7 @@ export async function rankSavedBuyBoxes(db: DiscoveryDb, ranker: Ranker, markets
     const market = bySlug.get(spec.markets?.[0] ?? '');
     if (!market) continue;
     try {
-      const index = await ranker.index(market.vintageId);
+      const index = await ranker.index(market.vintageId, market.marketId);
       const compiled = compileSpec(spec);
       const ranking = ranker.ranking(queryHash(spec, market.marketId, market.vintageId), index, rankSpecOf(compiled));
       await discoveryResults(db, index, market.fields, compiled, pageAfter(index, ranking, FIRST_PAGE).rows);

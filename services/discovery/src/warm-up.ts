@@ -1,11 +1,15 @@
 import type { FaultInjector, Logger } from '@landscreen/rpc';
 import type { ParcelIndexes } from './locate/parcel-indexes.js';
+import type { IndexMemory } from './memory/index-memory.js';
+import type { MarketPlacement, MarketRef } from './placement/placement.js';
 import type { IndexCache } from './ranking/index-cache.js';
 import type { Ranker } from './ranking/ranker.js';
 import type { DiscoveryDb } from './schema.js';
 import { rankSavedBuyBoxes, type CurrentMarket } from './warm-rankings.js';
 
 const FIRST_RETRY_MS = 1000;
+/** What a parcel's indexes take before any market was loaded to measure it (about what a demo parcel takes). */
+const GUESSED_BYTES_PER_PARCEL = 2_000;
 const LONGEST_RETRY_MS = 30_000;
 
 export type WarmupStatus = { ready: true } | { ready: false; reason: string };
@@ -18,11 +22,16 @@ export interface WarmupOptions {
   faults?: FaultInjector;
   /** Loaded after the ranking indexes, without holding readiness back (maps and LocateParcels need them). */
   parcelIndexes?: ParcelIndexes;
+  /** Which markets this replica holds: only theirs are loaded. */
+  placement: MarketPlacement;
+  /** What loading stops short of: a market that would not fit is loaded when first asked for. */
+  memory: IndexMemory;
 }
 
 /**
- * Loads the current vintages' ranking indexes when the service starts (and ranks the saved buy
- * boxes over them: warm-rankings.ts), and says whether that is done: until it is, the service is
+ * Loads the current vintages' ranking indexes of the markets this replica holds when the service
+ * starts, as many as fit in its memory budget (and ranks the saved buy boxes over them:
+ * warm-rankings.ts), and says whether that is done: until it is, the service is
  * not ready (a replica that answered the first query of a
  * million-parcel market in seconds would be taken as able to serve). A failure is reported as the
  * reason and retried with growing pauses; a database without vintages is ready at once. Vintages
@@ -35,6 +44,8 @@ export class IndexWarmup {
   private pause = FIRST_RETRY_MS;
   private stopped = false;
   private started: Promise<void> | undefined;
+  /** What one parcel's indexes took in the markets loaded so far (undefined: none yet). */
+  private bytesPerParcel: number | undefined;
 
   constructor(private readonly options: WarmupOptions) {}
 
@@ -59,13 +70,17 @@ export class IndexWarmup {
   private async attempt(): Promise<void> {
     const { db, logger } = this.options;
     let markets: CurrentMarket[];
+    let served: Set<string>;
     try {
-      markets = await currentMarkets(db);
+      const all = await currentMarkets(db);
+      served = new Set(all.map((market) => market.vintageId));
+      markets = this.fitting(all.filter((market) => this.options.placement.holds(market.marketId)));
     } catch (error) {
       this.failed(error);
       return;
     }
     const vintageIds = markets.map((market) => market.vintageId);
+    const marketOf = new Map(markets.map((market) => [market.vintageId, market.marketId]));
     if (vintageIds.length === 0) {
       this.status = { ready: true };
       return;
@@ -77,7 +92,8 @@ export class IndexWarmup {
     const warming = async () => {
       for (const vintageId of vintageIds) {
         await this.options.faults?.('discovery.warm-up');
-        await this.options.ranker.index(vintageId);
+        await this.options.ranker.index(vintageId, marketOf.get(vintageId)!);
+        this.measured(markets.find((market) => market.vintageId === vintageId)!);
         loaded += 1;
         if (!this.stopped) this.status = { ready: false, reason: `warming the ranking indexes of ${vintageIds.length} current vintage(s): ${loaded} loaded` };
       }
@@ -93,8 +109,9 @@ export class IndexWarmup {
         this.status = { ready: true };
         this.pause = FIRST_RETRY_MS;
         logger.info({ vintages: vintageIds.length, rankings, ms: Math.round(performance.now() - started) }, 'vintage indexes warm');
-        void this.evict(new Set(vintageIds));
-        void this.warmParcelIndexes(vintageIds);
+        // Every market's current vintage is still served (by this replica or another that may hand it back).
+        void this.evict(served);
+        void this.warmParcelIndexes(markets);
       },
       (error) => this.failed(error),
     );
@@ -115,13 +132,63 @@ export class IndexWarmup {
    * its vintage's ready, or joins the load under way). Readiness does not wait: a replica answers
    * queries without them, and a failure here is retried by the first request that needs one.
    */
-  private async warmParcelIndexes(vintageIds: string[]): Promise<void> {
-    const { parcelIndexes, logger } = this.options;
+  private async warmParcelIndexes(markets: CurrentMarket[]): Promise<void> {
+    const { parcelIndexes, logger, memory } = this.options;
     if (!parcelIndexes) return;
-    for (const vintageId of vintageIds) {
+    for (const { vintageId, marketId } of markets) {
       if (this.stopped) return;
-      await parcelIndexes.index(vintageId).catch((error) => logger.warn({ err: error, vintageId }, 'could not load a parcel index at start'));
+      // Its ranking index was dropped to make room: the parcel index would not fit either.
+      if (!memory.holds(vintageId)) continue;
+      await parcelIndexes.index(vintageId, marketId).catch((error) => logger.warn({ err: error, vintageId }, 'could not load a parcel index at start'));
     }
+  }
+
+  /**
+   * Loads the indexes of markets this replica has just taken on, in the background, as many as fit
+   * (the others load when first asked for); `all`: every one, whatever the budget (a market taken
+   * over from a live replica is loaded before it is taken, so the move leaves no gap).
+   */
+  async load(refs: readonly MarketRef[], all = false): Promise<void> {
+    const { db, ranker, parcelIndexes, logger } = this.options;
+    const ids = new Set(refs.map((market) => market.id));
+    const found = (await currentMarkets(db)).filter((market) => ids.has(market.marketId));
+    for (const market of all ? found : this.fitting(found)) {
+      if (this.stopped) return;
+      try {
+        await ranker.index(market.vintageId, market.marketId);
+        await parcelIndexes?.index(market.vintageId, market.marketId);
+        this.measured(market);
+      } catch (error) {
+        if (all) throw error;
+        logger.warn({ err: error, market: market.slug }, 'could not load the indexes of a market taken on');
+      }
+    }
+  }
+
+  /** Learns what a parcel's indexes take from a market just loaded (its parcel index may still be loading). */
+  private measured(market: CurrentMarket): void {
+    const held = this.options.memory.vintages().find((vintage) => vintage.vintageId === market.vintageId);
+    if (held && market.parcelCount > 0) this.bytesPerParcel = Math.max(this.bytesPerParcel ?? 0, held.bytes / market.parcelCount);
+  }
+
+  /**
+   * The markets (in slug order) that fit in what the memory budget leaves, judged by their parcel
+   * counts at the bytes a parcel took in the markets loaded so far (or a first guess). The first is
+   * always taken when nothing is held: a replica answers its largest market alone if it must.
+   */
+  private fitting(markets: CurrentMarket[]): CurrentMarket[] {
+    const { memory } = this.options;
+    const perParcel = this.bytesPerParcel ?? GUESSED_BYTES_PER_PARCEL;
+    let room = memory.budgetBytes - memory.total();
+    const fitting: CurrentMarket[] = [];
+    for (const market of markets) {
+      if (memory.holds(market.vintageId)) continue;
+      const needs = market.parcelCount * perParcel;
+      if (needs > room && (fitting.length > 0 || memory.total() > 0)) continue;
+      fitting.push(market);
+      room -= needs;
+    }
+    return fitting;
   }
 
   /** Keeps the local cache to the vintages still served (best effort). */
@@ -142,12 +209,14 @@ async function currentMarkets(db: DiscoveryDb): Promise<CurrentMarket[]> {
   const rows = await db
     .selectFrom('markets')
     .innerJoin('vintages', 'vintages.id', 'markets.current_vintage_id')
-    .select(['markets.id', 'markets.slug', 'vintages.id as vintage_id', 'vintages.free_fact_fields', 'vintages.derived_fields'])
+    .select(['markets.id', 'markets.slug', 'vintages.id as vintage_id', 'vintages.free_fact_fields', 'vintages.derived_fields', 'vintages.parcel_count'])
+    .orderBy('markets.slug')
     .execute();
   return rows.map((row) => ({
     marketId: row.id,
     slug: row.slug,
     vintageId: row.vintage_id,
+    parcelCount: Number(row.parcel_count),
     fields: { freeFactFields: row.free_fact_fields ?? [], derivedFields: row.derived_fields ?? [] },
   }));
 }

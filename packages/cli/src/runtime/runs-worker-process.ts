@@ -1,8 +1,9 @@
 import { startRunsWorker } from '@landscreen/catalog-service';
 import { ConfigError, type Config } from '@landscreen/config';
 import { connectNatsBus } from '@landscreen/events';
-import { networkTransport, systemClock, type Logger } from '@landscreen/rpc';
+import { systemClock, type Logger } from '@landscreen/rpc';
 import { openConfiguredDatabase } from './database.js';
+import { discoveryTransport } from './discovery-transport.js';
 
 /**
  * Distributed mode: a runs worker alone (D35). It consumes chunk events from NATS and works in the
@@ -18,7 +19,7 @@ export async function startRunsWorkerProcess(config: Config, logger: Logger) {
     ...(config.databaseUrl ? [] : ['a runs worker needs DATABASE_URL (PGlite is single-process)']),
   ];
   if (problems.length > 0) throw new ConfigError(problems);
-  const discoveryUrl = config.serviceUrls.discovery;
+  const discovery = config.discovery.urls.length > 0 ? discoveryTransport(config) : undefined;
   const database = await openConfiguredDatabase(config);
   const bus = await connectNatsBus(config.natsUrl!, { name: 'landscreen-runs-worker' });
   try {
@@ -27,7 +28,7 @@ export async function startRunsWorkerProcess(config: Config, logger: Logger) {
       bus,
       clock: systemClock,
       logger: logger.child({ component: 'runs-worker' }),
-      discovery: discoveryUrl === undefined ? undefined : () => networkTransport(discoveryUrl),
+      discovery: discovery === undefined ? undefined : () => discovery,
       leaseMs: config.runs.leaseSeconds * 1000,
       concurrency: config.runs.concurrency,
       gridCacheBytes: config.grids.cacheMb * 2 ** 20,

@@ -29,7 +29,7 @@ export function evaluateParcelHandler(context: DiscoveryContext) {
         vintage_id: access.vintage.id,
       });
     }
-    const index = await context.ranker.index(access.vintage.id);
+    const index = await context.indexes.ranking(access, call);
     const row = index.rowOfKey(request.parcelKey);
     if (row === undefined) {
       throw notFound('parcel_not_found', `No parcel "${request.parcelKey}" in the current vintage of ${access.market.slug}.`);

@@ -15,7 +15,7 @@ export function getParcelHandler(context: DiscoveryContext) {
     const row = (await parcelRowsByKey(context.db, access.vintage.id, [request.parcelKey])).get(request.parcelKey);
     const which = request.vintageId ? `vintage ${request.vintageId}` : `the current vintage of ${access.market.slug}`;
     if (!row) throw notFound('parcel_not_found', `No parcel "${request.parcelKey}" in ${which}.`);
-    const index = await context.ranker.index(access.vintage.id);
+    const index = await context.indexes.ranking(access, call);
     return {
       marketId: access.market.id,
       market: access.market.slug,

@@ -5,7 +5,6 @@ import type { discoveryv1 } from '@landscreen/proto';
 import { requireCaller, validationError } from '@landscreen/rpc';
 import { EXTENT, isTileOf, MAX_ZOOM, tileEtag } from '@landscreen/vector-tiles';
 import type { DiscoveryContext } from '../context.js';
-import type { ParcelIndexes } from '../locate/parcel-indexes.js';
 import { marketForCaller } from '../market-access.js';
 import { rankSpecOf } from '../ranking/rank.js';
 import { encodedParcelTile, parcelTileFeatures } from '../tiles/parcel-tile-features.js';
@@ -20,7 +19,7 @@ type Response = MessageInitShape<typeof discoveryv1.ParcelTileResponseSchema>;
  * 422 for a box of another market) are checked first; the etag (query_hash and tile) is known before any geometry is touched, so a
  * tile the caller holds costs two small reads.
  */
-export function parcelTileHandler(context: DiscoveryContext, parcelIndexes: ParcelIndexes, views: TileViews) {
+export function parcelTileHandler(context: DiscoveryContext, views: TileViews) {
   return async (request: discoveryv1.ParcelTileRequest, call: HandlerContext): Promise<Response> => {
     const { tenantId } = requireCaller(call);
     const tile = { z: request.z, x: request.x, y: request.y };
@@ -44,7 +43,7 @@ export function parcelTileHandler(context: DiscoveryContext, parcelIndexes: Parc
     const answer = { etag, vintageId: access.vintage.id, queryHash: hash, extent: EXTENT };
     if (request.knownEtags.includes(etag)) return { ...answer, notModified: true };
     const compiled = compileSpec(spec);
-    const [index, parcels] = await Promise.all([context.ranker.index(access.vintage.id), parcelIndexes.index(access.vintage.id)]);
+    const [index, parcels] = await Promise.all([context.indexes.ranking(access, call), context.indexes.parcels(access, call)]);
     const ranking = context.ranker.ranking(hash, index, rankSpecOf(compiled));
     const view = await views.view(hash, parcels, index, ranking, compiled.cutoffs);
     if (request.encoded) return { ...answer, notModified: false, tile: encodedParcelTile(parcels, view, tile) };

@@ -33,7 +33,7 @@ export async function appliedSpec(context: DiscoveryContext, call: HandlerContex
 /** The applied spec with the vintage's index and the ranking of the whole vintage (cached per query_hash). */
 export async function preparedQuery(context: DiscoveryContext, call: HandlerContext, buyBox: string | undefined, draftJson: Uint8Array | undefined) {
   const applied = await appliedSpec(context, call, buyBox, draftJson);
-  const index = await context.ranker.index(applied.access.vintage.id);
+  const index = await context.indexes.ranking(applied.access, call);
   const ranking = context.ranker.ranking(applied.hash, index, rankSpecOf(applied.compiled));
   return { ...applied, index, ranking };
 }

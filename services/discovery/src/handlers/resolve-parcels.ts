@@ -69,6 +69,8 @@ export function resolveParcelsHandler(context: DiscoveryContext) {
     if (screen && screen.access.market.id !== access.market.id) {
       throw validationError([{ type: 'value_error', loc: ['body', 'buy_box'], msg: `Value error, the buy box screens market ${screen.access.market.slug}, not ${access.market.slug}`, input: request.buyBox, ctx: { error: 'buy box of another market' } }]);
     }
+    // The holder of the market answers (it runs the searches below once, there).
+    await context.indexes.here(access.market, call);
 
     const found = new Map<number, { matchedBy: MatchedBy; rows: ParcelRow[] }>();
     const step = async (matchedBy: MatchedBy, keyOf: (row: Pending) => string, query: (keys: string[]) => Promise<Map<string, ParcelRow[]>>) => {
@@ -108,7 +110,7 @@ export function resolveParcelsHandler(context: DiscoveryContext) {
       return groupBy(rows, (row) => row.k);
     });
 
-    const index = found.size > 0 ? await context.ranker.index(vintageId) : undefined;
+    const index = found.size > 0 ? await context.indexes.ranking(access, call) : undefined;
     const resolutions: Resolution[] = pending.map((row) => {
       const match = found.get(row.index);
       if (!match) return { status: 'not_found', matchedBy: '', candidates: [] };

@@ -27,6 +27,8 @@ export function resolveHandler(context: DiscoveryContext) {
     }
     const access = await marketForCaller(context, tenantId, request.market);
     const { market, vintage } = access;
+    // The holder of the market answers (it runs the searches below once, there).
+    await context.indexes.here(market, call);
     let candidates: ParcelRow[] = [];
     if (apn) {
       candidates = (await sql<ParcelRow>`
@@ -47,7 +49,7 @@ export function resolveHandler(context: DiscoveryContext) {
       }
     }
     // Facts come from the vintage's columns, as for ranking.
-    const index = candidates.length > 0 ? await context.ranker.index(vintage.id) : undefined;
+    const index = candidates.length > 0 ? await context.indexes.ranking(access, call) : undefined;
     return {
       status: candidates.length === 0 ? 'not_found' : candidates.length === 1 ? 'resolved' : 'ambiguous',
       market: market.slug,

@@ -51,6 +51,15 @@ export class NullableStrings implements ValueColumn<string> {
     return this.packed.ends.length;
   }
 
+  /** The arrays it holds (memory/sizes.ts ByteCount). */
+  views(): ArrayBufferView[] {
+    return [...this.strings.views(), this.packed.nulls];
+  }
+
+  heldBytes(): number {
+    return this.strings.heldBytes();
+  }
+
   at(index: number): string | null | undefined {
     if (!(index >= 0 && index < this.packed.ends.length)) return undefined;
     return this.packed.nulls[index] === 1 ? null : this.strings.at(index);
@@ -62,6 +71,10 @@ export class NullableNumbers implements ValueColumn<number> {
 
   get length(): number {
     return this.values.length;
+  }
+
+  views(): ArrayBufferView[] {
+    return [this.values];
   }
 
   at(index: number): number | null | undefined {

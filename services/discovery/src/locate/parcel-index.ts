@@ -8,6 +8,7 @@ import Flatbush from 'flatbush';
 import type { LayerSource, SourceId } from '@landscreen/field-catalog';
 import { worldCoordinates } from '@landscreen/vector-tiles';
 import { rulerAt, VectorLayerIndex, type PackedShape, type PolygonalGeometry, type VectorLayerSnapshot } from '@landscreen/point-engine';
+import { ByteCount } from '../memory/sizes.js';
 import { NullableNumbers, NullableStrings, type ValueColumn } from './packed-columns.js';
 import { boxTree, keyOrderOf, restoredParts, type RestoredParcelIndex } from './restored-parcel-index.js';
 
@@ -95,6 +96,9 @@ interface ParcelIndexParts {
   layer?: VectorLayerIndex;
 }
 
+/** The engine's index over the parcels' polygons, per parcel (see approximateBytes). */
+const ENGINE_BYTES_PER_PARCEL = 550;
+
 export class ParcelIndex {
   private readonly hits = new Hits();
   readonly vintageId: string;
@@ -110,6 +114,10 @@ export class ParcelIndex {
   /** The parcels' boxes, as the engine's own tree holds them (same node size, same order): a tile's search. */
   private readonly tree: Flatbush | null;
   private engineLayer: VectorLayerIndex | undefined;
+  /** Called once the engine's index has been built (what the index holds grew: the budget counts it again). */
+  onEngineIndex: (() => void) | undefined;
+  /** approximateBytes() without the engine's index (computed once: it samples the columns). */
+  private heldBytes: number | undefined;
 
   private constructor(parts: ParcelIndexParts) {
     this.vintageId = parts.vintageId;
@@ -191,12 +199,36 @@ export class ParcelIndex {
   }
 
   /**
+   * Bytes it holds, approximately: its flat arrays, tree, keys and records as they are, and, once
+   * LocateParcels has built it, the engine's index over the polygons (per parcel a packed shape with
+   * its views and box, its tree entry and per-entry arrays), measured at about
+   * ENGINE_BYTES_PER_PARCEL (`npm run bench:placement`).
+   */
+  approximateBytes(): number {
+    if (this.heldBytes === undefined) {
+      const f = this.flat;
+      const count = new ByteCount()
+        .views(f.shapeKinds, f.coordStarts, f.coords, f.pathStarts, f.paths, f.polygonStarts, f.polygons, f.boxes, this.world, this.keyOrder, this.singlePart)
+        .bytes(this.tree?.data.byteLength ?? 0)
+        .list(this.keys);
+      for (const field of RECORD_FIELDS) count.list(this.records[field] as ValueColumn<unknown>);
+      this.heldBytes = count.total();
+    }
+    return this.heldBytes + (this.engineLayer ? this.size * ENGINE_BYTES_PER_PARCEL : 0);
+  }
+
+
+  /**
    * The point engine's index over the polygons, for exact locating and areas: built when first
    * asked (a million parcels' shapes take seconds of this thread), so a restored index draws
    * tiles without it and only LocateParcels pays for it, once per vintage and process.
    */
   private get layer(): VectorLayerIndex {
-    return (this.engineLayer ??= VectorLayerIndex.restore(this.flat));
+    if (!this.engineLayer) {
+      this.engineLayer = VectorLayerIndex.restore(this.flat);
+      this.onEngineIndex?.();
+    }
+    return this.engineLayer;
   }
 
   /**

@@ -8,6 +8,7 @@ import * as vintageKeyOrder from './20261122T000500_vintage_key_order.js';
 import * as vintageFieldProvenance from './20261123T120000_vintage_field_provenance.js';
 import * as vintageParcelShapes from './20261128T000100_vintage_parcel_shapes.js';
 import * as vintageColumnChunks from './20261128T130000_vintage_column_chunks.js';
+import * as replicaPlacement from './20261201T000000_replica_placement.js';
 
 /** Every migration of the "discovery" schema, in order. New migrations are appended here. */
 export const migrations: MigrationSet = {
@@ -20,4 +21,5 @@ export const migrations: MigrationSet = {
   '20261123T120000_vintage_field_provenance': vintageFieldProvenance,
   '20261128T000100_vintage_parcel_shapes': vintageParcelShapes,
   '20261128T130000_vintage_column_chunks': vintageColumnChunks,
+  '20261201T000000_replica_placement': replicaPlacement,
 };

@@ -1,3 +1,5 @@
+import { listBytes } from '../memory/sizes.js';
+
 /**
  * A list of strings kept as one UTF-8 blob and the byte offset where each ends, decoded one at a
  * time when asked (or all at once, the first time all are walked). An index read from a local file
@@ -19,6 +21,16 @@ export class Utf8Strings {
   at(index: number): string | undefined {
     if (!(index >= 0 && index < this.ends.length)) return undefined;
     return this.decoded?.[index] ?? this.bytes.toString('utf8', index === 0 ? 0 : this.ends[index - 1]!, this.ends[index]!);
+  }
+
+  /** The arrays it holds (memory/sizes.ts ByteCount). */
+  views(): ArrayBufferView[] {
+    return [this.bytes, this.ends];
+  }
+
+  /** Bytes held beside those arrays: the strings once they were all decoded. */
+  heldBytes(): number {
+    return this.decoded ? listBytes(this.decoded) : 0;
   }
 
   /** Every string in order; decodes them all once (a rule over the column reads each). */
