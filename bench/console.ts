@@ -176,6 +176,12 @@ async function geojsonVtPeer(db: pg.Client, vintageId: string, tile: { z: number
   return { ms: performance.now() - started, features: features.length, bytes: bytes.byteLength };
 }
 
+const PAINT_VISITS = [
+  'first map paint, returning (the view kept)',
+  'first map paint, a first visit of the buy box (framed by the ranking\'s first page)',
+  'the same paint again, returning, the server\'s tiles cached',
+];
+
 /** What the console's first paint waited for: when each kind of request's answer had arrived, from the navigation. */
 interface PaintBreakdown {
   ms: number;
@@ -240,10 +246,16 @@ async function firstPaint(base: string, dataDir: string): Promise<{ paints: Pain
       await page.waitForFunction(() => (globalThis as any).blankMapIdle !== undefined, undefined, { timeout: 120_000, polling: 16 });
       blankMapMs.push(performance.now() - started);
     }
-    // A second visit signed in, as a returning user opens the console: from navigation to the
-    // parcels drawn; then once more, the server's tiles now cached (the browser revalidates them: 304s).
+    // Visits signed in, from navigation to the parcels drawn: as a returning user opens the
+    // console (the map opens where the sign-in visit left it); as a first visit of the buy box (no
+    // view kept: the ranking's first page frames the map); then once more returning, the
+    // server's tiles now cached (the browser revalidates them: 304s).
     const paints: PaintBreakdown[] = [];
-    for (let visit = 0; visit < 2; visit++) {
+    for (let visit = 0; visit < PAINT_VISITS.length; visit++) {
+      if (visit === 1) await page.evaluate(() => {
+        const storage = (globalThis as unknown as { localStorage: { removeItem(key: string): void } & Record<string, unknown> }).localStorage;
+        for (const key of Object.keys(storage)) if (key.startsWith('landscreen.view.')) storage.removeItem(key);
+      });
       const tileEnds: number[] = [];
       const started = performance.now();
       const onFinished = (request: { url(): string }) => {
@@ -251,7 +263,7 @@ async function firstPaint(base: string, dataDir: string): Promise<{ paints: Pain
       };
       // MapLibre fetches tiles in its worker, outside the page's resource timings: the browser's own events see them.
       page.on('requestfinished', onFinished);
-      await page.goto(visit === 0 ? `${base}/#/map` : `${base}/?again#/map`);
+      await page.goto(`${base}/?visit=${visit}#/map`);
       await page.locator('header .who').waitFor({ timeout: 60_000 });
       const toShellMs = performance.now() - started;
       await page.waitForFunction(
@@ -284,6 +296,31 @@ async function firstPaint(base: string, dataDir: string): Promise<{ paints: Pain
     await browser.close();
   }
 }
+
+/** Runs `work` while /healthz is asked every 50 ms (each answer's time: the event loop's blocks show as the longest). */
+async function whilePolling<T>(base: string, work: () => Promise<T>): Promise<{ value: T; health: number[] }> {
+  let running = true;
+  const health: number[] = [];
+  const polling = (async () => {
+    while (running) {
+      const asked = performance.now();
+      await (await fetch(`${base}/healthz`)).arrayBuffer();
+      health.push(performance.now() - asked);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })();
+  try {
+    return { value: await work(), health };
+  } finally {
+    running = false;
+    await polling;
+  }
+}
+
+const healthLine = (health: number[]) => {
+  const h = quantiles(health);
+  return `p50 ${fmt(h.p50)}, p99 ${fmt(h.p99)}, max ${fmt(Math.max(...health))} (${health.length} asked)`;
+};
 
 /** p50 of GET `path` asked `count` times one after another (the fixed costs a tile request carries). */
 async function requestP50(base: string, pathname: string, count: number, withAuth: boolean): Promise<number> {
@@ -360,23 +397,26 @@ async function measure(dataDir: string): Promise<void> {
       await waitUntilReady(`${base}/readyz`, 300_000, 50);
       const readyMs = performance.now() - restarted;
       // Meanwhile /healthz is asked every 50 ms: the longest it waits is the event loop's longest block.
-      let loading = true;
-      const health: number[] = [];
-      const polling = (async () => {
-        while (loading) {
-          const asked = performance.now();
-          await (await fetch(`${base}/healthz`)).arrayBuffer();
-          health.push(performance.now() - asked);
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
-      })();
-      const tileAfterRestart = await getTile(base, centre);
-      loading = false;
-      await polling;
-      const h = quantiles(health);
+      const { value: tileAfterRestart, health } = await whilePolling(base, () => getTile(base, centre));
       console.log(
         `after a restart: ready in ${(readyMs / 1000).toFixed(1)} s, the first tile ${(tileAfterRestart.ms / 1000).toFixed(2)} s later (${((performance.now() - restarted) / 1000).toFixed(1)} s from the start);` +
-          ` meanwhile /healthz every 50 ms: p50 ${fmt(h.p50)}, p99 ${fmt(h.p99)}, max ${fmt(Math.max(...health))} (${health.length} asked)`,
+          ` meanwhile /healthz every 50 ms: ${healthLine(health)}`,
+      );
+      // The first point located in the vintage (POST /v1/lookup with include_parcel: LocateParcels),
+      // its engine index made from the parts the parcel index's worker computed.
+      const point = { lon: (extent.west + extent.east) / 2, lat: (extent.south + extent.north) / 2 };
+      const located = await whilePolling(base, async () => {
+        const started = performance.now();
+        const response = await fetch(`${base}/v1/lookup`, { method: 'POST', headers, body: JSON.stringify({ ...point, market, include_parcel: true, radius_m: 1000 }) });
+        const body = (await response.json()) as { parcel?: { parcel_key?: string } };
+        if (response.status !== 200) throw new Error(`lookup answered ${response.status}: ${JSON.stringify(body).slice(0, 300)}`);
+        return { ms: performance.now() - started, found: body.parcel != null };
+      });
+      const again = performance.now();
+      await (await fetch(`${base}/v1/lookup`, { method: 'POST', headers, body: JSON.stringify({ lon: point.lon + 0.01, lat: point.lat, market, include_parcel: true, radius_m: 1000 }) })).arrayBuffer();
+      console.log(
+        `the first point located after the restart (POST /v1/lookup, include_parcel): ${fmt(located.value.ms)}${located.value.found ? '' : ' (no parcel found)'}, the next ${fmt(performance.now() - again)};` +
+          ` meanwhile /healthz every 50 ms: ${healthLine(located.health)}`,
       );
 
       const db = new pg.Client({ connectionString: url.toString() });
@@ -426,7 +466,7 @@ async function measure(dataDir: string): Promise<void> {
     const { paints, blankMapMs } = await firstPaint(base, dataDir);
     for (const [visit, paint] of paints.entries()) {
       console.log(
-        `\n${visit === 0 ? 'first map paint' : 'the same paint again, the server\'s tiles cached'} in headless Chromium (SwiftShader): ${(paint.ms / 1000).toFixed(2)} s from navigation to the parcels drawn (the page signed in after ${(paint.toShellMs / 1000).toFixed(2)} s)`,
+        `\n${PAINT_VISITS[visit]} in headless Chromium (SwiftShader): ${(paint.ms / 1000).toFixed(2)} s from navigation to the parcels drawn (the page signed in after ${(paint.toShellMs / 1000).toFixed(2)} s)`,
       );
       console.log('  answers arrived, from the navigation:');
       for (const [kind] of RESOURCE_KINDS) {

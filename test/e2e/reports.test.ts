@@ -147,19 +147,23 @@ describe.each(DATABASE_MODES)('PDF reports on %s', (mode) => {
     for (const secret of ['2.25', '0.75', 'deed-77', 'c-77', 'cost']) expect(text).not.toContain(secret);
   });
 
-  it('prints Hangul, Thai and Devanagari in a font that has them, and Arabic and Hebrew, never dropped: read back as text, the fonts embedded, ink where each stands', async () => {
+  it('prints Hangul, Thai and Devanagari in a font that has them, and Arabic and Hebrew right to left, never dropped: read back whole as text, the fonts embedded, ink where each stands', async () => {
     const pdf = (await getPdf(app, `/v1/properties/${propertyId}/pdf`, ACME)).bytes;
     const text = await pdfText(pdf);
     const fonts = await pdfFonts(pdf);
     const words = await wordBoxes(pdf);
     for (const contact of SCRIPT_CONTACTS) {
       expect(fonts, contact.script).toContain(contact.font);
-      // Left-to-right scripts read back exactly. The right-to-left ones read back word by word:
-      // pdfkit has no bidirectional layout, so the space between their words is not where a
-      // reader expects it (docs/decisions.md).
-      const rtl = contact.font === 'DejaVuSans';
-      if (rtl) for (const word of contact.name.split(' ')) expect(text, contact.script).toContain(word);
-      else expect(text, contact.script).toContain(contact.name);
+      // Every name reads back whole, the right-to-left ones too: their words drawn right to left
+      // by the bidi pass (packages/reports/src/bidi.ts), so a reader (pdftotext) finds them in order.
+      expect(text, contact.script).toContain(contact.name);
+    }
+    // Right to left on the page: a name's first word stands to the right of its second.
+    const reversedText = (word: string) => [...word].reverse().join('');
+    for (const contact of SCRIPT_CONTACTS.filter((c) => c.font === 'DejaVuSans')) {
+      const [first, second] = contact.name.split(' ').map((word) => words.find((box) => box.text === word || box.text === reversedText(word)));
+      expect(first, contact.script).toBeDefined();
+      expect(first!.xMin, contact.script).toBeGreaterThan(second!.xMax);
     }
     // The chosen fonts draw: ink to the right of each contact's "Name:" label, on its line.
     const labels = words.filter((word) => word.text === 'Name:');

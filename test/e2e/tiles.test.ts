@@ -175,16 +175,37 @@ describe.each(DATABASE_MODES)('vector tiles on %s', (mode) => {
     expect([worker.status, worker.body.code]).toEqual([403, 'forbidden']);
   });
 
-  it('answers 404 for another tenant\'s buy box, 403 not_entitled for a market the tenant may not use, 404 for an unknown market', async () => {
+  it('answers 404 for another tenant\'s buy box, 403 not_entitled for a market the tenant may not use, 404 for an unknown market (with a did-you-mean among its own)', async () => {
     const foreign = await getTile(app, `${parcelTilePath()}?buy_box=${encodeURIComponent('globex box')}`, ACME);
     expect([foreign.status, foreign.body.code]).toEqual([404, 'buy_box_not_found']);
     const notEntitled = await getTile(app, `${parcelTilePath(Z, X, Y, 'tiles-other')}?buy_box=dc`, ACME);
     expect([notEntitled.status, notEntitled.body.code]).toEqual([403, 'not_entitled']);
     const unknown = await getTile(app, `${parcelTilePath(Z, X, Y, 'nowhere-tx')}?buy_box=dc`, ACME);
     expect([unknown.status, unknown.body.code]).toEqual([404, 'market_not_found']);
+    expect(unknown.body.detail).toBe('No market "nowhere-tx".');
+    // A typo is answered with the entitled market it is close to, never a market of another tenant's.
+    const typo = await getTile(app, `${parcelTilePath(Z, X, Y, 'tiles-t')}?buy_box=dc`, ACME);
+    expect([typo.status, typo.body.code, typo.body.detail]).toEqual([404, 'market_not_found', 'No market "tiles-t"; did you mean "tiles-tx"?']);
+    const nearForeign = await getTile(app, `${parcelTilePath(Z, X, Y, 'tiles-othe')}?buy_box=dc`, ACME);
+    expect(nearForeign.status).toBe(404);
+    expect(nearForeign.body.detail).not.toContain('tiles-other');
     const otherMarket = await getTile(app, `${parcelTilePath()}?buy_box=${encodeURIComponent('other market')}`, GLOBEX);
     expect(otherMarket.status).toBe(422);
     expect(otherMarket.body.detail[0].loc).toEqual(['query', 'buy_box']);
+  });
+
+  it('is documented in the OpenAPI document: both tile routes, their vector-tile answer and their refusals', async () => {
+    const document = expectStatus(await app.get('/openapi.json'), 200).body;
+    const parcels = document.paths['/v1/tiles/parcels/{market}/{z}/{x}/{y}.mvt']?.get;
+    const layers = document.paths['/v1/tiles/layers/{source}/{z}/{x}/{y}.mvt']?.get;
+    for (const operation of [parcels, layers]) {
+      expect(Object.keys(operation.responses['200'].content)).toEqual(['application/vnd.mapbox-vector-tile']);
+      expect(operation.responses).toHaveProperty('304');
+      expect(operation.responses).toHaveProperty('404');
+      expect(operation.responses).toHaveProperty('422');
+    }
+    expect(parcels.responses).toHaveProperty('403');
+    expect(parcels.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['market', 'z', 'x', 'y', 'buy_box']));
   });
 
   it('answers 422 for a zoom outside 0-22, a column or row outside the zoom, or no buy box (D1, D40)', async () => {

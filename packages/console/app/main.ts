@@ -2,6 +2,7 @@ import { onSignedOut } from './api.js';
 import { h, replace } from './dom.js';
 import { consumeLink, signInPage, whoAmI } from './session.js';
 import { startShell } from './shell.js';
+import { askFirstView } from './views/map-view.js';
 
 /** The page's settings from its meta tag (BASEMAP_STYLE_URL). */
 export interface Settings {
@@ -22,6 +23,8 @@ async function boot(): Promise<void> {
     const token = new URLSearchParams(location.search).get('token') ?? '';
     if (!(await consumeLink(root, token))) return;
   }
+  // A session (its CSRF cookie is readable) opening the map: what the map needs travels beside /v1/me.
+  if (document.cookie.includes('landscreen_csrf=') && (location.hash === '' || location.hash.startsWith('#/map'))) askFirstView();
   const me = await whoAmI();
   if (!me) {
     replace(root, signInPage());

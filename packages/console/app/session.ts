@@ -1,5 +1,6 @@
 import { ApiFailure, call, tenant } from './api.js';
 import { h, labelled, replace } from './dom.js';
+import { forgetViews } from './map/saved-view.js';
 
 export interface Me {
   tenant: { slug: string; name: string };
@@ -70,5 +71,6 @@ export function signInPage(notice?: string): HTMLElement {
 export async function signOut(): Promise<void> {
   await call('POST', '/v1/auth/logout').catch(() => undefined);
   tenant.set(undefined);
+  forgetViews();
   location.assign('/');
 }

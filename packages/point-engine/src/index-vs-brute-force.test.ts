@@ -11,6 +11,7 @@ import type { Geometry } from './geometry.js';
 import { BruteForce } from './testing/brute-force.js';
 import { ring } from './testing/shapes.js';
 import { Hits, VectorLayerIndex, type FeatureInput } from './vector-index.js';
+import { deriveParts } from './vector-parts.js';
 
 const lon = fc.double({ min: -97.5, max: -96.5, noNaN: true });
 const lat = fc.double({ min: 29.5, max: 30.5, noNaN: true });
@@ -32,7 +33,7 @@ const polygon: fc.Arbitrary<Geometry> = fc.oneof(
 // paths, cut path by path.
 const lineString: fc.Arbitrary<Geometry> = fc.oneof(
   fc
-    .oneof(fc.array(position, { minLength: 2, maxLength: 5 }), fc.array(position, { minLength: 17, maxLength: 60 }))
+    .oneof(fc.array(position, { minLength: 2, maxLength: 24 }), fc.array(position, { minLength: 17, maxLength: 60 }))
     .map((coordinates) => ({ type: 'LineString', coordinates }) as Geometry),
   fc
     .tuple(fc.array(position, { minLength: 2, maxLength: 30 }), fc.array(position, { minLength: 2, maxLength: 12 }))
@@ -109,6 +110,40 @@ describe('VectorLayerIndex against brute force, large layers (bucket grid) and s
           const nearest = layer.nearest(x, y, rulerAt(y), null, 0);
           expect(nearest === null ? null : { id: nearest.id, distance: nearest.distance }).toEqual(reference.nearest(x, y, () => true));
         }
+      }),
+      bounded(Number(process.env.FC_RUNS ?? 100)),
+    );
+  });
+});
+
+// Points, polygons and lines short and long (a long line is indexed in pieces).
+const wholeFeatureLayer = fc
+  .array(fc.oneof(pointGeometry, polygon, fc.array(position, { minLength: 2, maxLength: 5 }).map((coordinates): Geometry => ({ type: 'LineString', coordinates }))), { minLength: 0, maxLength: 160 })
+  .map((gs) => gs.map((geometry): FeatureInput => ({ geometry, properties: { feature_type: 'flowline', name: 'x' } })));
+
+describe('VectorLayerIndex from parts computed elsewhere (a worker thread)', () => {
+  it('answers within, nearest, areas and geometry as the built index does, the parts having crossed a structured clone', () => {
+    fc.assert(
+      fc.property(wholeFeatureLayer, position, fc.double({ min: 0, max: 5_000, noNaN: true }), (features, [x, y], r) => {
+        const index = VectorLayerIndex.build(NHD, 'v', features);
+        const snapshot = index.snapshot();
+        // What a worker hands back: the parts cloned (their buffers copied as a transfer moves them).
+        const fromParts = VectorLayerIndex.fromParts(structuredClone(deriveParts(snapshot)));
+        expect(fromParts.size).toBe(index.size);
+        expect(fromParts.spacingM).toBe(index.spacingM);
+        const reference = new BruteForce(features);
+        const expected = reference.within(x, y, r);
+        const hits = new Hits();
+        fromParts.within(x, y, r, rulerAt(y), hits);
+        expect(hits.ids.slice(0, hits.count).sort((a, b) => a - b)).toEqual(expected);
+        const nearest = fromParts.nearest(x, y, rulerAt(y), null, 0);
+        expect(nearest === null ? null : { id: nearest.id, distance: nearest.distance }).toEqual(reference.nearest(x, y, () => true));
+        for (let id = 0; id < index.size; id++) {
+          expect(fromParts.areaM2(id)).toBe(index.areaM2(id));
+          expect(fromParts.polygonGeometry(id)).toEqual(index.polygonGeometry(id));
+          expect(fromParts.shape(id)).toEqual(index.shape(id));
+        }
+        expect(fromParts.searchBox(x - 0.1, y - 0.1, x + 0.1, y + 0.1)).toEqual(index.searchBox(x - 0.1, y - 0.1, x + 0.1, y + 0.1));
       }),
       bounded(Number(process.env.FC_RUNS ?? 100)),
     );

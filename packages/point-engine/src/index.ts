@@ -14,9 +14,9 @@ export {
   type NullReason,
   type Provenance,
 } from './answers.js';
-export { VectorLayerIndex, type FeatureInput } from './vector-index.js';
+export { Hits, VectorLayerIndex, type FeatureInput } from './vector-index.js';
 export type { VectorLayerSnapshot } from './layer-snapshot.js';
-export type { VectorLayerParts } from './vector-parts.js';
+export { deriveParts, TREE_NODE_SIZE, type VectorLayerParts } from './vector-parts.js';
 export { GridLayerIndex, compassPoint, type GridInput, type GridMosaicInput, type HeldBlocks } from './grid-index.js';
 export type { GridTileInput } from './grid-tile.js';
 export { GridBlocksNotLoadedError, ResidentBlocks, type GridBlock, type GridBlockStore } from './grid-blocks.js';

@@ -45,6 +45,9 @@ export interface EntryParts {
  */
 export const LINE_PIECE_SEGMENTS = 8;
 
+/** Nodes of 8 (not Flatbush's default 16): fewer boxes tested per level; measured 5-10 % faster here. */
+export const TREE_NODE_SIZE = 8;
+
 function sharedArray<T extends Float64Array | Uint32Array | Uint8Array>(Type: { new (buffer: SharedArrayBuffer): T; BYTES_PER_ELEMENT: number }, length: number): T {
   return new Type(new SharedArrayBuffer(Math.max(1, length) * Type.BYTES_PER_ELEMENT));
 }
@@ -55,8 +58,7 @@ export function deriveParts(snapshot: VectorLayerSnapshot): VectorLayerParts {
   const buckets = BucketGrid.build(entries.boxes, entries.count);
   const n = snapshot.shapeKinds.length;
   if (n === 0) return { shapes: snapshot, entries, tree: null, buckets: buckets?.parts ?? null, spacingM: 0 };
-  // Nodes of 8 (not the default 16): fewer boxes tested per level; measured 5-10 % faster here.
-  const tree = new Flatbush(entries.count, 8, Float64Array, SharedArrayBuffer);
+  const tree = new Flatbush(entries.count, TREE_NODE_SIZE, Float64Array, SharedArrayBuffer);
   const { boxes } = entries;
   let [minLon, minLat, maxLon, maxLat] = [Infinity, Infinity, -Infinity, -Infinity];
   for (let i = 0; i < entries.count * 4; i += 4) {

@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { drawRightToLeft } from './bidi.js';
 import { fitText } from './fit-text.js';
 import { fallbackFont, fallbackFor, reportFonts } from './fonts.js';
 
@@ -58,6 +59,7 @@ export function createDocument(info: { title: string; subject: string }): Doc {
   doc.registerFont(FONT_BOLD, fonts.bold as unknown as Buffer, FONT_BOLD);
   shareLayoutCaches(doc);
   fitEveryText(doc);
+  drawRightToLeft(doc);
   doc.font(FONT).fontSize(10);
   doc.addPage();
   doc.fillColor(COLORS.text);

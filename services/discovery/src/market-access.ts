@@ -1,5 +1,6 @@
 import { Code } from '@connectrpc/connect';
 import type { ExpressionBuilder } from 'kysely';
+import { closestMatch } from '@landscreen/field-catalog';
 import { forbidden, notFound, serviceError } from '@landscreen/rpc';
 import type { DiscoveryContext } from './context.js';
 import { fieldProvenanceOf, type FieldProvenance } from './field-provenance.js';
@@ -28,7 +29,7 @@ export async function marketForCaller(context: DiscoveryContext, tenantId: strin
     ])
     .where('markets.slug', '=', slug)
     .executeTakeFirst();
-  if (!row) throw notFound('market_not_found', `No market "${slug}".`);
+  if (!row) throw notFound('market_not_found', await unknownMarketSentence(context, tenantId, slug));
   if (!row.entitled) {
     throw forbidden('not_entitled', `Your organization is not entitled to market "${slug}".`);
   }
@@ -42,6 +43,22 @@ export async function marketForCaller(context: DiscoveryContext, tenantId: strin
       fieldProvenance: await fieldProvenanceOf(context.db, row.vintage_id),
     },
   };
+}
+
+/**
+ * `No market "travis-t"; did you mean "travis-tx"?`: the suggestion drawn only from the markets the
+ * tenant is entitled to (another tenant's market names are not told), and only when one is a
+ * plausible typo. Asked on the error path alone.
+ */
+export async function unknownMarketSentence(context: DiscoveryContext, tenantId: string, slug: string): Promise<string> {
+  const entitled = await context.db
+    .selectFrom('markets')
+    .innerJoin('entitlements', 'entitlements.market_id', 'markets.id')
+    .select('markets.slug')
+    .where('entitlements.tenant_id', '=', tenantId)
+    .execute();
+  const suggestion = closestMatch(slug, entitled.map((market) => market.slug));
+  return suggestion === null ? `No market "${slug}".` : `No market "${slug}"; did you mean "${suggestion}"?`;
 }
 
 /** `entitled`: whether the tenant may use the row's market (D16), as a column of the same query. */

@@ -1,6 +1,7 @@
-import { Map as MapLibre, NavigationControl, ScaleControl, type GeoJSONSource, type MapGeoJSONFeature } from 'maplibre-gl';
+import type { GeoJSONSource, Map as MapLibre, MapGeoJSONFeature } from 'maplibre-gl';
 import { apiHeaders } from '../api.js';
-import { baseStyle } from './base-style.js';
+import { baseStyle, loadOutlines } from './base-style.js';
+import type { MapView } from './saved-view.js';
 import { lookOf, type SourceInfo } from './layer-styles.js';
 import { scoreFill, verdictFill } from './verdict-colours.js';
 
@@ -30,7 +31,10 @@ export class MarketMap {
   private parcelKeys: { market: string; buyBox: string } | undefined;
   private mode: ColourMode = 'verdict';
 
-  private constructor(map: MapLibre) {
+  private constructor(
+    map: MapLibre,
+    private readonly basemapStyleUrl: string | null,
+  ) {
     this.map = map;
     // The style, not every tile of it: the parcels and overlays are added as soon as they can be,
     // and their tiles load beside the base's (waiting for "load" held the parcels' first request
@@ -38,12 +42,20 @@ export class MarketMap {
     this.loaded = new Promise((resolve) => (map.isStyleLoaded() ? resolve() : map.once('style.load', () => resolve())));
   }
 
-  static async create(container: HTMLElement, basemapStyleUrl: string | null): Promise<MarketMap> {
-    const map = new MapLibre({
+  /**
+   * The map in `container`, resolved once it has its style. `view`: where it opens (a view kept
+   * for the buy box), else over Texas until the ranking frames it. The default base's outlines
+   * are not in the first style: loadBase() adds them.
+   */
+  static async create(container: HTMLElement, basemapStyleUrl: string | null, view?: MapView): Promise<MarketMap> {
+    // MapLibre is loaded when a map is made (the page preloads it), not before the console runs:
+    // signing in and the first requests need none of it.
+    const { Map: MapLibreMap, NavigationControl, ScaleControl } = await import('maplibre-gl');
+    const map = new MapLibreMap({
       container,
-      style: await baseStyle(basemapStyleUrl),
-      center: [-98.5, 31.2],
-      zoom: 5,
+      style: baseStyle(basemapStyleUrl),
+      center: view?.center ?? [-98.5, 31.2],
+      zoom: view?.zoom ?? 5,
       attributionControl: false,
       // Screenshots of the canvas (tests, a user's "save image") need its last frame kept.
       canvasContextAttributes: { preserveDrawingBuffer: true },
@@ -52,10 +64,20 @@ export class MarketMap {
     map.addControl(new NavigationControl({ showCompass: false }), 'top-right');
     map.addControl(new ScaleControl({ unit: 'imperial' }), 'bottom-left');
     map.getCanvas().setAttribute('aria-label', 'Market map');
-    const marketMap = new MarketMap(map);
+    const marketMap = new MarketMap(map, basemapStyleUrl);
     await marketMap.loaded;
     marketMap.addOverlays();
     return marketMap;
+  }
+
+  /**
+   * The default base's state and county outlines, drawn once fetched and meshed (nothing with
+   * BASEMAP_STYLE_URL). Called after the parcels are added: meshing holds the page's thread for a
+   * while, and the outlines' GeoJSON goes to MapLibre's worker after the parcel tiles' requests.
+   */
+  loadBase(): void {
+    if (this.basemapStyleUrl) return;
+    void loadOutlines(this.map).catch(() => undefined);
   }
 
   /** The parcels of `market` ranked against `buyBox`; a new buy box (or a changed one) reloads the tiles. */

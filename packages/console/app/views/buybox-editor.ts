@@ -10,6 +10,8 @@ interface Rule {
   value: unknown;
   unknown?: 'exclude' | 'review';
   weight?: number;
+  /** D41: full weight at the rule's value, falling linearly to none at zero_at. */
+  grade?: { zero_at: number };
 }
 
 interface Draft {
@@ -80,19 +82,25 @@ export function buyBoxView(context: ViewContext) {
       fillValues();
       const policy = h('select', { attrs: { 'aria-label': 'When unknown' } }, h('option', { attrs: { value: 'exclude', selected: rule.unknown !== 'review' }, text: 'exclude' }), h('option', { attrs: { value: 'review', selected: rule.unknown === 'review' }, text: 'keep for review' }));
       const weight = h('input', { attrs: { type: 'number', 'aria-label': 'Weight', step: 'any', value: rule.weight ?? 1 } });
+      // D41: a preference may be graded, its weight falling linearly from the rule's value to none at this one.
+      const zeroUnit = h('span', { class: 'unit', text: known()?.unit ?? '' });
+      const zeroAt = h('input', { attrs: { type: 'number', 'aria-label': 'Worth nothing at', step: 'any', placeholder: 'all or nothing', value: rule.grade?.zero_at } });
       const sync = () => {
         rule.field = field.value.trim();
         rule.op = op.value;
         rule.value = parseValue(value.value, op.value, known());
-        if (preferred) rule.weight = Number(weight.value);
-        else rule.unknown = policy.value as 'exclude' | 'review';
-        unit.textContent = known()?.unit ?? '';
+        if (preferred) {
+          rule.weight = Number(weight.value);
+          if (zeroAt.value.trim() === '') delete rule.grade;
+          else rule.grade = { zero_at: Number(zeroAt.value) };
+        } else rule.unknown = policy.value as 'exclude' | 'review';
+        unit.textContent = zeroUnit.textContent = known()?.unit ?? '';
         fillValues();
         recount();
       };
-      for (const control of [field, op, value, policy, weight]) control.addEventListener('input', sync);
+      for (const control of [field, op, value, policy, weight, zeroAt]) control.addEventListener('input', sync);
       const remove = h('button', { class: 'small quiet', attrs: { type: 'button', 'aria-label': `Remove the rule on ${rule.field || 'a field'}` }, text: '✕', on: { click: () => { list.splice(list.indexOf(rule), 1); row.remove(); recount(); } } });
-      const row = h('tr', {}, h('td', {}, field), h('td', {}, op), h('td', {}, value, values, ' ', unit), h('td', {}, preferred ? weight : policy), h('td', {}, remove));
+      const row = h('tr', {}, h('td', {}, field), h('td', {}, op), h('td', {}, value, values, ' ', unit), h('td', {}, preferred ? weight : policy), preferred ? h('td', {}, zeroAt, ' ', zeroUnit) : null, h('td', {}, remove));
       return row;
     };
 
@@ -191,7 +199,7 @@ export function buyBoxView(context: ViewContext) {
       h('table', { class: 'rules' }, h('thead', {}, h('tr', {}, ['Field', 'Comparison', 'Value', 'When unknown', ''].map((t) => h('th', { text: t })))), mustRows),
       h('button', { class: 'small', attrs: { type: 'button' }, text: 'Add a must-have', on: { click: () => { const rule: Rule = { field: '', op: 'gte', value: '', unknown: 'exclude' }; draft.must.push(rule); mustRows.append(ruleRow(draft.must, rule, false)); } } }),
       h('h2', { text: 'Preferences' }),
-      h('table', { class: 'rules' }, h('thead', {}, h('tr', {}, ['Field', 'Comparison', 'Value', 'Weight', ''].map((t) => h('th', { text: t })))), preferredRows),
+      h('table', { class: 'rules' }, h('thead', {}, h('tr', {}, ['Field', 'Comparison', 'Value', 'Weight', 'Worth nothing at', ''].map((t) => h('th', { text: t })))), preferredRows),
       h('button', { class: 'small', attrs: { type: 'button' }, text: 'Add a preference', on: { click: () => { const rule: Rule = { field: '', op: 'lte', value: '', weight: 1 }; draft.preferred.push(rule); preferredRows.append(ruleRow(draft.preferred, rule, true)); } } }),
       h('h2', { text: 'Verdict cutoffs' }),
       h('div', { class: 'row-fields' }, labelled('PURSUE from score', pursue), labelled('MONITOR from score', monitor)),

@@ -1,6 +1,8 @@
 import { call } from '../api.js';
 import { h, labelled, replace } from '../dom.js';
+import { askEarly, takeEarly } from '../early.js';
 import { MarketMap, PARCEL_MIN_ZOOM, type ColourMode } from '../map/market-map.js';
+import { savedView, saveView } from '../map/saved-view.js';
 import type { SourceInfo } from '../map/layer-styles.js';
 import { SCORE_STOPS, VERDICT_COLOURS } from '../map/verdict-colours.js';
 import type { ViewContext } from '../shell.js';
@@ -15,6 +17,22 @@ interface BuyBox {
 }
 
 const BOX_KEY = 'landscreen.buyBox';
+/** The base outlines are added when the first view is drawn, and at the latest after this long. */
+const BASE_AT_LATEST_MS = 3_000;
+const EARLY_BOXES = 'buyboxes';
+const EARLY_SOURCES = 'sources';
+const earlyPageKey = (buyBox: string) => `ranking:${buyBox}`;
+
+/**
+ * What the map's first view needs, asked for as the page starts (beside GET /v1/me): the buy
+ * boxes, the layer sources and the first ranking page of the buy box shown last.
+ */
+export function askFirstView(): void {
+  askEarly(EARLY_BOXES, () => call('GET', '/v1/buyboxes'));
+  askEarly(EARLY_SOURCES, () => call('GET', '/v1/meta/sources'));
+  const stored = localStorage.getItem(BOX_KEY);
+  if (stored) askEarly(earlyPageKey(stored), () => rankingPage(stored));
+}
 
 /**
  * The market map: pick a buy box (its market comes with it), see the market's parcels coloured by
@@ -31,14 +49,21 @@ export function mapView(context: ViewContext) {
   let disposed = false;
 
   void (async () => {
-    // MapLibre's load, the base outlines, the buy boxes and the first ranking page all travel at
-    // once: the first paint waits for the slowest of them, not for their sum.
-    const creating = MarketMap.create(mapContainer, context.settings.basemapStyleUrl);
-    const sourcesAsked = call<{ sources: SourceInfo[] }>('GET', '/v1/meta/sources');
-    const boxes = await call<BuyBox[]>('GET', '/v1/buyboxes');
-    let box: BuyBox | undefined = boxes.find((b) => b.name === localStorage.getItem(BOX_KEY)) ?? boxes[0];
-    let firstPage: Promise<any> | undefined = box ? rankingPage(box.name) : undefined;
+    // The buy boxes, the layer sources and the last shown buy box's first ranking page were asked
+    // for as the page started (askFirstView); MapLibre loads meanwhile, opened where the map was
+    // left for that buy box, so its parcel tiles are asked for as soon as it has its style.
+    const stored = localStorage.getItem(BOX_KEY) ?? undefined;
+    const boxesAsked = takeEarly<BuyBox[]>(EARLY_BOXES) ?? call<BuyBox[]>('GET', '/v1/buyboxes');
+    const sourcesAsked = takeEarly<{ sources: SourceInfo[] }>(EARLY_SOURCES) ?? call<{ sources: SourceInfo[] }>('GET', '/v1/meta/sources');
+    let firstPage: Promise<any> | undefined = stored ? (takeEarly(earlyPageKey(stored)) ?? rankingPage(stored)) : undefined;
     firstPage?.catch(() => undefined); // the list reports it
+    const creating = MarketMap.create(mapContainer, context.settings.basemapStyleUrl, stored ? savedView(context.me.tenant.slug, stored) : undefined);
+    const boxes = await boxesAsked;
+    let box: BuyBox | undefined = boxes.find((b) => b.name === stored) ?? boxes[0];
+    if (box?.name !== stored) {
+      firstPage = box ? rankingPage(box.name) : undefined;
+      firstPage?.catch(() => undefined);
+    }
     const [created, sources] = await Promise.all([creating, sourcesAsked]);
     marketMap = created;
     if (disposed) return marketMap.remove();
@@ -112,17 +137,20 @@ export function mapView(context: ViewContext) {
     const exportStatus = h('p', { class: 'notice', attrs: { role: 'status' } });
     const showBox = async () => {
       if (!box) return;
-      localStorage.setItem(BOX_KEY, box.name);
-      const market = box.spec.markets[0]!;
+      const shown = box;
+      localStorage.setItem(BOX_KEY, shown.name);
+      const market = shown.spec.markets[0]!;
       marketLine.textContent = `Market: ${market}`;
-      map.showParcels(market, box.name, map.colourMode);
+      const view = savedView(context.me.tenant.slug, shown.name);
+      if (view) map.map.jumpTo(view);
+      map.showParcels(market, shown.name, map.colourMode);
       showList();
       const asked = firstPage;
       firstPage = undefined;
-      const page = await list.show(box.name, asked);
-      // Frame the market's best parcels (the first page of the ranking) when a box is shown.
+      const page = await list.show(shown.name, asked);
+      // Without a kept view, frame the market's best parcels (the ranking's first page).
       const boxes4 = (page?.results ?? []).map((r: any) => r.bbox as number[] | null).filter((b: number[] | null): b is number[] => Array.isArray(b) && b.length === 4);
-      if (boxes4.length > 0) {
+      if (!view && boxes4.length > 0 && box === shown) {
         const west = Math.min(...boxes4.map((b: number[]) => b[0]!));
         const south = Math.min(...boxes4.map((b: number[]) => b[1]!));
         const east = Math.max(...boxes4.map((b: number[]) => b[2]!));
@@ -131,6 +159,10 @@ export function mapView(context: ViewContext) {
         if (map.map.getZoom() < PARCEL_MIN_ZOOM) map.map.setZoom(PARCEL_MIN_ZOOM);
       }
     };
+    // Where the map is left is where it opens next time for this buy box.
+    map.map.on('moveend', () => {
+      if (box && map.showing?.buyBox === box.name) saveView(context.me.tenant.slug, box.name, { center: map.map.getCenter().toArray() as [number, number], zoom: map.map.getZoom() });
+    });
     boxSelect.addEventListener('change', () => {
       box = boxes.find((b) => b.name === boxSelect.value);
       void showBox();
@@ -167,7 +199,18 @@ export function mapView(context: ViewContext) {
       exportStatus,
     );
     replace(side, list.element);
-    if (box) await showBox();
+    const shown = box ? showBox() : Promise.resolve();
+    // The base outlines once the first view is drawn (or after a few seconds at most): MapLibre's
+    // one worker cuts their GeoJSON into tiles, which held the parcel tiles behind it.
+    let baseLoaded = false;
+    const loadBase = () => {
+      if (baseLoaded || disposed) return;
+      baseLoaded = true;
+      map.loadBase();
+    };
+    map.map.once('idle', loadBase);
+    setTimeout(loadBase, BASE_AT_LATEST_MS);
+    await shown;
   })().catch((error) => replace(controls, h('p', { class: 'error', attrs: { role: 'alert' }, text: `The map could not load: ${(error as Error).message}` })));
 
   return {

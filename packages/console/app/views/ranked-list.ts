@@ -23,9 +23,12 @@ const SORTS: Record<string, { label: string; compare: (a: ListParcel, b: ListPar
   key: { label: 'Parcel key', compare: (a, b) => a.parcel_key.localeCompare(b.parcel_key) },
 };
 
-/** A page of a buy box's ranking (the first without a cursor). */
+/**
+ * A page of a buy box's ranking (the first without a cursor). The list shows no facts, so it asks
+ * for one (D40's `fields`; at least one is named): a page of 200 is then a sixth of its size.
+ */
 export function rankingPage(buyBox: string, cursor?: string): Promise<any> {
-  return call('POST', '/v2/discovery/query', { buy_box: buyBox, limit: PAGE, ...(cursor ? { cursor } : {}) });
+  return call('POST', '/v2/discovery/query', { buy_box: buyBox, limit: PAGE, fields: ['acres'], ...(cursor ? { cursor } : {}) });
 }
 
 /**

@@ -1,7 +1,7 @@
 // The parcels of one vintage, for map tiles and for "which parcel is at this point": their
 // polygons in flat arrays (the point engine's snapshot layout) with a box tree over them, which
-// tiles search, and the engine's vector index (polygons packed for exact measuring) built as a
-// polygon layer when a point is first located; keys and record fields are kept beside them by
+// tiles search, and the engine's vector index over the same arrays (exact containment, nearest
+// boundaries, areas), which locating asks; keys and record fields are kept beside them by
 // position. Vintages are immutable, so an index is built once and never goes stale.
 
 import Flatbush from 'flatbush';
@@ -92,8 +92,8 @@ interface ParcelIndexParts {
   world: Float64Array;
   tree: Flatbush | null;
   keyOrder: Uint32Array;
-  /** The engine's index when already built (from rows); else built on the first locate. */
-  layer?: VectorLayerIndex;
+  /** The point engine's index over the same polygons (exact containment, nearest boundaries, areas). */
+  layer: VectorLayerIndex;
 }
 
 /** The engine's index over the parcels' polygons, per parcel (see approximateBytes). */
@@ -113,10 +113,9 @@ export class ParcelIndex {
   private readonly singlePart: Uint8Array;
   /** The parcels' boxes, as the engine's own tree holds them (same node size, same order): a tile's search. */
   private readonly tree: Flatbush | null;
-  private engineLayer: VectorLayerIndex | undefined;
-  /** Called once the engine's index has been built (what the index holds grew: the budget counts it again). */
-  onEngineIndex: (() => void) | undefined;
-  /** approximateBytes() without the engine's index (computed once: it samples the columns). */
+  /** The point engine's index over the polygons, for exact locating and areas. */
+  private readonly layer: VectorLayerIndex;
+  /** approximateBytes() (computed once: it samples the columns). */
   private heldBytes: number | undefined;
 
   private constructor(parts: ParcelIndexParts) {
@@ -128,7 +127,7 @@ export class ParcelIndex {
     this.world = parts.world;
     this.tree = parts.tree;
     this.keyOrder = parts.keyOrder;
-    this.engineLayer = parts.layer;
+    this.layer = parts.layer;
   }
 
   static build(vintageId: string, parcels: readonly IndexedParcelInput[]): ParcelIndex {
@@ -157,9 +156,13 @@ export class ParcelIndex {
     return ParcelIndex.fromRestored(restoredParts(stored));
   }
 
-  /** The index from what restoredParts made (in a worker thread, handed over): views, no copies, no parsing. */
+  /**
+   * The index from what restoredParts made (in a worker thread, handed over): views, no copies, no
+   * parsing, and no object per parcel (the engine's index views its shapes when it measures them).
+   */
   static fromRestored(parts: RestoredParcelIndex): ParcelIndex {
     const { records } = parts;
+    const tree = parts.engine.tree ? Flatbush.from(parts.engine.tree) : null;
     return new ParcelIndex({
       vintageId: parts.vintageId,
       flat: parts.shapes,
@@ -175,8 +178,9 @@ export class ParcelIndex {
       },
       singlePart: parts.singlePart,
       world: parts.world,
-      tree: parts.tree ? Flatbush.from(parts.tree) : null,
+      tree,
       keyOrder: parts.keyOrder,
+      layer: VectorLayerIndex.fromParts(parts.engine),
     });
   }
 
@@ -199,10 +203,9 @@ export class ParcelIndex {
   }
 
   /**
-   * Bytes it holds, approximately: its flat arrays, tree, keys and records as they are, and, once
-   * LocateParcels has built it, the engine's index over the polygons (per parcel a packed shape with
-   * its views and box, its tree entry and per-entry arrays), measured at about
-   * ENGINE_BYTES_PER_PARCEL (`npm run bench:placement`).
+   * Bytes it holds, approximately: its flat arrays, tree, keys and records as they are, and the
+   * engine's index over the polygons (per parcel its tree entry, per-entry arrays and the shapes it
+   * has viewed), measured at about ENGINE_BYTES_PER_PARCEL (`npm run bench:placement`).
    */
   approximateBytes(): number {
     if (this.heldBytes === undefined) {
@@ -212,23 +215,9 @@ export class ParcelIndex {
         .bytes(this.tree?.data.byteLength ?? 0)
         .list(this.keys);
       for (const field of RECORD_FIELDS) count.list(this.records[field] as ValueColumn<unknown>);
-      this.heldBytes = count.total();
+      this.heldBytes = count.total() + this.size * ENGINE_BYTES_PER_PARCEL;
     }
-    return this.heldBytes + (this.engineLayer ? this.size * ENGINE_BYTES_PER_PARCEL : 0);
-  }
-
-
-  /**
-   * The point engine's index over the polygons, for exact locating and areas: built when first
-   * asked (a million parcels' shapes take seconds of this thread), so a restored index draws
-   * tiles without it and only LocateParcels pays for it, once per vintage and process.
-   */
-  private get layer(): VectorLayerIndex {
-    if (!this.engineLayer) {
-      this.engineLayer = VectorLayerIndex.restore(this.flat);
-      this.onEngineIndex?.();
-    }
-    return this.engineLayer;
+    return this.heldBytes;
   }
 
   /**

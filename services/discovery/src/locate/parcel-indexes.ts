@@ -36,7 +36,6 @@ export class ParcelIndexes {
         this.logger?.debug({ vintageId, parcels: index.size, ms: Math.round(performance.now() - started) }, 'parcel index built');
         if (this.indexes.get(vintageId) !== loading) return;
         const count = () => this.indexes.get(vintageId) === loading && this.memory.set(vintageId, marketId, 'parcel-index', index.approximateBytes());
-        index.onEngineIndex = count;
         count();
       },
       () => {

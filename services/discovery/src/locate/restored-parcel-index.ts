@@ -1,17 +1,15 @@
-// What a stored parcel index becomes before a service can draw tiles from it, as typed arrays
-// and bytes only: the box tree (Flatbush's packed data), every vertex in world coordinates, the
-// keys' ascending order, and the keys and record fields packed. Computed in a worker thread
+// What a stored parcel index becomes before a service can draw tiles and locate points with it,
+// as typed arrays and bytes only: the box tree (Flatbush's packed data) and the rest of the point
+// engine's index (its buckets), every vertex in world coordinates, the keys' ascending order, and
+// the keys and record fields packed. Computed in a worker thread
 // (parcel-index-worker.ts) and handed over without a copy, so the service's event loop never
 // parses the million keys or sorts them; the same function serves an index restored in-thread.
 
 import Flatbush from 'flatbush';
-import type { VectorLayerSnapshot } from '@landscreen/point-engine';
+import { deriveParts, TREE_NODE_SIZE, type VectorLayerParts, type VectorLayerSnapshot } from '@landscreen/point-engine';
 import { worldCoordinates } from '@landscreen/vector-tiles';
 import { packNumbers, packStrings, type PackedStrings, type ValueColumn } from './packed-columns.js';
 import type { StoredParcelIndex } from './parcel-index.js';
-
-/** The box tree's node size: the point engine's (vector-index.ts), so searches answer in the same order. */
-export const TREE_NODE_SIZE = 8;
 
 export interface RestoredRecords {
   apn: PackedStrings;
@@ -28,8 +26,11 @@ export interface RestoredParcelIndex {
   shapes: VectorLayerSnapshot;
   singlePart: Uint8Array;
   world: Float64Array;
-  /** Flatbush's data over the parcels' boxes in position order; null for no parcels. */
-  tree: ArrayBuffer | null;
+  /**
+   * The point engine's index over the polygons, as parts (its box tree, buckets, spacing): its
+   * tree, Flatbush's data over the parcels' boxes in position order, is also the one tiles search.
+   */
+  engine: VectorLayerParts;
   /** Positions in ascending parcel_key order (JavaScript's string order, as the ranking index's). */
   keyOrder: Uint32Array;
   keys: PackedStrings;
@@ -61,7 +62,7 @@ export function restoredParts(stored: StoredParcelIndex): RestoredParcelIndex {
     shapes: stored.shapes,
     singlePart: stored.singlePart,
     world: worldCoordinates(stored.shapes.coords),
-    tree: (boxTree(stored.shapes.boxes)?.data as ArrayBuffer | undefined) ?? null,
+    engine: deriveParts(stored.shapes),
     keyOrder: keyOrderOf(stored.keys),
     keys: packStrings(stored.keys),
     records: {
@@ -85,6 +86,6 @@ export function transferList(parts: RestoredParcelIndex): ArrayBuffer[] {
   for (const view of [shapes.shapeKinds, shapes.coordStarts, shapes.coords, shapes.pathStarts, shapes.paths, shapes.polygonStarts, shapes.polygons, shapes.boxes]) add(view);
   for (const view of [parts.singlePart, parts.world, parts.keyOrder, records.acres, records.lat, records.lon]) add(view);
   for (const packed of [parts.keys, records.apn, records.address, records.owner_name, records.zoning]) for (const view of [packed.bytes, packed.ends, packed.nulls]) add(view);
-  if (parts.tree) buffers.add(parts.tree);
+  if (parts.engine.buckets) for (const view of [parts.engine.buckets.cellStart, parts.engine.buckets.cellEntries]) add(view);
   return [...buffers];
 }
