@@ -14,6 +14,7 @@ import type { ReadLayerOptions } from '../types.js';
 import { checkedGeometry, pickLayer } from './checked-geometry.js';
 import { decodeGeoPackageGeometry } from './geopackage-geometry.js';
 import type { ByteCounter, FormatReader, RawFeature } from './raw-feature.js';
+import { openSqliteReadOnly } from './sqlite-read-only.js';
 
 type Database = sqlite.Database;
 
@@ -77,8 +78,13 @@ async function* features(path: string, options: ReadLayerOptions, bytes: ByteCou
 
 export function openGeoPackage(path: string): Database {
   try {
-    const db = new sqlite.Database(path, { readOnly: true, fileMustExist: true });
-    db.get('select count(*) from gpkg_contents');
+    const db = openSqliteReadOnly(path);
+    try {
+      db.get('select count(*) from gpkg_contents');
+    } catch (error) {
+      db.close();
+      throw error;
+    }
     return db;
   } catch (error) {
     throw new LayerReadError(path, `not a readable GeoPackage: ${errorMessage(error)}`);
