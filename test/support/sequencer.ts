@@ -10,13 +10,16 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  */
 export const LONGEST_FILES = [
   'test/e2e/demo.test.ts',
-  'test/e2e/layer-formats.test.ts',
+  'packages/prepare/src/prepare-market.test.ts',
+  'test/conformance/bad-inputs.test.ts',
   'test/e2e/import-safety.test.ts',
+  'test/e2e/layer-formats.test.ts',
   'test/browser/console.test.ts',
   'test/e2e/reports.test.ts',
-  'test/e2e/billing.test.ts',
   'test/e2e/cli.test.ts',
+  'test/e2e/billing.test.ts',
   'test/e2e/import-cancel.test.ts',
+  'test/e2e/isolation.test.ts',
   'test/e2e/rasters.test.ts',
 ];
 
