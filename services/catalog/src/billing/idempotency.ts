@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'kysely';
 import type { CatalogDb, CatalogTransaction } from '../schema.js';
 import { idempotencyKeyReused } from './errors.js';
 
@@ -67,7 +66,7 @@ export async function claimKey(
         }))
         .where('idempotency_keys.created_at', '<=', cutoff),
     )
-    .returning(sql.lit(1).as('taken'))
+    .returning((eb) => eb.lit(1).as('taken'))
     .executeTakeFirst();
   if (taken) {
     // Keys past their 24 h answer nothing again: a new key of the tenant clears its expired ones.

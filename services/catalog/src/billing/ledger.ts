@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { CatalogDb, CatalogTransaction } from '../schema.js';
 import { monthAllowance, type TenantAccount } from './accounts.js';
 import { insufficientCredits } from './errors.js';
