@@ -25,7 +25,7 @@ describe('closed-form inverses against proj4 (the general path)', () => {
   it.each(ALBERS)('Albers Equal Area (%s) within 1 mm of proj4 over and beyond the conterminous area', (definition) => {
     const { converter, inverse } = closedForm(definition);
     expect(inverse).not.toBeNull();
-    const lon0 = new proj4.Proj(definition).long0 * (180 / Math.PI);
+    const lon0 = (new proj4.Proj(definition) as unknown as ParsedProjection).long0! * (180 / Math.PI);
     fc.assert(
       fc.property(fc.double({ min: -70, max: 70, noNaN: true }), fc.double({ min: -80, max: 84, noNaN: true }), (dLon, lat) => {
         const [x, y] = converter.inverse([lon0 + dLon, lat]);
