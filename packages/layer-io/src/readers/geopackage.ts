@@ -4,7 +4,10 @@
 // rowid order, the geometry column's GeoPackage binary (a header, then WKB) decoded here, every
 // other column an attribute. The CRS is the table's srs_id in gpkg_spatial_ref_sys.
 
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import sqlite from 'node-sqlite3-wasm';
 import { crsFromEpsg, crsFromWkt, isWgs84, transformToWgs84, WGS84, type Crs } from '../crs/crs.js';
 import { assumedLonLat } from '../crs/assumed.js';
@@ -76,12 +79,46 @@ async function* features(path: string, options: ReadLayerOptions, bytes: ByteCou
 }
 
 export function openGeoPackage(path: string): Database {
+  let db: Database | undefined;
   try {
-    const db = new sqlite.Database(path, { readOnly: true, fileMustExist: true });
+    db = new PrivatelyLockedDatabase(path);
     db.get('select count(*) from gpkg_contents');
     return db;
   } catch (error) {
+    db?.close();
     throw new LayerReadError(path, `not a readable GeoPackage: ${errorMessage(error)}`);
+  }
+}
+
+/**
+ * node-sqlite3-wasm locks a file by creating the directory `<file>.lock` beside it, even to read:
+ * an import killed while reading (a worker ended, Ctrl-C, SIGKILL) left it behind and every later
+ * import of that file was refused as "database is locked", and two imports of one file could not
+ * run at once. Reading only, there is nothing to lock against: the file is opened through a link
+ * in a private folder, so the lock lands there and goes with the folder.
+ */
+class PrivatelyLockedDatabase extends sqlite.Database {
+  private readonly folder: string;
+
+  constructor(path: string) {
+    const folder = mkdtempSync(join(tmpdir(), 'landscreen-gpkg-'));
+    const link = join(folder, 'layer.gpkg');
+    try {
+      symlinkSync(resolve(path), link);
+      super(link, { readOnly: true, fileMustExist: true });
+    } catch (error) {
+      rmSync(folder, { recursive: true, force: true });
+      throw error;
+    }
+    this.folder = folder;
+  }
+
+  override close(): void {
+    try {
+      if (this.isOpen) super.close();
+    } finally {
+      rmSync(this.folder, { recursive: true, force: true });
+    }
   }
 }
 
