@@ -48,13 +48,18 @@ async function* features(path: string, options: ReadLayerOptions, bytes: ByteCou
     const crs = geoPackageCrs(path, db, layer);
     const toWgs84 = transformToWgs84(crs);
     const columns = attributeColumns(db, layer);
-    const total = Number(db.get(`select count(*) as n from ${quote(layer.name)}`)?.n ?? 0);
+    const range = rowRange(db, layer, options.part);
+    const total = range === null ? featureCount(db, layer) : range.to - range.from;
     const select = [...columns.map((column) => quote(column.name)), quote(layer.geometryColumn)].join(', ');
-    const statement = db.prepare(`select ${select} from ${quote(layer.name)}`);
+    const statement =
+      range === null
+        ? db.prepare(`select ${select} from ${quote(layer.name)}`)
+        : db.prepare(`select ${select} from ${quote(layer.name)} where rowid >= ${range.from} and rowid < ${range.to} order by rowid`);
     try {
       let index = 0;
       for (const row of statement.iterate()) {
         index++;
+        // In a part, the ordinal within the file is not known: the reader of the whole file names it.
         const position = { index };
         let geometry;
         try {
@@ -152,8 +157,24 @@ export function attributeColumns(db: Database, layer: GeoPackageLayer): GeoPacka
     .map((column) => ({ name: String(column.name), type: String(column.type) }));
 }
 
+/** GDAL keeps the count in gpkg_ogr_contents; counting the rows reads every page of the table. */
 export function featureCount(db: Database, layer: GeoPackageLayer): number {
+  try {
+    const kept = db.get('select feature_count as n from gpkg_ogr_contents where table_name = ?', [layer.name])?.n;
+    if (typeof kept === 'number' && kept >= 0) return kept;
+  } catch {
+    // no gpkg_ogr_contents: a GeoPackage not written by GDAL
+  }
   return Number(db.get(`select count(*) as n from ${quote(layer.name)}`)?.n ?? 0);
+}
+
+/** Part `index` of `of` equal row-id ranges of the table (its ends are two b-tree lookups). */
+function rowRange(db: Database, layer: GeoPackageLayer, part: ReadLayerOptions['part']): { from: number; to: number } | null {
+  if (part === undefined) return null;
+  const ends = db.get(`select min(rowid) as low, max(rowid) as high from ${quote(layer.name)}`);
+  const low = Number(ends?.low ?? 0);
+  const span = ends?.high === null || ends?.high === undefined ? 0 : Number(ends.high) - low + 1;
+  return { from: low + Math.floor((span * part.index) / part.of), to: low + Math.floor((span * (part.index + 1)) / part.of) };
 }
 
 /**
