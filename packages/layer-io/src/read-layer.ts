@@ -25,6 +25,7 @@ const PROGRESS_EVERY = 10_000;
 
 export async function* readLayer(path: string, options: ReadLayerOptions = {}): AsyncGenerator<LayerFeature, void, undefined> {
   const format = options.format ?? (await vectorFormat(path));
+  if (options.part !== undefined && format !== 'gpkg') throw new Error(`a ${format} file is read whole, not in parts`);
   const limits = importLimits(options.limits);
   const reader = openReader(path, format, options, limits);
   const map = options.map ?? new Map<string, string>();
