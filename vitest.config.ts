@@ -26,6 +26,8 @@ export default defineConfig({
     // "A test suite that holds on a busy machine").
     testTimeout: 900_000,
     hookTimeout: 900_000,
+    // expect.poll's own default is a one-second deadline; it gets the same bound as a test.
+    expect: { poll: { timeout: 900_000 } },
     // Two cores: two workers keep the machine responsive for the servers the tests start.
     pool: 'forks',
     // The longest files first, so that both forks stay busy to the end (test/support/sequencer.ts).
