@@ -7,7 +7,8 @@
  * copying the vintage, insert … select). Prepare streams the base a chunk of its stored index at a
  * time, so its peak RSS should not double with the market. On the larger market it then runs
  * `landscreen prepare --workers` with 1 and with 2 `serve --prepare-worker` processes (NATS at
- * BENCH_NATS_URL, default nats://127.0.0.1:4222), each under GNU time: CPU and peak RSS per process.
+ * BENCH_NATS_URL, default nats://127.0.0.1:4222; BENCH_WORKERS=2 for one count only, BENCH_IN_PROCESS=0
+ * skips the prepare in one process), each under GNU time: CPU and peak RSS per process.
  *
  * BENCH_PARCELS=200000 npm run bench:scale   # a 100,000- and a 200,000-parcel market
  */
@@ -27,6 +28,8 @@ const run = promisify(execFile);
 const PARCELS = Number(process.env.BENCH_PARCELS ?? 10_000_000);
 const sizes = process.env.BENCH_HALF === '0' ? [PARCELS] : [Math.floor(PARCELS / 2), PARCELS];
 const NATS_URL = process.env.BENCH_NATS_URL ?? 'nats://127.0.0.1:4222';
+/** BENCH_IN_PROCESS=0: only the prepares over workers. */
+const IN_PROCESS = process.env.BENCH_IN_PROCESS !== '0';
 const WORKER_COUNTS = (process.env.BENCH_WORKERS ?? '1,2').split(',').map(Number).filter((n) => n > 0);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const load = () => `load ${os.loadavg()[0]!.toFixed(1)}`;
@@ -66,8 +69,17 @@ for (const size of sizes) {
     },
   });
   if (market.builtIn !== undefined) console.log(`market of ${size.toLocaleString('en-US')} built (parcels and layers) in ${market.builtIn.toFixed(0)} s`);
-  results.push(await prepareOnCopy(market.url, market.market));
-  if (size === PARCELS) for (const workers of WORKER_COUNTS) spread.push(await prepareOnCopy(market.url, market.market, workers));
+  // Each figure is printed as it comes: a long run cut short keeps what it measured.
+  if (IN_PROCESS) {
+    results.push(await prepareOnCopy(market.url, market.market));
+    console.log(`  ${JSON.stringify(results.at(-1))}`);
+  }
+  if (size === PARCELS) {
+    for (const workers of WORKER_COUNTS) {
+      spread.push(await prepareOnCopy(market.url, market.market, workers));
+      console.log(`  ${JSON.stringify(spread.at(-1))}`);
+    }
+  }
 }
 
 console.log(`\n| parcels | prepare wall | prepare CPU | prepare peak RSS | peer: PostgreSQL copying the vintage |\n|---:|---:|---:|---:|---:|`);

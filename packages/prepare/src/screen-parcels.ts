@@ -8,7 +8,7 @@
 // differs — the reason of a null that is not the field's usual one, or a whole entry (a parcel
 // without a location). Discovery's readers put the two back together (field-provenance.ts).
 
-import type { FieldProvenance, PreparedProvenance } from '@landscreen/discovery-service';
+import type { ColumnarPage, FieldProvenance, PreparedProvenance } from '@landscreen/discovery-service';
 import type { AnswerRowSink, EngineAnswer, FieldValue, PolygonalGeometry, Provenance } from '@landscreen/point-engine';
 import type { ParcelRecord } from '@landscreen/parcel-io';
 import type { PageEvaluator } from './engine-pool.js';
@@ -172,19 +172,46 @@ function entryOf(provenance: Provenance | null, sourceWithoutLayer: string | nul
 }
 
 export async function screenParcels(context: ScreenContext, records: ParcelRecord[]): Promise<void> {
+  await screen(context, records, true);
+}
+
+/**
+ * screenParcels with the facts left in the engine's answer: the records get their provenance
+ * only, and the page hands the facts over as columns (no Map entry per parcel and field).
+ */
+export async function screenParcelsAsColumns(context: ScreenContext, records: ParcelRecord[]): Promise<ColumnarPage> {
+  const { answer, located } = await screen(context, records, false);
+  return {
+    records,
+    fields: context.fields,
+    writeFacts(set) {
+      const sink = new ColumnFacts(set);
+      located.forEach((record, n) => {
+        sink.record = record;
+        answer.readRow(n, sink);
+      });
+    },
+  };
+}
+
+async function screen(context: ScreenContext, records: ParcelRecord[], factsInRecords: boolean) {
   const { fields, provenances } = context;
-  const located = records.filter((record) => record.lat !== null && record.lon !== null);
+  const located: number[] = [];
+  records.forEach((record, n) => {
+    if (record.lat !== null && record.lon !== null) located.push(n);
+  });
   const answer = await context.evaluator.evaluate({
     vintage: context.baseVintageId,
-    locations: located.map((record) => ({ lat: record.lat!, lon: record.lon! })),
-    keys: located.map((record) => record.parcelKey),
-    geometries: located.map((record) => polygonal(record.geometry)),
+    locations: located.map((n) => ({ lat: records[n]!.lat!, lon: records[n]!.lon! })),
+    keys: located.map((n) => records[n]!.parcelKey),
+    geometries: located.map((n) => polygonal(records[n]!.geometry)),
   });
   const undecided = !provenances.decided;
   provenances.decide(answer);
   if (undecided && provenances.decided) await context.onDecided?.(provenances);
-  const facts = new ParcelFacts(answer, fields, provenances);
-  located.forEach((record, n) => {
+  const facts = new ParcelFacts(answer, fields, provenances, factsInRecords);
+  located.forEach((index, n) => {
+    const record = records[index]!;
     facts.start(record, n);
     answer.readRow(n, facts);
     record.computed = facts.computed as ParcelRecord['computed'];
@@ -193,11 +220,28 @@ export async function screenParcels(context: ScreenContext, records: ParcelRecor
     if (record.lat !== null && record.lon !== null) continue;
     const computed = keptProvenance(record, provenances.preparedFields);
     for (const field of fields) {
-      record.derived.set(field, null);
+      if (factsInRecords) record.derived.set(field, null);
       computed[field] = { source: context.sourceOf(field), layer_version: null, formula_version: null, null_reason: 'no_location' };
     }
     record.computed = computed as ParcelRecord['computed'];
   }
+  return { answer, located };
+}
+
+/** A located parcel's answers handed over as columns: each non-null value by record and field index. */
+class ColumnFacts implements AnswerRowSink {
+  record = 0;
+  constructor(private readonly set: (record: number, field: number, value: unknown) => void) {}
+  number(f: number, value: number): void {
+    this.set(this.record, f, value);
+  }
+  string(f: number, value: string): void {
+    this.set(this.record, f, value);
+  }
+  bool(f: number, value: boolean): void {
+    this.set(this.record, f, value);
+  }
+  null(): void {}
 }
 
 /**
@@ -215,6 +259,8 @@ class ParcelFacts implements AnswerRowSink {
     private readonly answer: EngineAnswer,
     private readonly fields: readonly string[],
     private readonly provenances: PreparedProvenances,
+    /** False: the facts stay in the answer (screenParcelsAsColumns); only provenance is kept here. */
+    private readonly intoRecord = true,
   ) {
     this.usual = provenances.usualIds(answer);
   }
@@ -242,7 +288,7 @@ class ParcelFacts implements AnswerRowSink {
   }
 
   private keep(f: number, value: FieldValue, reason: string | null): void {
-    this.derived.set(this.fields[f], value);
+    if (this.intoRecord) this.derived.set(this.fields[f], value);
     if (value !== null && this.answer.hasProvenanceId(this.location, f, this.usual[f])) return;
     const stored = this.provenances.stored(f, this.answer.provenance(this.location, f), reason);
     if (stored !== undefined) this.computed[this.fields[f]] = stored;

@@ -18,6 +18,7 @@ export {
   settleProvenanceDecision,
   writePreparedChunk,
   type ChunkOutcome,
+  type ColumnarPage,
   type PrepareJob,
 } from './operations/prepared-vintage.js';
 export { fieldProvenanceOf, preparedEntry, type FieldProvenance, type PreparedProvenance } from './field-provenance.js';

@@ -10,7 +10,7 @@ import { baseChunkPages, baseOfJob, discoveryDb, settleProvenanceDecision, write
 import type { FaultInjector } from '@landscreen/rpc';
 import { inProcessEvaluator } from '../engine-pool.js';
 import { fieldSourceOf } from '../prepare-fields.js';
-import { PreparedProvenances, screenParcels, type ProvenanceDecision } from '../screen-parcels.js';
+import { PreparedProvenances, screenParcelsAsColumns, type ProvenanceDecision } from '../screen-parcels.js';
 
 export interface ChunkPreparerOptions {
   layerCache?: LayerCacheOptions;
@@ -45,10 +45,10 @@ export function chunkPreparer(db: ProcessDatabase, options: ChunkPreparerOptions
       worker: options.worker,
       async *pages() {
         onStarted?.();
-        for await (const page of baseChunkPages(discovery, discovery, base, chunk)) {
+        // The prepared fields' facts go to the chunk's index as columns; the base's own are left out of the records.
+        for await (const page of baseChunkPages(discovery, discovery, base, chunk, provenances.preparedFields)) {
           await options.faults?.('prepare.page');
-          await screenParcels(context, page);
-          yield page;
+          yield await screenParcelsAsColumns(context, page);
         }
       },
     });

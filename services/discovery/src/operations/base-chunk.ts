@@ -76,11 +76,18 @@ export async function storedBaseOf(db: DiscoveryDb, marketId: string, vintageId:
  * index through `indexReader`, the rows through `rowReader` (the same connection on PGlite).
  * Every field of the base's lists is set, nulls included, so a derived vintage lists the same.
  */
-export async function* baseChunkPages(indexReader: DiscoveryDb, rowReader: DiscoveryDb | DiscoveryTransaction, base: StoredBase, chunk: number): AsyncIterable<ParcelRecord[]> {
+export async function* baseChunkPages(
+  indexReader: DiscoveryDb,
+  rowReader: DiscoveryDb | DiscoveryTransaction,
+  base: StoredBase,
+  chunk: number,
+  /** Derived fields left out of the records (their new facts are handed over as columns). */
+  replaced: ReadonlySet<string> = new Set(),
+): AsyncIterable<ParcelRecord[]> {
   const part = await loadColumnChunk(indexReader, base.vintageId, chunk);
   const columnsOf = (fields: string[]) => fields.map((field) => [field, part.columns.get(field)] as const);
   const free = columnsOf(base.freeFactFields);
-  const derived = columnsOf(base.derivedFields);
+  const derived = columnsOf(base.derivedFields.filter((field) => !replaced.has(field)));
   for (let start = 0; start < part.keys.length; start += BASE_PAGE) {
     const keys = part.keys.slice(start, start + BASE_PAGE);
     // The page's keys on the partition's primary key: one short index scan.

@@ -115,6 +115,17 @@ export class PreparedVintageGone extends Error {
 export type ChunkOutcome = 'written' | 'already written' | 'busy' | 'gone';
 
 /**
+ * A page of a chunk whose prepared facts come as columns (the engine's answers), not in each
+ * record's `derived`: `writeFacts` hands each non-null fact over by the record's index in
+ * `records` and the field's in `fields`.
+ */
+export interface ColumnarPage {
+  records: ParcelRecord[];
+  fields: readonly string[];
+  writeFacts(set: (record: number, field: number, value: unknown) => void): void;
+}
+
+/**
  * Writes chunk `chunk` of the job's vintage from `pages` (the base's chunk with the prepared
  * facts), in one transaction: its rows, its chunk of the ranking index, its done row. 'busy':
  * another live process is writing it; 'already written': it was, by someone; 'gone': the job
@@ -122,7 +133,7 @@ export type ChunkOutcome = 'written' | 'already written' | 'busy' | 'gone';
  */
 export async function writePreparedChunk(
   db: DiscoveryDb,
-  options: { job: PrepareJob; chunk: number; worker: string; pages: () => AsyncIterable<ParcelRecord[]> },
+  options: { job: PrepareJob; chunk: number; worker: string; pages: () => AsyncIterable<ParcelRecord[] | ColumnarPage> },
 ): Promise<ChunkOutcome> {
   const { job, chunk } = options;
   return db.transaction().execute(async (trx) => {
@@ -142,11 +153,18 @@ export async function writePreparedChunk(
     let parcels = 0;
     // A page is written while the next is read and screened.
     let inFlight: Promise<void> = Promise.resolve();
-    for await (const page of options.pages()) {
+    for await (const item of options.pages()) {
+      const page = Array.isArray(item) ? item : item.records;
+      const firstRow = index.size;
       for (const record of page) {
         for (const field of record.freeFacts.keys()) freeFields.add(field);
         for (const field of record.derived.keys()) derivedFields.add(field);
         index.add(record.parcelKey, record.typed as unknown as Record<string, unknown>, record.freeFacts, record.derived);
+      }
+      if (!Array.isArray(item)) {
+        const fields = item.fields;
+        for (const field of fields) derivedFields.add(field);
+        item.writeFacts((record, field, value) => index.setFact(firstRow + record, fields[field]!, value));
       }
       parcels += page.length;
       await inFlight;
