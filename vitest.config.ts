@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { LongestFirstSequencer } from './test/support/sequencer.js';
 
 // Tests run the TypeScript sources, never dist/: every workspace export names its source under this
 // condition (docs/building.md). Vite resolves the modules it transforms with it; Node resolves with
@@ -27,6 +28,8 @@ export default defineConfig({
     hookTimeout: 900_000,
     // Two cores: two workers keep the machine responsive for the servers the tests start.
     pool: 'forks',
+    // The longest files first, so that both forks stay busy to the end (test/support/sequencer.ts).
+    sequence: { sequencer: LongestFirstSequencer },
     poolOptions: { forks: { maxForks: 2, minForks: 1, execArgv: [`--conditions=${SOURCE}`] } },
   },
 });

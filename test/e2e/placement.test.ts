@@ -203,6 +203,8 @@ describe('discovery replicas share the markets (distributed mode, PostgreSQL and
   });
 
   afterAll(async () => {
+    // What each process logged as an error: where a failed answer came from, for the failure's reader.
+    for (const piece of pieces) for (const line of piece.output().split('\n')) if (/"level":(50|60)/.test(line)) console.error(`${piece.label}: ${line}`);
     await Promise.all(pieces.map((piece) => piece.stop()));
     await nats?.close();
     await database?.close();

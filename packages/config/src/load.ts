@@ -154,6 +154,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     concurrency: bounded('RUNS_WORKER_CONCURRENCY', 2, 1, 64),
   };
 
+  const prepare = {
+    leaseSeconds: bounded('PREPARE_LEASE_SECONDS', 120, 1, 3_600),
+  };
+
   // Grid layers (D38): the most cells one import may store, and the engine's cache of grid blocks.
   const grids = {
     maxCells: bounded('LAYER_MAX_CELLS', 500_000_000, 1, Number.MAX_SAFE_INTEGER),
@@ -223,6 +227,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     relay,
     worker,
     runs,
+    prepare,
     grids,
     layerLimits,
     reports,
