@@ -86,49 +86,55 @@ function align8(offset: number): number {
 
 /** Shape counts and coordinates a geometry takes; null if its positions are not all 2D or all 3D. */
 function countGeometry(geometry: Geometry): { shapes: number; coordinates: number } | null {
-  const type = TYPE_INDEX.get(geometry.type);
-  if (type === undefined) return null;
-  const first = firstPosition(geometry);
-  if (first === undefined) return null;
-  const dimension = first.length;
-  if (dimension !== 2 && dimension !== 3) return null;
+  if (!TYPE_INDEX.has(geometry.type)) return null;
+  const dimension = dimensionOf(geometry);
+  if (dimension === 0) return null;
+  const c = geometry.coordinates as unknown;
   let shapes = 1;
   let positions = 0;
-  const line = (points: Position[]): boolean => {
-    shapes++;
-    positions += points.length;
-    for (const point of points) if (point.length !== dimension) return false;
-    return true;
-  };
-  const c = geometry.coordinates as unknown;
   switch (geometry.type) {
     case 'Point':
       positions = 1;
       break;
     case 'MultiPoint':
     case 'LineString':
-      if (!line(c as Position[])) return null;
+      shapes++;
+      positions = uniformPoints(c as Position[], dimension);
       break;
     case 'MultiLineString':
     case 'Polygon':
       shapes++;
-      for (const part of c as Position[][]) if (!line(part)) return null;
+      for (const part of c as Position[][]) {
+        shapes++;
+        positions += uniformPoints(part, dimension);
+      }
       break;
     case 'MultiPolygon':
       shapes++;
       for (const polygon of c as Position[][][]) {
         shapes++;
-        for (const ring of polygon) if (!line(ring)) return null;
+        for (const ring of polygon) {
+          shapes++;
+          positions += uniformPoints(ring, dimension);
+        }
       }
       break;
   }
-  return { shapes, coordinates: positions * dimension };
+  return positions < 0 || Number.isNaN(positions) ? null : { shapes, coordinates: positions * dimension };
 }
 
-function firstPosition(geometry: Geometry): Position | undefined {
+/** The points' count, or NaN if one has another dimension (NaN stays NaN through the sums). */
+function uniformPoints(points: Position[], dimension: number): number {
+  for (let i = 0; i < points.length; i++) if (points[i].length !== dimension) return NaN;
+  return points.length;
+}
+
+/** 2 or 3 from the first position; 0 for none, or another count. */
+function dimensionOf(geometry: Geometry): number {
   let item: unknown = geometry.coordinates;
   while (Array.isArray(item) && Array.isArray(item[0])) item = item[0];
-  return Array.isArray(item) && item.length > 0 ? (item as Position) : undefined;
+  const length = Array.isArray(item) ? item.length : 0;
+  return length === 2 || length === 3 ? length : 0;
 }
 
 interface Cursor {
@@ -139,41 +145,59 @@ interface Cursor {
 }
 
 function writeGeometry(w: Cursor, geometry: Geometry): void {
-  const dimension = firstPosition(geometry)!.length;
+  const dimension = dimensionOf(geometry);
   w.shapes[w.s++] = TYPE_INDEX.get(geometry.type)! + (dimension === 3 ? THREE_D : 0);
-  const point = (p: Position) => {
-    w.coordinates[w.c++] = p[0];
-    w.coordinates[w.c++] = p[1];
-    if (dimension === 3) w.coordinates[w.c++] = p[2];
-  };
-  const line = (points: Position[]) => {
-    w.shapes[w.s++] = points.length;
-    for (const p of points) point(p);
-  };
-  const lines = (parts: Position[][]) => {
-    w.shapes[w.s++] = parts.length;
-    for (const part of parts) line(part);
-  };
   const c = geometry.coordinates as unknown;
   switch (geometry.type) {
     case 'Point':
-      point(c as Position);
+      writePoints(w, [c as Position], dimension);
       break;
     case 'MultiPoint':
     case 'LineString':
-      line(c as Position[]);
+      w.shapes[w.s++] = (c as Position[]).length;
+      writePoints(w, c as Position[], dimension);
       break;
     case 'MultiLineString':
     case 'Polygon':
-      lines(c as Position[][]);
+      writeLines(w, c as Position[][], dimension);
       break;
     case 'MultiPolygon': {
       const polygons = c as Position[][][];
       w.shapes[w.s++] = polygons.length;
-      for (const polygon of polygons) lines(polygon);
+      for (const polygon of polygons) writeLines(w, polygon, dimension);
       break;
     }
   }
+}
+
+function writeLines(w: Cursor, lines: Position[][], dimension: number): void {
+  w.shapes[w.s++] = lines.length;
+  for (const line of lines) {
+    w.shapes[w.s++] = line.length;
+    writePoints(w, line, dimension);
+  }
+}
+
+function writePoints(w: Cursor, points: Position[], dimension: number): void {
+  const out = w.coordinates;
+  let at = w.c;
+  if (dimension === 2) {
+    for (let i = 0; i < points.length; i++) {
+      const p = points[i];
+      out[at] = p[0];
+      out[at + 1] = p[1];
+      at += 2;
+    }
+  } else {
+    for (let i = 0; i < points.length; i++) {
+      const p = points[i];
+      out[at] = p[0];
+      out[at + 1] = p[1];
+      out[at + 2] = p[2];
+      at += 3;
+    }
+  }
+  w.c = at;
 }
 
 function readGeometry(r: Cursor): Geometry {
