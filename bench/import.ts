@@ -15,7 +15,8 @@
  *
  * Raster section: bench/import-dem.ts in a process of its own (a 4-tile COG DEM imported, then
  * DEM_LOOKUPS elevation lookups over it; DEM_TILE_SIZE), skipped with BENCH_SECTIONS=vector.
- * BENCH_DIR keeps the generated files between runs (default: a folder in the OS temp dir).
+ * BENCH_DIR keeps the generated files between runs (default: a folder in the OS temp dir);
+ * BENCH_READERS=1,2 imports once per LAYER_IMPORT_READERS value (the ratio is the last one's).
  */
 import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -108,17 +109,24 @@ async function vectorSection(): Promise<void> {
   const size = (await stat(gpkg)).size;
   console.log(`input: ${(size / 2 ** 20).toFixed(0)} MiB`);
 
-  const ours = await freshDatabase('bench_import_landscreen');
-  await run(process.execPath, [...NODE_FLAGS, BIN, 'migrate'], { env: { ...process.env, DATABASE_URL: ours, LOG_LEVEL: 'warn' } });
-  const landscreen = await measured(
-    'bench_import_landscreen',
-    process.execPath,
-    [...NODE_FLAGS, BIN, 'import', 'layer', '--source', 'usfws_nwi', '--file', gpkg, '--map', 'WETLAND_TYPE=wetland_type,ATTRIBUTE=wetland_subtype'],
-    { DATABASE_URL: ours, LOG_LEVEL: 'warn' },
-  );
-  const imported = /with ([\d,]+) features is now current/.exec(landscreen.output)?.[1]?.replaceAll(',', '');
-  if (Number(imported) !== features) throw new Error(`the import loaded ${imported} features, not ${features}:\n${landscreen.output.slice(-1000)}`);
-  report('landscreen import layer (GeoPackage → layer version, reprojected to WGS84)', landscreen);
+  // BENCH_READERS=1,2 runs the import once per LAYER_IMPORT_READERS value (default: once, unset).
+  const readerCounts = process.env.BENCH_READERS?.split(',') ?? [undefined];
+  let landscreen: Measured | undefined;
+  for (const readers of readerCounts) {
+    const ours = await freshDatabase('bench_import_landscreen');
+    await run(process.execPath, [...NODE_FLAGS, BIN, 'migrate'], { env: { ...process.env, DATABASE_URL: ours, LOG_LEVEL: 'warn' } });
+    landscreen = await measured(
+      'bench_import_landscreen',
+      process.execPath,
+      [...NODE_FLAGS, BIN, 'import', 'layer', '--source', 'usfws_nwi', '--file', gpkg, '--map', 'WETLAND_TYPE=wetland_type,ATTRIBUTE=wetland_subtype'],
+      { DATABASE_URL: ours, LOG_LEVEL: 'warn', ...(readers === undefined ? {} : { LAYER_IMPORT_READERS: readers }) },
+    );
+    const imported = /with ([\d,]+) features is now current/.exec(landscreen.output)?.[1]?.replaceAll(',', '');
+    if (Number(imported) !== features) throw new Error(`the import loaded ${imported} features, not ${features}:\n${landscreen.output.slice(-1000)}`);
+    const which = readers === undefined ? '' : `, LAYER_IMPORT_READERS=${readers}`;
+    report(`landscreen import layer (GeoPackage → layer version, reprojected to WGS84${which})`, landscreen);
+  }
+  if (landscreen === undefined) return;
 
   const gdal = await ogr2ogrIntoPostgis(gpkg);
   if (gdal !== null) {

@@ -162,6 +162,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   const grids = {
     maxCells: bounded('LAYER_MAX_CELLS', 500_000_000, 1, Number.MAX_SAFE_INTEGER),
     cacheMb: bounded('LAYER_GRID_CACHE_MB', 512, 16, 1_048_576),
+    // Worker threads reading one large GeoPackage at once; unset: up to 2, by the cores.
+    importReaders: text('LAYER_IMPORT_READERS') === undefined ? undefined : bounded('LAYER_IMPORT_READERS', 1, 1, 4),
   };
 
   // Vector layer imports: the defaults match @landscreen/layer-io's DEFAULT_IMPORT_LIMITS.

@@ -99,6 +99,8 @@ export interface GridsConfig {
   maxCells: number;
   /** LAYER_GRID_CACHE_MB: megabytes of grid blocks the engine of one process holds at once (least recently used go first). */
   cacheMb: number;
+  /** LAYER_IMPORT_READERS: worker threads reading one GeoPackage of 16 MB or more at once; undefined: min(2, cores). */
+  importReaders: number | undefined;
 }
 
 export interface LayerLimitsConfig {
