@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { LongestFirstSequencer } from './test/support/sequencer.js';
 
 // Tests run the TypeScript sources, never dist/: every workspace export names its source under this
 // condition (docs/building.md). Vite resolves the modules it transforms with it; Node resolves with
@@ -25,8 +26,12 @@ export default defineConfig({
     // "A test suite that holds on a busy machine").
     testTimeout: 900_000,
     hookTimeout: 900_000,
+    // expect.poll's own default is a one-second deadline; it gets the same bound as a test.
+    expect: { poll: { timeout: 900_000 } },
     // Two cores: two workers keep the machine responsive for the servers the tests start.
     pool: 'forks',
+    // The longest files first, so that both forks stay busy to the end (test/support/sequencer.ts).
+    sequence: { sequencer: LongestFirstSequencer },
     poolOptions: { forks: { maxForks: 2, minForks: 1, execArgv: [`--conditions=${SOURCE}`] } },
   },
 });

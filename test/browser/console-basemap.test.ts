@@ -26,7 +26,7 @@ const isMagenta = ([r, g, b]: [number, number, number]) => r > 200 && b > 200 &&
 /** PURSUE green at the fill's opacity (0.85) over the magenta: about (60, 108, 85). */
 const isGreenOnMagenta = ([r, g, b]: [number, number, number]) => g > r + 30 && g > b + 10;
 
-describe('the console with BASEMAP_STYLE_URL', { timeout: 120_000 }, () => {
+describe('the console with BASEMAP_STYLE_URL', () => {
   let tiles: Server;
   let app: TestStack;
   let browser: Browser;
@@ -47,7 +47,7 @@ describe('the console with BASEMAP_STYLE_URL', { timeout: 120_000 }, () => {
     const spec = { markets: [MARKET], must: [{ field: 'acres', op: 'gte', value: 20 }], preferred: [], verdict_cutoffs: { pursue: 0, monitor: 0 } };
     expectStatus(await app.post('/v1/buyboxes', { name: 'dc', spec }, { headers: session(ANALYST, TENANT) }), 201);
     browser = await launchChromium();
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await browser?.close();
@@ -57,6 +57,8 @@ describe('the console with BASEMAP_STYLE_URL', { timeout: 120_000 }, () => {
 
   it('draws the operator\'s style under the parcels, and never asks for the Census outlines', async () => {
     const context = await browser.newContext({ viewport: { width: 1400, height: 860 } });
+    // Only the test's timeout bounds a wait (docs/decisions.md): Playwright's own 30 s default is a deadline.
+    context.setDefaultTimeout(0);
     const page = await context.newPage();
     const asked: string[] = [];
     page.on('request', (request) => asked.push(request.url()));
@@ -68,7 +70,7 @@ describe('the console with BASEMAP_STYLE_URL', { timeout: 120_000 }, () => {
     await page.waitForFunction(() => {
       const map = (globalThis as any).landscreen?.map;
       return !!map && map.loaded() && map.areTilesLoaded() && map.queryRenderedFeatures({ layers: ['parcels-fill'] }).length > 0;
-    }, undefined, { timeout: 60_000 });
+    }, undefined, { timeout: 0 });
     const { parcel, corner } = await page.evaluate((point) => {
       const map = (globalThis as any).landscreen.map;
       const rect = map.getCanvas().getBoundingClientRect();

@@ -31,7 +31,7 @@ describe.each(DATABASE_MODES)('the console\'s browser session on %s', (mode) => 
   beforeAll(async () => {
     app = await startTestStack(mode);
     expectStatus(await app.get('/v1/me', { headers: session(EMAIL, TENANT, 'analyst') }), 200);
-  }, 120_000);
+  });
   afterAll(() => app?.close());
 
   it('serves the console at / and at the sign-in link\'s /auth/verify', async () => {

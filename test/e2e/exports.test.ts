@@ -95,7 +95,7 @@ describe.each(DATABASE_MODES)('exports (D40) on %s', (mode) => {
     expect((await app.post('/v1/buyboxes', { name: 'Export box', spec: SPEC }, { headers: ACME })).status).toBe(201);
     ranked = (await app.post('/v2/discovery/query', { buy_box: 'Export box', limit: 200 }, { headers: ACME })).body;
     expect(ranked.results.length).toBe(ranked.eligible_total);
-  }, 120_000);
+  });
   afterAll(() => app?.close());
 
   const exportRanking = (format: string, body: Record<string, unknown> = { buy_box: 'Export box' }, headers = ACME) =>
@@ -235,7 +235,7 @@ describe.each(DATABASE_MODES)('exports (D40) on %s', (mode) => {
       const gpkg = await download(app, 'GET', `/v1/deliveries/${deliveryId}?format=gpkg`);
       expect(await ogrSummary('delivery.gpkg', gpkg.bytes, (path) => path)).toMatch(/Feature Count: 3/);
     }
-  }, 60_000);
+  });
 
   it('exports a run\'s results as KML, a Shapefile and a GeoPackage, a Point per location in input order', async () => {
     const points = [{ lat: 30.3, lon: -97.7, id: 'a' }, { lat: 30.31, lon: -97.71, id: 'b' }, { lat: 30.32, lon: -97.72 }];
@@ -260,7 +260,7 @@ describe.each(DATABASE_MODES)('exports (D40) on %s', (mode) => {
     }
     // The formats the catalog writes answer as before.
     expect((await download(app, 'GET', `/v1/runs/${run.run_id}/results?format=ndjson`)).type).toBe('application/x-ndjson');
-  }, 120_000);
+  });
 });
 
 describe('a large ranking export streams (postgres)', () => {
@@ -279,7 +279,7 @@ describe('a large ranking export streams (postgres)', () => {
     await entitleTenant(db, 'acme', 'large-tx');
     const spec = { ...SPEC, markets: ['large-tx'], must: [] };
     expect((await app.post('/v1/buyboxes', { name: 'Large', spec }, { headers: ACME })).status).toBe(201);
-  }, 300_000);
+  });
   afterAll(() => app?.close());
 
   it('sends the first features before it has read the whole ranking, and every parcel once by the end', async () => {
@@ -307,5 +307,5 @@ describe('a large ranking export streams (postgres)', () => {
     expect(new Set(collection.features.map((feature: any) => feature.properties.parcel_key)).size).toBe(SIZE);
     const scores = collection.features.map((feature: any) => feature.properties.score);
     expect(scores.every((score: number, at: number) => at === 0 || score <= scores[at - 1])).toBe(true);
-  }, 300_000);
+  });
 });

@@ -37,7 +37,7 @@ describe.each(DATABASE_MODES)('a DEM of four GeoTIFF tiles bought over REST (%s)
 
   beforeAll(async () => {
     app = await startTestStack(mode);
-  }, 300_000);
+  });
   afterAll(() => app?.close());
 
   it('answers each tile and the seam from the cells, the hole null no_data, charged per field asked as the billing rules say', async () => {
@@ -77,7 +77,7 @@ describe('landscreen import layer with GeoTIFF tiles, as a process, on PostgreSQ
   beforeAll(async () => {
     app = await startTestStack('postgres');
     env = { DATABASE_URL: (app.stack.database as TestDatabase).url, DATA_DIR: dir, LOG_LEVEL: 'silent' };
-  }, 300_000);
+  });
   afterAll(async () => {
     await app?.close();
     rmSync(dir, { recursive: true, force: true });
@@ -99,7 +99,7 @@ describe('landscreen import layer with GeoTIFF tiles, as a process, on PostgreSQ
     const current = listed.stdout.split('\n').find((line) => line.startsWith('usgs_3dep') && line.endsWith('current'));
     // 64 x 64 float32 cells: 16 KiB to hold whole.
     expect(current).toMatch(/USGS_1_tiles\s+4,096 cells in 4 tiles\s+0\.\d\d MB\s+0\.02 MB\s+-98\.0000,30\.0000,-97\.8400,30\.1600\s/);
-  }, 300_000);
+  });
 
   it('refuses, naming the file and the fix, and leaves the current version: a truncated tile, LAYER_MAX_CELLS', async () => {
     const before = (await run(['layers'], env)).stdout;
@@ -113,6 +113,6 @@ describe('landscreen import layer with GeoTIFF tiles, as a process, on PostgreSQ
     expect(tooLarge.code).toBe(1);
     expect(tooLarge.stdout).toContain(`error: ${huge}: its header claims 16,384 × 16,384 = 268,435,456 cells, more than LAYER_MAX_CELLS (100,000,000)`);
     expect((await run(['layers'], env)).stdout).toBe(before);
-  }, 300_000);
+  });
 });
 

@@ -102,7 +102,7 @@ describe.each(DATABASE_MODES)('vector tiles on %s', (mode) => {
     expectStatus(await app.post('/v1/buyboxes', { name: 'dc', spec: SPEC }, { headers: ACME }), 201);
     expectStatus(await app.post('/v1/buyboxes', { name: 'globex box', spec: SPEC }, { headers: GLOBEX }), 201);
     expectStatus(await app.post('/v1/buyboxes', { name: 'other market', spec: { ...SPEC, markets: ['tiles-other'] } }, { headers: GLOBEX }), 201);
-  }, 120_000);
+  });
   afterAll(async () => {
     await app?.close();
     await files?.remove();

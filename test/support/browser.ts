@@ -16,6 +16,8 @@ export const ARTIFACTS = path.resolve(import.meta.dirname, '../../test-artifacts
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
+    // No deadline of its own (Playwright's is 30 s): a start-up waits on readiness, bounded by the hook's timeout.
+    timeout: 0,
     args: [
       '--use-angle=swiftshader',
       '--enable-unsafe-swiftshader',

@@ -1,7 +1,7 @@
 #!/usr/bin/env -S node --max-semi-space-size=64
 // The operator CLI (docs/design.md D37): the compiled JavaScript in dist/, built by `npm ci` (the
-// root `prepare` script), `npm run build` or `npm start` (docs/building.md). The tests run the
-// TypeScript sources instead (test/support/cli-process.ts).
+// root `prepare` script), `npm run build` or `npm start` (docs/building.md). The tests run it too,
+// after their global setup has built the current sources (test/support/cli-process.ts).
 // --max-semi-space-size=64 (MB, Node's default is 16): a request that builds thousands of typed
 // messages and their REST records (a board of 5,000 cards) fills the young generation several
 // times over; with room for it, the objects die young instead of being copied and promoted, and

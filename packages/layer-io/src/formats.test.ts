@@ -84,7 +84,7 @@ describe('formats publishers ship, against the GeoJSON GDAL wrote of the same da
       worst = Math.max(worst, largestDifference(gotFeature!, wantedFeature));
     }
     expect(worst).toBeLessThanOrEqual(tolerance);
-  }, 60_000);
+  });
 });
 
 /** The largest coordinate difference, single polygons taken as one-part multipolygons. */

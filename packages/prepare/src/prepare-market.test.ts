@@ -194,7 +194,7 @@ describe.each(DATABASE_MODES)('landscreen prepare (%s)', (mode) => {
     expect(rows[1].provenance).toEqual({});
   });
 
-  it('screens on a DEM of GeoTIFF tiles (on PostgreSQL read block by block on worker threads, the blocks sent with each page)', { timeout: 240_000 }, async () => {
+  it('screens on a DEM of GeoTIFF tiles (on PostgreSQL read block by block on worker threads, the blocks sent with each page)', async () => {
     const tiles = ['dem_r0c0.tif', 'dem_r0c1.tif', 'dem_r1c0.tif', 'dem_r1c1.tif'].map((name) => demFixture('tiles', name));
     await importLayer(catalogDb(database.db), { source: 'usgs_3dep', file: tiles, gridBlockSize: 8 });
     // Parcels across the mosaic: each tile, the seams, and one over the nodata hole (cells 48-51, 40-43).

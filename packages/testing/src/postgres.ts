@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '@landscreen/db';
-import { templateDatabaseName } from './template.js';
+import { markTemplateUsed, templateDatabaseName } from './template.js';
 
 /**
  * Real PostgreSQL for tests: the machine's server (TEST_DATABASE_URL, default the local `test`
@@ -35,7 +35,12 @@ export interface TestDatabase extends DatabaseHandle {
 /** A fresh, migrated PostgreSQL database of its own; `close()` drops it. */
 export async function createTestPostgres(): Promise<TestDatabase> {
   const name = `${SUITE_PREFIX}${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  await withAdminClient((client) => client.query(`create database ${name} template ${templateDatabaseName()}`));
+  await withAdminClient(async (client) => {
+    await client.query(`create database ${name} template ${templateDatabaseName()}`);
+    // Each clone marks the template as used: a run longer than an hour (a loaded machine) keeps
+    // it, where a run of another build would drop a template marked only when its run started.
+    await markTemplateUsed(client);
+  });
   const url = databaseUrl(name);
   const handle = await openDatabase({ databaseUrl: url, maxConnections: 20 });
   return {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type pg from 'pg';
 import { MIGRATION_PLAN, migrateModules, migrationsFingerprint } from '@landscreen/cli';
 import { openDatabase } from '@landscreen/db';
 import { databaseUrl, dropStaleSuiteDatabases, withAdminClient } from './postgres.js';
@@ -21,13 +22,13 @@ export async function prepareTemplateDatabase(): Promise<void> {
   const name = templateDatabaseName();
   const exists = await withAdminClient(async (client) => (await client.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1);
   if (!exists) await buildTemplate(name);
-  await markUsed(name);
+  await withAdminClient((client) => markTemplateUsed(client, name));
   await dropOtherTemplates(name);
 }
 
 /** The template's comment holds when a run last used it (epoch ms), read by dropOtherTemplates. */
-async function markUsed(name: string): Promise<void> {
-  await withAdminClient((client) => client.query(`comment on database ${name} is '${Date.now()}'`));
+export async function markTemplateUsed(client: pg.Client, name = templateDatabaseName()): Promise<void> {
+  await client.query(`comment on database ${name} is '${Date.now()}'`);
 }
 
 /** Built under a scratch name and renamed when complete, so no run ever clones half a template. */

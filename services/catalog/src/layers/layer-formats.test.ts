@@ -67,7 +67,7 @@ describe.each(DATABASE_MODES)('layers in publishers\' formats, imported and answ
     client = createClient(catalogv1.CatalogService, createRouterTransport(createCatalogService(catalogTestDeps(database.db)).routes));
     counties = await all('counties.geojson');
     plants = await all('plants.geojson');
-  }, 180_000);
+  });
   afterAll(async () => {
     await database?.close();
   });
@@ -95,7 +95,7 @@ describe.each(DATABASE_MODES)('layers in publishers\' formats, imported and answ
     // Texas fills about 40 % of its box: the comparison covers both answers.
     expect(inside).toBeGreaterThan(POINTS / 4);
     expect(inside).toBeLessThan(POINTS);
-  }, 120_000);
+  });
 
   it('xlsx with a title row: the nearest plant and its distance are those haversine finds in the GeoJSON', async () => {
     const imported = await importLayer(catalog, {
@@ -124,5 +124,5 @@ describe.each(DATABASE_MODES)('layers in publishers\' formats, imported and answ
         ]);
       }
     }
-  }, 120_000);
+  });
 });
