@@ -78,7 +78,7 @@ describe('discovery replicas share the markets (distributed mode, PostgreSQL and
   const pieces: Piece[] = [];
   const replicas: { piece: Piece; url: string }[] = [];
   const reference = new Map<string, Answer>();
-  let failed = false;
+  let testFailed = false;
   const db = () => discoveryDb(database.db);
 
   const startReplica = async (label: string) => {
@@ -205,7 +205,7 @@ describe('discovery replicas share the markets (distributed mode, PostgreSQL and
 
   afterAll(async () => {
     // What each process logged as an error, when the test failed: where a wrong answer came from.
-    if (failed) for (const piece of pieces) for (const line of piece.output().split('\n')) if (/"level":(50|60)/.test(line)) console.error(`${piece.label}: ${line}`);
+    if (testFailed) for (const piece of pieces) for (const line of piece.output().split('\n')) if (/"level":(50|60)/.test(line)) console.error(`${piece.label}: ${line}`);
     await Promise.all(pieces.map((piece) => piece.stop()));
     await nats?.close();
     await database?.close();
@@ -214,7 +214,7 @@ describe('discovery replicas share the markets (distributed mode, PostgreSQL and
 
   it('spreads the markets, keeps every answer through a SIGKILL, a new replica and a clean stop, and routes the peers too', async () => {
     onTestFailed(() => {
-      failed = true;
+      testFailed = true;
     });
     const first = replicas.map((replica) => replica.url);
     // The three share the markets once each has been up a lease (the first took them all at start).
