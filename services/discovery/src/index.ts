@@ -15,6 +15,8 @@ export {
   preparedChunksDone,
   preparedJob,
   PreparedVintageGone,
+  PrepareLayersChanged,
+  settleLayerVersions,
   settleProvenanceDecision,
   writePreparedChunk,
   type ChunkOutcome,

@@ -78,6 +78,7 @@ export interface DiscoveryPrepareJobs {
   created_at: Generated<Timestamp>;
   error: string | null;
   fields: string[];
+  layer_versions: string[] | null;
   market_id: string;
   provenance_decision: unknown | null;
   vintage_id: string;

@@ -144,4 +144,35 @@ describe('prepare over workers (postgres)', () => {
     expect(rows[0]).toEqual({ current: imported.vintageId, vintages: 1, jobs: 0 });
     await bus.close();
   });
+
+  it('fails rather than mix layer versions: a layer imported while the chunks are screened gives the prepare up, the base current', async () => {
+    const imported = await importMarket('relayered', [{ lon: -97, lat: 35.1, located: true, crop: 1 }, { lon: -96.95, lat: 35.05, located: true, crop: 2 }], 1);
+    const bus = createMemoryBus();
+    let pages = 0;
+    const file = path.join(dir, 'substations-again.geojson');
+    writeFileSync(file, JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', geometry: { type: 'Point', coordinates: [-97.05, 35] }, properties: { max_voltage_kv: 345 } }] }));
+    const worker = await startPrepareWorker({
+      db: database.db,
+      bus,
+      logger: createLogger('silent'),
+      ackWaitMs: 1_000,
+      workerId: 'relayering',
+      layerCache: { gridCacheBytes: 16 * 2 ** 20 },
+      // While the first chunk is screened, a new version of a layer becomes current.
+      faults: async () => {
+        if (++pages === 1) await importLayer(catalogDb(database.db), { source: 'hifld_substations', file });
+      },
+    });
+    try {
+      await expect(prepareOnWorkers(database.db, { market: 'relayered', fields: FIELDS, bus, pollMs: 20 })).rejects.toThrow(/the layers changed while the prepare ran .*run prepare again/);
+      const { rows } = await sql<{ current: string; vintages: number; jobs: number }>`
+        select (select current_vintage_id::text from discovery.markets where slug = 'relayered') as current,
+               (select count(*)::int from discovery.vintages where market_id = ${imported.marketId}) as vintages,
+               (select count(*)::int from discovery.prepare_jobs) as jobs`.execute(database.db);
+      expect(rows[0]).toEqual({ current: imported.vintageId, vintages: 1, jobs: 0 });
+    } finally {
+      await worker.stop();
+      await bus.close();
+    }
+  });
 });

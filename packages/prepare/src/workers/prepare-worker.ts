@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { ProcessDatabase } from '@landscreen/db';
-import { discoveryDb, failPreparedJob, preparedJob } from '@landscreen/discovery-service';
+import { discoveryDb, failPreparedJob, preparedJob, PrepareLayersChanged } from '@landscreen/discovery-service';
 import type { EventBus, Subscription } from '@landscreen/events';
 import type { Logger } from '@landscreen/rpc';
 import { chunkPreparer, type ChunkPreparerOptions } from './prepare-chunk.js';
@@ -65,6 +65,11 @@ export async function startPrepareWorker(options: PrepareWorkerOptions): Promise
       try {
         outcome = await prepare(job, chunk.chunk, () => log.info({ workerId, delivery: event.deliveryCount }, 'prepare chunk started'));
       } catch (error) {
+        if (error instanceof PrepareLayersChanged) {
+          log.error({ err: error }, 'the layers changed while the prepare ran; the prepare fails');
+          await failPreparedJob(discovery, chunk.vintage_id, error.message);
+          return;
+        }
         if (event.deliveryCount >= maxAttempts) {
           log.error({ err: error, attempts: event.deliveryCount }, 'a prepare chunk keeps failing; the prepare fails');
           await failPreparedJob(discovery, chunk.vintage_id, `chunk ${chunk.chunk} failed ${event.deliveryCount} times: ${(error as Error).message}`);

@@ -5,7 +5,8 @@ import { statements } from '@landscreen/db';
 // 'loading', not current), its base and the fields; each chunk of the base is written by one
 // worker in one transaction that also inserts the chunk's done row, so a chunk redelivered after
 // its worker died (or a duplicate delivery) finds the row and writes nothing twice. The vintage
-// becomes current once every chunk has its row; then the job and its rows are deleted.
+// becomes current once every chunk has its row; then the job and its rows are deleted. Every
+// chunk screens against the same layer versions: the first chunk's, stored on the job.
 export const up = (db: Kysely<any>) =>
   statements(
     `create table discovery.prepare_jobs (
@@ -15,6 +16,7 @@ export const up = (db: Kysely<any>) =>
       fields text[] not null,
       chunks integer not null check (chunks > 0),
       provenance_decision jsonb,
+      layer_versions text[],
       error text,
       created_at timestamptz not null default now()
     )`,

@@ -30,6 +30,18 @@ export interface PrepareJob {
   error: string | null;
 }
 
+/** A chunk would screen against other layer versions than the job's first chunk did: the prepare fails, never mixes them. */
+export class PrepareLayersChanged extends Error {
+  constructor(readonly pinned: readonly string[], readonly current: readonly string[]) {
+    const added = current.filter((id) => !pinned.includes(id));
+    const gone = pinned.filter((id) => !current.includes(id));
+    super(
+      `the layers changed while the prepare ran (now current: ${added.join(', ') || 'none new'}; no longer current: ${gone.join(', ') || 'none'}); ` +
+        'its chunks would mix layer versions, so it was given up: run prepare again',
+    );
+  }
+}
+
 interface JobRow {
   vintage_id: string;
   base_vintage_id: string;
@@ -91,6 +103,20 @@ export async function settleProvenanceDecision(db: DiscoveryDb, vintageId: strin
   const { rows } = await sql<{ decision: unknown }>`select provenance_decision as decision from discovery.prepare_jobs where vintage_id = ${vintageId}`.execute(db);
   if (!rows[0]) throw new PreparedVintageGone(vintageId);
   return rows[0].decision;
+}
+
+/**
+ * Stores the layer versions a chunk screened against unless some are stored; refuses with
+ * PrepareLayersChanged when the stored ones (the first chunk's to get here) are not these.
+ */
+export async function settleLayerVersions(db: DiscoveryDb, vintageId: string, versionIds: readonly string[]): Promise<void> {
+  const ids = [...versionIds].sort();
+  await sql`update discovery.prepare_jobs set layer_versions = ${ids}::text[]
+            where vintage_id = ${vintageId} and layer_versions is null`.execute(db);
+  const { rows } = await sql<{ pinned: string[] }>`select layer_versions as pinned from discovery.prepare_jobs where vintage_id = ${vintageId}`.execute(db);
+  if (!rows[0]) throw new PreparedVintageGone(vintageId);
+  const pinned = rows[0].pinned;
+  if (pinned.length !== ids.length || pinned.some((id, i) => id !== ids[i])) throw new PrepareLayersChanged(pinned, ids);
 }
 
 /** Marks the job failed (its coordinator abandons it). */
