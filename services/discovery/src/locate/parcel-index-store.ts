@@ -7,7 +7,7 @@ import { canCopyOut, copyOut } from '@landscreen/db';
 import { isUuid } from '@landscreen/rpc';
 import { decodeParcelIndex, encodeParcelIndex } from './parcel-index-blob.js';
 import { joinParts, ownedCopy } from './packed-columns.js';
-import type { StoredParcelIndex } from './parcel-index.js';
+import type { StoredParcelIndex } from './stored-parcel-index.js';
 import type { DiscoveryDb, DiscoveryTransaction } from '../schema.js';
 
 /** Bytes a row holds: far below bytea's 1 GB and a protocol message's limits. */
