@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createClient } from '@connectrpc/connect';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { discoveryDb } from '@landscreen/discovery-service';
 import { discoveryv1 } from '@landscreen/proto';
 import { callerHeaders, networkTransport, type Caller } from '@landscreen/rpc';
@@ -78,6 +78,7 @@ describe('discovery replicas share the markets (distributed mode, PostgreSQL and
   const pieces: Piece[] = [];
   const replicas: { piece: Piece; url: string }[] = [];
   const reference = new Map<string, Answer>();
+  let testFailed = false;
   const db = () => discoveryDb(database.db);
 
   const startReplica = async (label: string) => {
@@ -203,6 +204,8 @@ describe('discovery replicas share the markets (distributed mode, PostgreSQL and
   });
 
   afterAll(async () => {
+    // What each process logged as an error, when the test failed: where a wrong answer came from.
+    if (testFailed) for (const piece of pieces) for (const line of piece.output().split('\n')) if (/"level":(50|60)/.test(line)) console.error(`${piece.label}: ${line}`);
     await Promise.all(pieces.map((piece) => piece.stop()));
     await nats?.close();
     await database?.close();
@@ -210,6 +213,9 @@ describe('discovery replicas share the markets (distributed mode, PostgreSQL and
   });
 
   it('spreads the markets, keeps every answer through a SIGKILL, a new replica and a clean stop, and routes the peers too', async () => {
+    onTestFailed(() => {
+      testFailed = true;
+    });
     const first = replicas.map((replica) => replica.url);
     // The three share the markets once each has been up a lease (the first took them all at start).
     await waitFor(() => heldBy(first, false), 'the markets spread over the three replicas');

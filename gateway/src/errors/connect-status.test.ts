@@ -66,6 +66,12 @@ describe('fromServiceError (the one Connect → HTTP mapping)', () => {
     }
   });
 
+  it('answers a stream reset under the call (a service stopping) as that outage, not an internal error', () => {
+    const reset = new ConnectError('Stream closed with error code NGHTTP2_INTERNAL_ERROR', Code.Internal, undefined, undefined, Object.assign(new Error('Stream closed'), { code: 'ERR_HTTP2_STREAM_ERROR' }));
+    const error = fromServiceError(reset) as ApiError;
+    expect([error.status, error.body(), error.headers]).toEqual([503, { detail: 'A service did not answer; try again shortly.', code: 'unavailable' }, { 'retry-after': '5' }]);
+  });
+
   it('keeps a service’s own Aborted a 409 with its reason', () => {
     const error = fromServiceError(serviceError(Code.Aborted, 'stale_state', 'Moved on.')) as ApiError;
     expect([error.status, error.body()]).toEqual([409, { detail: 'Moved on.', code: 'stale_state' }]);

@@ -1,5 +1,5 @@
 import { Code } from '@connectrpc/connect';
-import { readServiceError } from '@landscreen/rpc';
+import { isTransportFailure, readServiceError } from '@landscreen/rpc';
 import { ApiError } from './api-error.js';
 import { RequestValidationError } from '../validation/index.js';
 
@@ -40,7 +40,9 @@ export function fromServiceError(error: unknown): ApiError | RequestValidationEr
   if (info.reason === 'validation' && Array.isArray(info.fields.detail)) {
     return new RequestValidationError(info.fields.detail as never);
   }
-  const status = (info.reason && STATUS_BY_REASON[info.reason]) || STATUS_BY_CODE[info.code] || 500;
+  // A stream or connection that failed under the call (a service stopping, a reset) is an outage
+  // whatever code the transport gave it, never an internal error of ours.
+  const status = isTransportFailure(error) && !info.reason ? 503 : (info.reason && STATUS_BY_REASON[info.reason]) || STATUS_BY_CODE[info.code] || 500;
   if (status >= 500 && status !== 501 && status !== 503) {
     return new ApiError(500, 'internal', 'internal error');
   }

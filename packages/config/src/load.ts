@@ -154,10 +154,16 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     concurrency: bounded('RUNS_WORKER_CONCURRENCY', 2, 1, 64),
   };
 
+  const prepare = {
+    leaseSeconds: bounded('PREPARE_LEASE_SECONDS', 120, 1, 3_600),
+  };
+
   // Grid layers (D38): the most cells one import may store, and the engine's cache of grid blocks.
   const grids = {
     maxCells: bounded('LAYER_MAX_CELLS', 500_000_000, 1, Number.MAX_SAFE_INTEGER),
     cacheMb: bounded('LAYER_GRID_CACHE_MB', 512, 16, 1_048_576),
+    // Worker threads reading one large GeoPackage at once; unset: up to 2, by the cores.
+    importReaders: text('LAYER_IMPORT_READERS') === undefined ? undefined : bounded('LAYER_IMPORT_READERS', 1, 1, 4),
   };
 
   // Vector layer imports: the defaults match @landscreen/layer-io's DEFAULT_IMPORT_LIMITS.
@@ -223,6 +229,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     relay,
     worker,
     runs,
+    prepare,
     grids,
     layerLimits,
     reports,

@@ -50,6 +50,8 @@ export interface Config {
   worker: WorkerConfig;
   /** Asynchronous point-data runs (D35): chunking, the chunk relay and the runs workers. */
   runs: RunsConfig;
+  /** `landscreen prepare --workers` and its worker processes (`serve --prepare-worker`). */
+  prepare: PrepareConfig;
   /** Grid layers: import limits and the engine's cache of their blocks. */
   grids: GridsConfig;
   /** What one layer import may hold, whatever its file claims (refusals name the variable that raises each). */
@@ -97,6 +99,8 @@ export interface GridsConfig {
   maxCells: number;
   /** LAYER_GRID_CACHE_MB: megabytes of grid blocks the engine of one process holds at once (least recently used go first). */
   cacheMb: number;
+  /** LAYER_IMPORT_READERS: worker threads reading one GeoPackage of 16 MB or more at once; undefined: min(2, cores). */
+  importReaders: number | undefined;
 }
 
 export interface LayerLimitsConfig {
@@ -121,6 +125,11 @@ export interface ReportsConfig {
   timeoutMs: number;
   /** Largest document in bytes; a larger one is 422 report_too_large. */
   maxBytes: number;
+}
+
+export interface PrepareConfig {
+  /** How long a delivered chunk is a prepare worker's; a chunk of a worker that died is redone after it. */
+  leaseSeconds: number;
 }
 
 export interface RunsConfig {

@@ -9,9 +9,8 @@ import { errorMessage, LayerReadError } from './errors.js';
 import { detectFormat } from './format.js';
 import { readGrid } from './grid/read-grid.js';
 import { readLayer } from './read-layer.js';
-import { fileGdbLayers, layerCrsLabel, openFileGdb } from './readers/filegdb.js';
-import { attributeColumns, featureCount, geoPackageCrs, geoPackageLayers, openGeoPackage } from './readers/geopackage.js';
-import { xlsxSheetNames } from './readers/xlsx.js';
+// Each format's reader (and its library: SQLite in WebAssembly, exceljs, GDAL) loads when a file
+// of its format is inspected: loading them all took a second of CPU.
 import type { GdalChoice, LayerFormat } from './types.js';
 
 export type AttributeType = 'string' | 'integer' | 'number' | 'boolean' | 'date' | 'other';
@@ -43,7 +42,7 @@ export async function inspectLayerFile(path: string, options: InspectOptions = {
   const format = await detectFormat(path);
   switch (format) {
     case 'gpkg':
-      return { format, layers: inspectGeoPackage(path) };
+      return { format, layers: await inspectGeoPackage(path) };
     case 'filegdb':
       return { format, layers: await inspectFileGdb(path, options.gdal) };
     case 'geotiff': {
@@ -52,6 +51,7 @@ export async function inspectLayerFile(path: string, options: InspectOptions = {
     }
     case 'xlsx': {
       const layers: LayerDescription[] = [];
+      const { xlsxSheetNames } = await import('./readers/xlsx.js');
       for (const sheet of await xlsxSheetNames(path)) layers.push(await byReading(path, sheet, { format, sheet, headerRow: options.headerRow }));
       return { format, layers };
     }
@@ -60,7 +60,8 @@ export async function inspectLayerFile(path: string, options: InspectOptions = {
   }
 }
 
-function inspectGeoPackage(path: string): LayerDescription[] {
+async function inspectGeoPackage(path: string): Promise<LayerDescription[]> {
+  const { attributeColumns, featureCount, geoPackageCrs, geoPackageLayers, openGeoPackage } = await import('./readers/geopackage.js');
   const db = openGeoPackage(path);
   try {
     return geoPackageLayers(path, db).map((layer) => {
@@ -87,6 +88,7 @@ function inspectGeoPackage(path: string): LayerDescription[] {
 }
 
 async function inspectFileGdb(path: string, gdal: GdalChoice | undefined): Promise<LayerDescription[]> {
+  const { fileGdbLayers, layerCrsLabel, openFileGdb } = await import('./readers/filegdb.js');
   const source = await openFileGdb(path);
   try {
     return (await fileGdbLayers(source.folder, gdal)).map((layer) => {

@@ -10,14 +10,7 @@ import { windAsRfc7946 } from './geometry/winding.js';
 import { checkFeature } from './limits/feature-limits.js';
 import { importLimits, limitExceeded, type ImportLimits } from './limits/import-limits.js';
 import { missingAttributes, renameProperties } from './property-map.js';
-import { readFileGdb } from './readers/filegdb.js';
-import { readFlatGeobuf } from './readers/flatgeobuf.js';
-import { readGeoPackage } from './readers/geopackage.js';
-import { readKml } from './readers/kml.js';
-import { readLineBased } from './readers/line-based.js';
 import type { FormatReader } from './readers/raw-feature.js';
-import { readShapefile } from './readers/shapefile.js';
-import { readXlsx } from './readers/xlsx.js';
 import type { LayerFeature, ReadLayerOptions, VectorLayerFormat } from './types.js';
 
 /** Progress is reported at most this often (in features) between byte-count changes. */
@@ -25,8 +18,9 @@ const PROGRESS_EVERY = 10_000;
 
 export async function* readLayer(path: string, options: ReadLayerOptions = {}): AsyncGenerator<LayerFeature, void, undefined> {
   const format = options.format ?? (await vectorFormat(path));
+  if (options.part !== undefined && format !== 'gpkg') throw new Error(`a ${format} file is read whole, not in parts`);
   const limits = importLimits(options.limits);
-  const reader = openReader(path, format, options, limits);
+  const reader = await openReader(path, format, options, limits);
   const map = options.map ?? new Map<string, string>();
   const targets = new Set(map.values());
   const seen = new Set<string>();
@@ -69,24 +63,28 @@ export async function* readLayer(path: string, options: ReadLayerOptions = {}): 
   report(true);
 }
 
-/** The one reader per format; each yields raw features in the file's CRS. */
-function openReader(path: string, format: VectorLayerFormat, options: ReadLayerOptions, limits: ImportLimits): FormatReader {
+/**
+ * The one reader per format; each yields raw features in the file's CRS. Each loads with its
+ * library when a file of its format is read: loading every one (exceljs, GDAL, SQLite in
+ * WebAssembly) took a second of CPU in each import worker.
+ */
+async function openReader(path: string, format: VectorLayerFormat, options: ReadLayerOptions, limits: ImportLimits): Promise<FormatReader> {
   switch (format) {
     case 'shapefile':
-      return readShapefile(path, limits);
+      return (await import('./readers/shapefile.js')).readShapefile(path, limits);
     case 'gpkg':
-      return readGeoPackage(path, options);
+      return (await import('./readers/geopackage.js')).readGeoPackage(path, options);
     case 'filegdb':
-      return readFileGdb(path, options, limits);
+      return (await import('./readers/filegdb.js')).readFileGdb(path, options, limits);
     case 'flatgeobuf':
-      return readFlatGeobuf(path, options);
+      return (await import('./readers/flatgeobuf.js')).readFlatGeobuf(path, options);
     case 'kml':
     case 'kmz':
-      return readKml(path, format === 'kmz', options, limits);
+      return (await import('./readers/kml.js')).readKml(path, format === 'kmz', options, limits);
     case 'xlsx':
-      return readXlsx(path, options, limits);
+      return (await import('./readers/xlsx.js')).readXlsx(path, options, limits);
     default:
-      return readLineBased(path, format, limits, options.chunkSize);
+      return (await import('./readers/line-based.js')).readLineBased(path, format, limits, options.chunkSize);
   }
 }
 

@@ -83,6 +83,11 @@ export interface ReadLayerOptions {
    * and a source's declared filter. Features it turns away are not counted or yielded.
    */
   where?: (properties: Record<string, unknown>) => boolean;
+  /**
+   * Read only part `index` of `of` equal row-id ranges of a GeoPackage layer (readers running in
+   * parallel each take one, in order). Other formats refuse it.
+   */
+  part?: { index: number; of: number };
 }
 
 export type GdalChoice = 'auto' | 'native' | 'wasm';

@@ -7,16 +7,15 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogDb, importLayer } from '@landscreen/catalog-service';
 import type { DatabaseHandle } from '@landscreen/db';
-import { discoveryDb, fieldProvenanceOf, importVintage, provenanceOf } from '@landscreen/discovery-service';
+import { discoveryDb, importVintage } from '@landscreen/discovery-service';
 import { toParcelRecord, type GeoJSONGeometry } from '@landscreen/parcel-io';
 import { createTestPGlite, createTestPostgres, DATABASE_MODES } from '@landscreen/testing';
-import { valueAt } from '../../../services/discovery/src/ranking/columns.js';
-import { loadVintageIndex, storedChunks } from '../../../services/discovery/src/ranking/column-store.js';
+import { storedChunks } from '../../../services/discovery/src/ranking/column-store.js';
 import { prepareMarket } from './prepare-market.js';
+import { vintageContents, withBaseNamed } from './vintage-contents.test-helper.js';
 
 const FIELDS = ['nearest_substation_distance_m', 'substations_within_radius_count', 'intersects_wetland', 'wetland_type', 'wetland_acres_on_parcel'];
 
@@ -72,22 +71,6 @@ describe.each(DATABASE_MODES)('prepare over random chunkings (%s)', (mode) => {
     return prepareMarket(database.db, { market: slug, fields: FIELDS, chunkRows: prepareRows });
   };
 
-  /** Every stored fact and provenance of a vintage, by parcel_key. */
-  const contents = async (vintageId: string) => {
-    const index = await loadVintageIndex(discoveryDb(database.db), vintageId);
-    const fields = [...index.entries()].map(([field]) => field).sort();
-    const { rows } = await sql<{ parcel_key: string; provenance: unknown; lat: number | null; geometry: unknown }>`
-      select parcel_key, provenance, lat, geometry from discovery.parcels where vintage_id = ${vintageId} order by parcel_key`.execute(database.db);
-    // Compared as a reader shows it: which reason the vintage stores once and which each parcel
-    // stores is decided from prepare's first page, so it moves with the chunking; what it means does not.
-    const fieldProvenance = await fieldProvenanceOf(discoveryDb(database.db), vintageId);
-    return rows.map((row) => {
-      const facts = Object.fromEntries(fields.map((field) => [field, valueAt(index.column(field), index.rowOfKey(row.parcel_key)!)]).filter(([, value]) => value !== null));
-      const provenance = provenanceOf({ provenance: row.provenance } as Parameters<typeof provenanceOf>[0], { typed: {}, derived: facts } as unknown as Parameters<typeof provenanceOf>[1], { id: 'VINTAGE', fieldProvenance });
-      return { key: row.parcel_key, provenance, lat: row.lat, geometry: row.geometry, facts };
-    });
-  };
-
   it('stores the same facts and provenance however the base and the new vintage are chunked', async () => {
     let run = 0;
     await fc.assert(
@@ -98,10 +81,9 @@ describe.each(DATABASE_MODES)('prepare over random chunkings (%s)', (mode) => {
         expect(await storedChunks(discoveryDb(database.db), cut.baseVintageId)).toHaveLength(Math.ceil(parcels.length / chunkRows));
         expect(await storedChunks(discoveryDb(database.db), cut.vintageId)).toHaveLength(Math.ceil(parcels.length / prepareRows));
         expect(cut.parcels).toBe(whole.parcels);
-        const [a, b] = [await contents(whole.vintageId), await contents(cut.vintageId)];
+        const [a, b] = [await vintageContents(database.db, whole.vintageId), await vintageContents(database.db, cut.vintageId)];
         // Provenance names the vintage a fact came from: the same apart from those ids.
-        const normalise = (rows: typeof a, base: string) => JSON.parse(JSON.stringify(rows).replaceAll(base, 'BASE'));
-        expect(normalise(b, cut.baseVintageId)).toEqual(normalise(a, whole.baseVintageId));
+        expect(withBaseNamed(b, cut.baseVintageId)).toEqual(withBaseNamed(a, whole.baseVintageId));
       }),
       { numRuns: 6 },
     );

@@ -70,3 +70,8 @@ export function preparedFields(selection: { fields?: string[]; preset?: string }
   if (layered === 0) throw new NoLayersError([...needed].sort());
   return { fields, uncovered };
 }
+
+/** The source a prepared field names in its provenance: the first layer it reads, else the catalog's source of it (a service parameter). */
+export function fieldSourceOf(field: string): string | null {
+  return sourcesOf(evaluatorOf(FIELD_BY_NAME.get(field)!))[0] ?? FIELD_BY_NAME.get(field)!.source ?? null;
+}

@@ -7,10 +7,9 @@ import { LayerCache, catalogDb, type LayerCacheOptions } from '@landscreen/catal
 import type { DatabaseHandle } from '@landscreen/db';
 import type { Engine } from '@landscreen/point-engine';
 import { deriveVintage, discoveryDb, type BaseVintage, type ImportProgress } from '@landscreen/discovery-service';
-import { FIELD_BY_NAME, evaluatorOf } from '@landscreen/field-catalog';
 import type { FaultInjector } from '@landscreen/rpc';
 import { analyzeBaseVintage } from './analyze-base.js';
-import { preparedFields, sourcesOf } from './prepare-fields.js';
+import { fieldSourceOf, preparedFields } from './prepare-fields.js';
 import { inProcessEvaluator, workerPoolEvaluator, type PageEvaluator } from './engine-pool.js';
 import { PreparedProvenances, screenParcels } from './screen-parcels.js';
 
@@ -59,8 +58,7 @@ export async function prepareMarket(db: DatabaseHandle['db'], options: PrepareOp
   const loaded = new Set(engine!.loaded().map((layer) => layer.source as string));
   const { fields, uncovered } = preparedFields({ fields: options.fields, preset: options.preset }, loaded);
   const plan = engine!.plan(fields);
-  // A field reading no layer (a radius_used service parameter) names the catalog's source of it.
-  const sourceOf = (field: string) => sourcesOf(evaluatorOf(FIELD_BY_NAME.get(field)!))[0] ?? FIELD_BY_NAME.get(field)!.source ?? null;
+  const sourceOf = fieldSourceOf;
   const provenances = new PreparedProvenances(plan.fields, sourceOf);
   let base: BaseVintage | undefined;
   let evaluator: Promise<PageEvaluator> | undefined;

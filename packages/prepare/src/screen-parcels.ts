@@ -8,7 +8,7 @@
 // differs — the reason of a null that is not the field's usual one, or a whole entry (a parcel
 // without a location). Discovery's readers put the two back together (field-provenance.ts).
 
-import type { FieldProvenance, PreparedProvenance } from '@landscreen/discovery-service';
+import type { ColumnarPage, FieldProvenance, PreparedProvenance } from '@landscreen/discovery-service';
 import type { AnswerRowSink, EngineAnswer, FieldValue, PolygonalGeometry, Provenance } from '@landscreen/point-engine';
 import type { ParcelRecord } from '@landscreen/parcel-io';
 import type { PageEvaluator } from './engine-pool.js';
@@ -24,6 +24,8 @@ export interface ScreenContext {
   /** The source each field reads, for the provenance of a null with no layer behind it. */
   sourceOf: (field: string) => string | null;
   provenances: PreparedProvenances;
+  /** Called once, when the page that decides the provenances has decided them (before its facts are kept). */
+  onDecided?(provenances: PreparedProvenances): Promise<void>;
 }
 
 /**
@@ -36,7 +38,7 @@ export class PreparedProvenances {
   private readonly chosen: (Provenance | null | undefined)[];
   private readonly usualReason: (string | null)[];
   private readonly entries: (PreparedProvenance | undefined)[];
-  private readonly made = new Map<Provenance | null, Map<string, PreparedProvenance>>();
+  private readonly made = new Map<string | null, Map<string, PreparedProvenance>>();
   readonly preparedFields: ReadonlySet<string>;
 
   constructor(
@@ -51,6 +53,24 @@ export class PreparedProvenances {
 
   get decided(): boolean {
     return this.chosen[0] !== undefined || this.fields.length === 0;
+  }
+
+  /** What decide() chose, as stored data: another process adopts it (adopt) to store alike. */
+  decision(): ProvenanceDecision {
+    return this.fields.map((_, f) => ({ provenance: plainProvenance(this.chosen[f] ?? null), reason: this.usualReason[f] }));
+  }
+
+  /**
+   * Takes another process's decision (of the same fields) instead of this one's: every chunk of
+   * a vintage prepared over workers stores its parcels' provenance against the same entries.
+   */
+  adopt(decision: ProvenanceDecision): void {
+    this.fields.forEach((field, f) => {
+      const { provenance, reason } = decision[f]!;
+      this.chosen[f] = provenance;
+      this.usualReason[f] = reason;
+      this.entries[f] = this.entry(field, provenance, null);
+    });
   }
 
   decide(answer: EngineAnswer): void {
@@ -77,18 +97,18 @@ export class PreparedProvenances {
    */
   usualIds(answer: EngineAnswer): Uint32Array {
     const ids = new Uint32Array(this.fields.length);
-    const idOf = new Map<Provenance, number>();
-    answer.provenances.forEach((provenance, i) => idOf.set(provenance, i + 1));
+    const idOf = new Map<string, number>();
+    answer.provenances.forEach((provenance, i) => idOf.set(keyOf(provenance), i + 1));
     this.chosen.forEach((chosen, f) => {
       // Undecided: an id no value has, so every value goes the long way.
-      ids[f] = chosen === undefined ? 0xffffffff : chosen === null ? 0 : (idOf.get(chosen) ?? 0xffffffff);
+      ids[f] = chosen === undefined ? 0xffffffff : chosen === null ? 0 : (idOf.get(keyOf(chosen)) ?? 0xffffffff);
     });
     return ids;
   }
 
   /** What a parcel stores for field f: nothing (undefined), a null reason, or a whole entry. */
   stored(f: number, provenance: Provenance | null, reason: string | null): string | PreparedProvenance | undefined {
-    if (this.chosen[f] !== undefined && provenance === this.chosen[f]) {
+    if (this.chosen[f] !== undefined && sameProvenance(provenance, this.chosen[f])) {
       return reason === null || reason === this.usualReason[f] ? undefined : reason;
     }
     return this.entry(this.fields[f], provenance, reason);
@@ -107,8 +127,9 @@ export class PreparedProvenances {
 
   /** The stored entry of a provenance and reason (one object per field, provenance and reason). */
   entry(field: string, provenance: Provenance | null, reason: string | null): PreparedProvenance {
-    let byKey = this.made.get(provenance);
-    if (!byKey) this.made.set(provenance, (byKey = new Map()));
+    const provenanceKey = provenance === null ? null : keyOf(provenance);
+    let byKey = this.made.get(provenanceKey);
+    if (!byKey) this.made.set(provenanceKey, (byKey = new Map()));
     const key = `${field}\u0000${reason ?? ''}`;
     let made = byKey.get(key);
     if (!made) {
@@ -118,6 +139,24 @@ export class PreparedProvenances {
     }
     return made;
   }
+}
+
+/** Per prepared field: the provenance the vintage stores for it and the null reason it stands for. */
+export type ProvenanceDecision = { provenance: Provenance | null; reason: string | null }[];
+
+/** What identifies a provenance (what entryOf reads of it): the engine's objects and stored copies compare alike. */
+const keys = new WeakMap<Provenance, string>();
+function keyOf(provenance: Provenance): string {
+  let key = keys.get(provenance);
+  if (key === undefined) keys.set(provenance, (key = JSON.stringify(plainProvenance(provenance))));
+  return key;
+}
+
+const sameProvenance = (a: Provenance | null, b: Provenance | null) => a === b || (a !== null && b !== null && keyOf(a) === keyOf(b));
+
+function plainProvenance(provenance: Provenance | null): Provenance | null {
+  if (provenance === null) return null;
+  return { layers: provenance.layers.map(({ source, layer_version }) => ({ source, layer_version })), formula_version: provenance.formula_version } as Provenance;
 }
 
 function entryOf(provenance: Provenance | null, sourceWithoutLayer: string | null): PreparedProvenance {
@@ -133,17 +172,46 @@ function entryOf(provenance: Provenance | null, sourceWithoutLayer: string | nul
 }
 
 export async function screenParcels(context: ScreenContext, records: ParcelRecord[]): Promise<void> {
+  await screen(context, records, true);
+}
+
+/**
+ * screenParcels with the facts left in the engine's answer: the records get their provenance
+ * only, and the page hands the facts over as columns (no Map entry per parcel and field).
+ */
+export async function screenParcelsAsColumns(context: ScreenContext, records: ParcelRecord[]): Promise<ColumnarPage> {
+  const { answer, located } = await screen(context, records, false);
+  return {
+    records,
+    fields: context.fields,
+    writeFacts(set) {
+      const sink = new ColumnFacts(set);
+      located.forEach((record, n) => {
+        sink.record = record;
+        answer.readRow(n, sink);
+      });
+    },
+  };
+}
+
+async function screen(context: ScreenContext, records: ParcelRecord[], factsInRecords: boolean) {
   const { fields, provenances } = context;
-  const located = records.filter((record) => record.lat !== null && record.lon !== null);
+  const located: number[] = [];
+  records.forEach((record, n) => {
+    if (record.lat !== null && record.lon !== null) located.push(n);
+  });
   const answer = await context.evaluator.evaluate({
     vintage: context.baseVintageId,
-    locations: located.map((record) => ({ lat: record.lat!, lon: record.lon! })),
-    keys: located.map((record) => record.parcelKey),
-    geometries: located.map((record) => polygonal(record.geometry)),
+    locations: located.map((n) => ({ lat: records[n]!.lat!, lon: records[n]!.lon! })),
+    keys: located.map((n) => records[n]!.parcelKey),
+    geometries: located.map((n) => polygonal(records[n]!.geometry)),
   });
+  const undecided = !provenances.decided;
   provenances.decide(answer);
-  const facts = new ParcelFacts(answer, fields, provenances);
-  located.forEach((record, n) => {
+  if (undecided && provenances.decided) await context.onDecided?.(provenances);
+  const facts = new ParcelFacts(answer, fields, provenances, factsInRecords);
+  located.forEach((index, n) => {
+    const record = records[index]!;
     facts.start(record, n);
     answer.readRow(n, facts);
     record.computed = facts.computed as ParcelRecord['computed'];
@@ -152,11 +220,28 @@ export async function screenParcels(context: ScreenContext, records: ParcelRecor
     if (record.lat !== null && record.lon !== null) continue;
     const computed = keptProvenance(record, provenances.preparedFields);
     for (const field of fields) {
-      record.derived.set(field, null);
+      if (factsInRecords) record.derived.set(field, null);
       computed[field] = { source: context.sourceOf(field), layer_version: null, formula_version: null, null_reason: 'no_location' };
     }
     record.computed = computed as ParcelRecord['computed'];
   }
+  return { answer, located };
+}
+
+/** A located parcel's answers handed over as columns: each non-null value by record and field index. */
+class ColumnFacts implements AnswerRowSink {
+  record = 0;
+  constructor(private readonly set: (record: number, field: number, value: unknown) => void) {}
+  number(f: number, value: number): void {
+    this.set(this.record, f, value);
+  }
+  string(f: number, value: string): void {
+    this.set(this.record, f, value);
+  }
+  bool(f: number, value: boolean): void {
+    this.set(this.record, f, value);
+  }
+  null(): void {}
 }
 
 /**
@@ -174,6 +259,8 @@ class ParcelFacts implements AnswerRowSink {
     private readonly answer: EngineAnswer,
     private readonly fields: readonly string[],
     private readonly provenances: PreparedProvenances,
+    /** False: the facts stay in the answer (screenParcelsAsColumns); only provenance is kept here. */
+    private readonly intoRecord = true,
   ) {
     this.usual = provenances.usualIds(answer);
   }
@@ -201,7 +288,7 @@ class ParcelFacts implements AnswerRowSink {
   }
 
   private keep(f: number, value: FieldValue, reason: string | null): void {
-    this.derived.set(this.fields[f], value);
+    if (this.intoRecord) this.derived.set(this.fields[f], value);
     if (value !== null && this.answer.hasProvenanceId(this.location, f, this.usual[f])) return;
     const stored = this.provenances.stored(f, this.answer.provenance(this.location, f), reason);
     if (stored !== undefined) this.computed[this.fields[f]] = stored;

@@ -98,11 +98,23 @@ export function replicaTransport(urls: readonly string[], routing: ReplicaRoutin
 }
 
 /**
- * The replica did not answer (refused: Unavailable; the connection reset under the call, as when
- * the process died: Aborted), as opposed to answering an error of its own, which always carries
- * its detail.
+ * The replica did not answer (refused: Unavailable; the connection reset under the call: Aborted;
+ * the process died and its HTTP/2 session ended with the call in it: Canceled, unless the caller
+ * cancelled, which callers check first; the stream failed under the call: a transport error), as
+ * opposed to answering an error of its own, which always carries its detail.
  */
 export function isUnanswered(error: unknown): boolean {
   const connectError = ConnectError.from(error);
-  return (connectError.code === Code.Unavailable || connectError.code === Code.Aborted) && connectError.findDetails(commonv1.ErrorDetailSchema).length === 0;
+  if (connectError.findDetails(commonv1.ErrorDetailSchema).length > 0) return false;
+  return [Code.Unavailable, Code.Aborted, Code.Canceled].includes(connectError.code) || isTransportFailure(connectError);
+}
+
+/**
+ * The call failed in the transport itself: connect-node raised it from a Node.js stream or socket
+ * error (its cause carries Node's error code, e.g. ERR_HTTP2_STREAM_ERROR for a stream reset with
+ * INTERNAL_ERROR), whatever Connect code it was given. An answer decoded from a peer never has one.
+ */
+export function isTransportFailure(error: unknown): boolean {
+  const { cause } = ConnectError.from(error);
+  return typeof cause === 'object' && cause !== null && typeof (cause as { code?: unknown }).code === 'string' && /^(ERR_HTTP2_|ERR_STREAM_|E[A-Z]+$)/.test((cause as { code: string }).code);
 }

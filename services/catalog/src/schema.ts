@@ -2,6 +2,7 @@ import type { Generated, GeneratedAlways, Kysely, Transaction } from 'kysely';
 import { schemaView, type Narrowed, type ProcessDatabase } from '@landscreen/db';
 import type { LayerSource, PlanId } from '@landscreen/field-catalog';
 import type { LayerFormat } from '@landscreen/layer-io';
+import type { StoredGridMeta } from './layers/grid-meta.js';
 import type { RunStatus } from './runs/run-status.js';
 import type * as tables from './tables.generated.js';
 
@@ -24,6 +25,10 @@ export type LayerVersionsTable = Narrowed<
     seq: number;
     format: LayerFormat;
     geometry: LayerSource['geometry'];
+    /** WGS84 [west, south, east, north]; null until the import completes (and for an empty layer). */
+    bbox: [number, number, number, number] | null;
+    /** A grid layer's metadata; null for a vector layer. */
+    grid: StoredGridMeta | null;
   }
 >;
 

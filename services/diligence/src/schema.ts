@@ -20,6 +20,13 @@ export type CostLedgerTable = tables.DiligenceCostLedger;
 export type ContactsTable = tables.DiligenceContacts;
 export type OutboxTable = tables.DiligenceOutbox;
 
+/**
+ * `diligence.screen_statuses`, the read model the schema publishes for the pipeline's board (D21):
+ * a job's status by property. Its columns are a job's, never null (a view's are all nullable to
+ * PostgreSQL's catalog).
+ */
+export type ScreenStatusesView = Narrowed<tables.DiligenceScreenStatuses, { tenant_id: string; property_id: string; job_id: string; status: JobStatus }>;
+
 export interface DiligenceDatabase {
   jobs: JobsTable;
   steps: StepsTable;

@@ -1,5 +1,5 @@
 import type { discoveryv1 } from '@landscreen/proto';
-import type { MarketVintage } from './market-access.js';
+import type { MarketVintage } from './market-vintage.js';
 import { openJson } from './messages/json-bytes.js';
 import { parcelFacts, provenanceOf, type ParcelFacts, type ParcelRow } from './parcel-rows.js';
 import { roundFacts } from '@landscreen/field-catalog';

@@ -5,6 +5,24 @@ export { ensureMarket, entitle, findMarket, DiscoveryInputError } from './operat
 export { discoveryDb, type DiscoveryDb, type DiscoveryTransaction } from './schema.js';
 export { importVintage, type ImportProgress, type ImportResult } from './operations/import-vintage.js';
 export { deriveVintage, type BaseVintage, type DeriveVintageOptions } from './operations/derive-vintage.js';
+export { baseChunkPages, type StoredBase } from './operations/base-chunk.js';
+export {
+  abandonPreparedVintage,
+  baseOfJob,
+  failPreparedJob,
+  finishPreparedVintage,
+  openPreparedVintage,
+  preparedChunksDone,
+  preparedJob,
+  PreparedVintageGone,
+  PrepareLayersChanged,
+  settleLayerVersions,
+  settleProvenanceDecision,
+  writePreparedChunk,
+  type ChunkOutcome,
+  type ColumnarPage,
+  type PrepareJob,
+} from './operations/prepared-vintage.js';
 export { fieldProvenanceOf, preparedEntry, type FieldProvenance, type PreparedProvenance } from './field-provenance.js';
 export { provenanceOf } from './parcel-rows.js';
 export { desiredReplica, type WeightedReplica } from './placement/rendezvous.js';

@@ -3,12 +3,8 @@ import type { ExpressionBuilder } from 'kysely';
 import { closestMatch } from '@landscreen/field-catalog';
 import { forbidden, notFound, serviceError } from '@landscreen/rpc';
 import type { DiscoveryContext } from './context.js';
-import { fieldProvenanceOf, type FieldProvenance } from './field-provenance.js';
-
-export interface MarketVintage {
-  market: { id: string; slug: string };
-  vintage: { id: string; freeFactFields: string[]; derivedFields: string[]; fieldProvenance: FieldProvenance | null };
-}
+import { fieldProvenanceOf } from './field-provenance.js';
+import type { MarketVintage } from './market-vintage.js';
 
 /**
  * The market a request names and its current vintage, once the caller's tenant is entitled to it

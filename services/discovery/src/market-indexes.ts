@@ -1,7 +1,7 @@
 import type { HandlerContext } from '@connectrpc/connect';
 import type { ParcelIndex } from './locate/parcel-index.js';
 import type { ParcelIndexes } from './locate/parcel-indexes.js';
-import type { MarketVintage } from './market-access.js';
+import type { MarketVintage } from './market-vintage.js';
 import { isForwarded, MarketElsewhere, markAnswered } from './placement/forward.js';
 import type { MarketPlacement, MarketRef } from './placement/placement.js';
 import type { Ranker } from './ranking/ranker.js';

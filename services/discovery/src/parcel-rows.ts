@@ -1,32 +1,25 @@
-import { sql } from 'kysely';
+import type { Selectable } from 'kysely';
 import { setOwn } from '@landscreen/validation';
 import { preparedEntry, type FieldProvenance } from './field-provenance.js';
 import { TYPED_FIELDS } from './fields.js';
 import { valueAt } from './ranking/columns.js';
 import type { VintageIndex } from './ranking/vintage-index.js';
-import type { DiscoveryDb } from './schema.js';
+import type { DiscoveryDb, ParcelsTable } from './schema.js';
 
 /** What a parcel row holds besides its facts (those live in the vintage's columns). */
-export interface ParcelRow {
-  parcel_key: string;
-  apn: string | null;
-  address: string | null;
-  lat: number | null;
-  lon: number | null;
-  acres: number | null;
-  developable_acres: number | null;
-  geometry: Record<string, unknown> | null;
-  bbox: number[] | null;
-  provenance: Record<string, unknown>;
-}
+export const PARCEL_COLUMNS = ['parcel_key', 'apn', 'address', 'lat', 'lon', 'acres', 'developable_acres', 'geometry', 'bbox', 'provenance'] as const satisfies readonly (keyof ParcelsTable)[];
 
-export const PARCEL_COLUMNS = sql`parcel_key, apn, address, lat, lon, acres, developable_acres, geometry, bbox, provenance`;
+export type ParcelRow = Pick<Selectable<ParcelsTable>, (typeof PARCEL_COLUMNS)[number]>;
 
 /** The rows of a page, by parcel_key within a vintage (one indexed query on one partition). */
 export async function parcelRowsByKey(db: DiscoveryDb, vintageId: string, keys: string[]): Promise<Map<string, ParcelRow>> {
   if (keys.length === 0) return new Map();
-  const { rows } = await sql<ParcelRow>`
-    select ${PARCEL_COLUMNS} from discovery.parcels where vintage_id = ${vintageId} and parcel_key = any(${keys}::text[])`.execute(db);
+  const rows = await db
+    .selectFrom('parcels')
+    .select(PARCEL_COLUMNS)
+    .where('vintage_id', '=', vintageId)
+    .where((eb) => eb('parcel_key', '=', eb.fn.any(eb.val(keys))))
+    .execute();
   return new Map(rows.map((row) => [row.parcel_key, row]));
 }
 

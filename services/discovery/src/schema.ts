@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Generated, Kysely, Transaction } from 'kysely';
 import { schemaView, type Narrowed, type ProcessDatabase } from '@landscreen/db';
 import type { FieldProvenance } from './prepared-provenance.js';
 import type * as tables from './tables.generated.js';
@@ -17,12 +17,24 @@ export type VintagesTable = Narrowed<
     field_provenance: FieldProvenance | null;
   }
 >;
-export type ParcelsTable = tables.DiscoveryParcels;
+export type ParcelsTable = Narrowed<
+  tables.DiscoveryParcels,
+  {
+    /** GeoJSON geometry as imported; null for a parcel without one. */
+    geometry: Record<string, unknown> | null;
+    /** [west, south, east, north] of the geometry. */
+    bbox: number[] | null;
+    /** Per field, where an imported fact came from (field-provenance.ts). */
+    provenance: Generated<Record<string, unknown>>;
+  }
+>;
 export type EntitlementsTable = tables.DiscoveryEntitlements;
 export type BuyBoxesTable = tables.DiscoveryBuyBoxes;
 export type SigningKeysTable = tables.DiscoverySigningKeys;
 /** A stored ranking-index column of a vintage (ranking/column-store.ts). */
 export type VintageColumnsTable = tables.DiscoveryVintageColumns;
+/** A vintage's stored parcel index, in parts (locate/parcel-index-store.ts). */
+export type VintageParcelShapesTable = tables.DiscoveryVintageParcelShapes;
 /** A discovery replica and its lease (placement/placement-store.ts). */
 export type ReplicasTable = tables.DiscoveryReplicas;
 /** Which replica holds a market in memory. */
@@ -36,6 +48,7 @@ export interface DiscoveryDatabase {
   buy_boxes: BuyBoxesTable;
   signing_keys: SigningKeysTable;
   vintage_columns: VintageColumnsTable;
+  vintage_parcel_shapes: VintageParcelShapesTable;
   replicas: ReplicasTable;
   market_owners: MarketOwnersTable;
 }

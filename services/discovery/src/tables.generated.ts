@@ -62,6 +62,28 @@ export interface DiscoveryParcels {
   zoning: string | null;
 }
 
+export interface DiscoveryPrepareChunksDone {
+  chunk: number;
+  derived_fields: string[];
+  done_at: Generated<Timestamp>;
+  free_fact_fields: string[];
+  parcels: number;
+  vintage_id: string;
+  worker: string;
+}
+
+export interface DiscoveryPrepareJobs {
+  base_vintage_id: string;
+  chunks: number;
+  created_at: Generated<Timestamp>;
+  error: string | null;
+  fields: string[];
+  layer_versions: string[] | null;
+  market_id: string;
+  provenance_decision: unknown | null;
+  vintage_id: string;
+}
+
 export interface DiscoveryReplicas {
   id: string;
   lease_expires_at: Timestamp;
@@ -109,6 +131,8 @@ export interface DB {
   "discovery.market_owners": DiscoveryMarketOwners;
   "discovery.markets": DiscoveryMarkets;
   "discovery.parcels": DiscoveryParcels;
+  "discovery.prepare_chunks_done": DiscoveryPrepareChunksDone;
+  "discovery.prepare_jobs": DiscoveryPrepareJobs;
   "discovery.replicas": DiscoveryReplicas;
   "discovery.signing_keys": DiscoverySigningKeys;
   "discovery.vintage_columns": DiscoveryVintageColumns;

@@ -1,7 +1,8 @@
 import { forbidden, isUuid, notFound } from '@landscreen/rpc';
 import type { DiscoveryContext } from './context.js';
 import { fieldProvenanceOf } from './field-provenance.js';
-import { entitledColumn, type MarketVintage } from './market-access.js';
+import { entitledColumn } from './market-access.js';
+import type { MarketVintage } from './market-vintage.js';
 
 /**
  * A vintage a request names, current or not, once the caller's tenant is entitled to its market

@@ -1,5 +1,6 @@
 import type { Generated, Kysely, Transaction } from 'kysely';
 import { schemaView, type Narrowed, type ProcessDatabase } from '@landscreen/db';
+import type { ScreenStatusesView } from '@landscreen/diligence-service/data-access';
 import type * as tables from './tables.generated.js';
 
 /** The PostgreSQL schema this service owns. */
@@ -25,6 +26,8 @@ export interface PipelineDatabase {
   deliveries: DeliveriesTable;
   delivery_leads: DeliveryLeadsTable;
   outbox: OutboxTable;
+  /** Read only: the job status of each property, published by the diligence schema (D21). */
+  'diligence.screen_statuses': ScreenStatusesView;
 }
 
 /** The service's view of the process database: every query lands in the "pipeline" schema. */

@@ -39,6 +39,7 @@ export const importLayerCommand: CommandImplementation = {
         map: values.map,
         name: values.name,
         maxCells: config.grids.maxCells,
+        readers: config.grids.importReaders,
         where: values.where,
         limits: config.layerLimits,
         layer: values.layer,

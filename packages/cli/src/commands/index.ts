@@ -84,7 +84,7 @@ export const COMMANDS: Command[] = [
   {
     words: ['prepare'],
     summary: "Screen a market's current parcels on the loaded layers into a new vintage",
-    usage: 'landscreen prepare --market SLUG [--fields f1,f2,...|--preset NAME]',
+    usage: 'landscreen prepare --market SLUG [--fields f1,f2,...|--preset NAME] [--workers]',
     services: ['discovery', 'catalog'],
     load: async () => (await import('./prepare.js')).prepareCommand,
   },

@@ -1,14 +1,15 @@
 import { parseArgs } from 'node:util';
 import { CatalogError } from '@landscreen/field-catalog';
-import { DEFAULT_ENGINE_WORKERS, NoLayersError, prepareMarket } from '@landscreen/prepare';
+import { DEFAULT_ENGINE_WORKERS, NoLayersError, prepareMarket, prepareOnWorkers } from '@landscreen/prepare';
+import type { CommandContext } from './command.js';
 import { UsageError, type CommandImplementation } from './command.js';
 import { progressReporter } from './progress.js';
 
 export const prepareCommand: CommandImplementation = {
-  async run({ database, config, out }, args) {
+  async run({ database, config, bus, signal, out }, args) {
     const { values } = parseArgs({
       args,
-      options: { market: { type: 'string' }, fields: { type: 'string' }, preset: { type: 'string' } },
+      options: { market: { type: 'string' }, fields: { type: 'string' }, preset: { type: 'string' }, workers: { type: 'boolean' } },
       strict: true,
     });
     if (!values.market) throw new UsageError('--market is required');
@@ -16,6 +17,7 @@ export const prepareCommand: CommandImplementation = {
       ?.split(',')
       .map((field) => field.trim())
       .filter((field) => field !== '');
+    if (values.workers) return onWorkers({ database, bus, signal, out }, values.market, fields, values.preset);
     let parcels = 0;
     const progress = progressReporter(out, `preparing ${values.market}`);
     try {
@@ -46,3 +48,36 @@ export const prepareCommand: CommandImplementation = {
     }
   },
 };
+
+/**
+ * `--workers`: the chunks go to `serve --prepare-worker` processes over NATS; this process opens
+ * the vintage, shows the chunks done and makes the vintage current once all are in.
+ */
+async function onWorkers(context: Pick<CommandContext, 'database' | 'bus' | 'signal' | 'out'>, market: string, fields: string[] | undefined, preset: string | undefined): Promise<number> {
+  const { database, bus, out } = context;
+  if (bus.kind !== 'nats' || database.kind !== 'postgres') {
+    out('error: --workers needs NATS_URL and DATABASE_URL (prepare workers are processes of their own: landscreen serve --prepare-worker)');
+    return 2;
+  }
+  const progress = progressReporter(out, `preparing ${market}`, 2000, 'chunks');
+  try {
+    const result = await prepareOnWorkers(database.db, {
+      market,
+      fields,
+      preset,
+      bus,
+      signal: context.signal,
+      onStart: ({ fields, uncovered, base, chunks }) => {
+        out(`screening ${base.parcels.toLocaleString('en-US')} parcels of vintage ${base.vintageId} on ${fields.length} fields, in ${chunks} chunks on prepare workers`);
+        if (uncovered.length > 0) out(`no layer loaded for ${uncovered.join(', ')}: stored as null (no_coverage)`);
+      },
+      onProgress: ({ chunks, total }) => progress.update(chunks, chunks / total, chunks === total),
+    });
+    out(`market ${market}: vintage ${result.vintageId} with ${result.parcels.toLocaleString('en-US')} prepared parcels is now current`);
+    return 0;
+  } catch (error) {
+    out(`error: ${(error as Error).message}`);
+    if (!(error instanceof CatalogError || error instanceof NoLayersError)) out('nothing was written; the current vintage is unchanged');
+    return 1;
+  }
+}

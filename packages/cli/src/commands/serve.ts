@@ -5,19 +5,19 @@ import { lockDataDir } from '../runtime/data-dir-lock.js';
 
 /**
  * `serve` alone is the embedded default (everything in one process, the diligence and runs
- * workers included). `--service`, `--gateway`, `--worker` and `--runs-worker` run one piece of the
- * distributed mode;
+ * workers included). `--service`, `--gateway`, `--worker`, `--runs-worker` and `--prepare-worker` run one
+ * piece of the distributed mode;
  * `--distributed` starts all of them as child processes. Each imports only what it runs.
  */
 export async function serve(args: string[], config: Config, logger: Logger = createLogger(config.logLevel)): Promise<number> {
   const { values } = parseArgs({
     args,
-    options: { service: { type: 'string' }, gateway: { type: 'boolean' }, worker: { type: 'boolean' }, 'runs-worker': { type: 'boolean' }, distributed: { type: 'boolean' } },
+    options: { service: { type: 'string' }, gateway: { type: 'boolean' }, worker: { type: 'boolean' }, 'runs-worker': { type: 'boolean' }, 'prepare-worker': { type: 'boolean' }, distributed: { type: 'boolean' } },
     strict: true,
   });
   if (values.distributed) return (await import('../runtime/distributed.js')).runDistributed(config, logger);
 
-  const name = values.service ?? (values.gateway ? 'gateway' : values.worker ? 'worker' : values['runs-worker'] ? 'runs-worker' : 'landscreen');
+  const name = values.service ?? (values.gateway ? 'gateway' : values.worker ? 'worker' : values['runs-worker'] ? 'runs-worker' : values['prepare-worker'] ? 'prepare-worker' : 'landscreen');
   const { startProcessTelemetry } = await import('../runtime/telemetry.js');
   const telemetry = await startProcessTelemetry(name, config, logger);
   let running: { close(): Promise<void> };
@@ -35,7 +35,7 @@ export async function serve(args: string[], config: Config, logger: Logger = cre
   return 0;
 }
 
-async function startProcess(values: { service?: string; gateway?: boolean; worker?: boolean; 'runs-worker'?: boolean }, config: Config, logger: Logger): Promise<{ close(): Promise<void> }> {
+async function startProcess(values: { service?: string; gateway?: boolean; worker?: boolean; 'runs-worker'?: boolean; 'prepare-worker'?: boolean }, config: Config, logger: Logger): Promise<{ close(): Promise<void> }> {
   let running: { close(): Promise<void> };
   if (values.service) {
     if (!SERVICE_NAMES.includes(values.service as ServiceName)) throw new ConfigError([`unknown service "${values.service}"`]);
@@ -48,6 +48,8 @@ async function startProcess(values: { service?: string; gateway?: boolean; worke
     running = await (await import('../runtime/worker-process.js')).startWorkerProcess(config, logger);
   } else if (values['runs-worker']) {
     running = await (await import('../runtime/runs-worker-process.js')).startRunsWorkerProcess(config, logger);
+  } else if (values['prepare-worker']) {
+    running = await (await import('../runtime/prepare-worker-process.js')).startPrepareWorkerProcess(config, logger);
   } else {
     running = await startEmbedded(config, logger);
   }

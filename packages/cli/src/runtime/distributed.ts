@@ -4,7 +4,7 @@ import { SERVICE_NAMES, type Config } from '@landscreen/config';
 import type { Logger } from '@landscreen/rpc';
 
 /**
- * Starts every service as its own process plus the gateway, the diligence worker and a runs worker, against
+ * Starts every service as its own process plus the gateway, the diligence worker, a runs worker and a prepare worker, against
  * DATABASE_URL and NATS_URL, as docker-compose.yml does with containers. Stops them all when one
  * dies or on a signal. Without LEGACY_SHARED_SECRET a random one is made for this run and handed
  * to the children (the auth service accepts it, the worker calls the gateway with it).
@@ -39,6 +39,7 @@ export async function runDistributed(config: Config, logger: Logger): Promise<nu
   exits.push(exitOf(start('gateway', ['--gateway']), 'gateway'));
   exits.push(exitOf(start('worker', ['--worker']), 'worker'));
   exits.push(exitOf(start('runs-worker', ['--runs-worker']), 'runs-worker'));
+  exits.push(exitOf(start('prepare-worker', ['--prepare-worker']), 'prepare-worker'));
   process.once('SIGINT', () => stopAll('SIGINT'));
   process.once('SIGTERM', () => stopAll('SIGTERM'));
 

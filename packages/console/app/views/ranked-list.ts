@@ -49,6 +49,8 @@ export class RankedList {
   private buyBox: string | undefined;
   private eligibleTotal = 0;
   private rows: ListParcel[] = [];
+  /** The rows the list holds now, as keys: what refresh compares before redrawing. */
+  private shown = '';
   private hovered: string | null = null;
   onHover: (parcelKey: string | null) => void = () => undefined;
   onSelect: (parcel: ListParcel) => void = () => undefined;
@@ -134,6 +136,11 @@ export class RankedList {
       const more = this.cursor === null ? '' : ' (more load as you scroll)';
       this.summary.textContent = `${formatNumber(this.eligibleTotal)} eligible parcels; ${formatNumber(this.ranked.length)} listed${more}`;
     }
+    // The map goes idle after every repaint (a hover's highlight included): rows that did not
+    // change stay the same elements, so a row under the pointer is not replaced under it.
+    const shown = this.rows.map((row) => `${row.parcel_key}:${row.verdict}:${row.score}`).join('|');
+    if (keepScroll && shown === this.shown) return;
+    this.shown = shown;
     this.list.setItems(this.rows, keepScroll);
   }
 

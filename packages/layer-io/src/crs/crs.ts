@@ -2,6 +2,7 @@
 
 import proj4, { type Converter } from 'proj4';
 import { CrsError, errorMessage } from '../errors.js';
+import { closedFormToWgs84, type ParsedProjection } from './closed-form.js';
 import { KNOWN_CODES_SUMMARY, registerDefinitions } from './definitions.js';
 import { epsgIndexEntry } from './epsg-index.js';
 
@@ -60,6 +61,11 @@ export function transformToWgs84(crs: Crs): ToWgs84 | null {
   } catch (error) {
     throw new CrsError(`${crs.label} cannot be reprojected to WGS84: ${errorMessage(error) || 'proj4 does not understand it'}`);
   }
+  return closedFormToWgs84(new proj4.Proj(crs.definition) as unknown as ParsedProjection, converter) ?? generalToWgs84(converter);
+}
+
+/** proj4's generic transform, checked by its round trip. */
+function generalToWgs84(converter: Converter): ToWgs84 {
   return (x, y) => {
     try {
       const [lon, lat] = converter.forward([x, y]);

@@ -37,9 +37,36 @@ export function checkFeature(
   }
 }
 
-/** Positions in the geometry, counted up to just past `max`. */
+/** Positions in the geometry, counted up to just past `max` (an early exit for a hostile one). */
 function vertexCount(geometry: GeoJSONGeometry, max: number): number {
-  const stack: unknown[] = [geometry.coordinates];
+  switch (geometry.type) {
+    case 'Point':
+      return 1;
+    case 'MultiPoint':
+    case 'LineString':
+      return geometry.coordinates.length;
+    case 'MultiLineString':
+    case 'Polygon': {
+      let count = 0;
+      for (const line of geometry.coordinates) if ((count += line.length) > max) break;
+      return count;
+    }
+    case 'MultiPolygon': {
+      let count = 0;
+      for (const polygon of geometry.coordinates) {
+        for (const ring of polygon) count += ring.length;
+        if (count > max) break;
+      }
+      return count;
+    }
+    default:
+      return genericVertexCount((geometry as { coordinates?: unknown }).coordinates, max);
+  }
+}
+
+/** Any nesting of arrays (a geometry kind the switch does not know): walked iteratively. */
+function genericVertexCount(coordinates: unknown, max: number): number {
+  const stack: unknown[] = [coordinates];
   let count = 0;
   while (stack.length > 0 && count <= max) {
     const item = stack.pop();

@@ -4,7 +4,10 @@
 // rowid order, the geometry column's GeoPackage binary (a header, then WKB) decoded here, every
 // other column an attribute. The CRS is the table's srs_id in gpkg_spatial_ref_sys.
 
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import sqlite from 'node-sqlite3-wasm';
 import { crsFromEpsg, crsFromWkt, isWgs84, transformToWgs84, WGS84, type Crs } from '../crs/crs.js';
 import { assumedLonLat } from '../crs/assumed.js';
@@ -14,7 +17,6 @@ import type { ReadLayerOptions } from '../types.js';
 import { checkedGeometry, pickLayer } from './checked-geometry.js';
 import { decodeGeoPackageGeometry } from './geopackage-geometry.js';
 import type { ByteCounter, FormatReader, RawFeature } from './raw-feature.js';
-import { openSqliteReadOnly } from './sqlite-read-only.js';
 
 type Database = sqlite.Database;
 
@@ -46,13 +48,18 @@ async function* features(path: string, options: ReadLayerOptions, bytes: ByteCou
     const crs = geoPackageCrs(path, db, layer);
     const toWgs84 = transformToWgs84(crs);
     const columns = attributeColumns(db, layer);
-    const total = Number(db.get(`select count(*) as n from ${quote(layer.name)}`)?.n ?? 0);
+    const range = rowRange(db, layer, options.part);
+    const total = range === null ? featureCount(db, layer) : range.to - range.from;
     const select = [...columns.map((column) => quote(column.name)), quote(layer.geometryColumn)].join(', ');
-    const statement = db.prepare(`select ${select} from ${quote(layer.name)}`);
+    const statement =
+      range === null
+        ? db.prepare(`select ${select} from ${quote(layer.name)}`)
+        : db.prepare(`select ${select} from ${quote(layer.name)} where rowid >= ${range.from} and rowid < ${range.to} order by rowid`);
     try {
       let index = 0;
       for (const row of statement.iterate()) {
         index++;
+        // In a part, the ordinal within the file is not known: the reader of the whole file names it.
         const position = { index };
         let geometry;
         try {
@@ -77,17 +84,46 @@ async function* features(path: string, options: ReadLayerOptions, bytes: ByteCou
 }
 
 export function openGeoPackage(path: string): Database {
+  let db: Database | undefined;
   try {
-    const db = openSqliteReadOnly(path);
-    try {
-      db.get('select count(*) from gpkg_contents');
-    } catch (error) {
-      db.close();
-      throw error;
-    }
+    db = new PrivatelyLockedDatabase(path);
+    db.get('select count(*) from gpkg_contents');
     return db;
   } catch (error) {
+    db?.close();
     throw new LayerReadError(path, `not a readable GeoPackage: ${errorMessage(error)}`);
+  }
+}
+
+/**
+ * node-sqlite3-wasm locks a file by creating the directory `<file>.lock` beside it, even to read:
+ * an import killed while reading (a worker ended, Ctrl-C, SIGKILL) left it behind and every later
+ * import of that file was refused as "database is locked", and two imports of one file could not
+ * run at once. Reading only, there is nothing to lock against: the file is opened through a link
+ * in a private folder, so the lock lands there and goes with the folder.
+ */
+class PrivatelyLockedDatabase extends sqlite.Database {
+  private readonly folder: string;
+
+  constructor(path: string) {
+    const folder = mkdtempSync(join(tmpdir(), 'landscreen-gpkg-'));
+    const link = join(folder, 'layer.gpkg');
+    try {
+      symlinkSync(resolve(path), link);
+      super(link, { readOnly: true, fileMustExist: true });
+    } catch (error) {
+      rmSync(folder, { recursive: true, force: true });
+      throw error;
+    }
+    this.folder = folder;
+  }
+
+  override close(): void {
+    try {
+      if (this.isOpen) super.close();
+    } finally {
+      rmSync(this.folder, { recursive: true, force: true });
+    }
   }
 }
 
@@ -121,8 +157,24 @@ export function attributeColumns(db: Database, layer: GeoPackageLayer): GeoPacka
     .map((column) => ({ name: String(column.name), type: String(column.type) }));
 }
 
+/** GDAL keeps the count in gpkg_ogr_contents; counting the rows reads every page of the table. */
 export function featureCount(db: Database, layer: GeoPackageLayer): number {
+  try {
+    const kept = db.get('select feature_count as n from gpkg_ogr_contents where table_name = ?', [layer.name])?.n;
+    if (typeof kept === 'number' && kept >= 0) return kept;
+  } catch {
+    // no gpkg_ogr_contents: a GeoPackage not written by GDAL
+  }
   return Number(db.get(`select count(*) as n from ${quote(layer.name)}`)?.n ?? 0);
+}
+
+/** Part `index` of `of` equal row-id ranges of the table (its ends are two b-tree lookups). */
+function rowRange(db: Database, layer: GeoPackageLayer, part: ReadLayerOptions['part']): { from: number; to: number } | null {
+  if (part === undefined) return null;
+  const ends = db.get(`select min(rowid) as low, max(rowid) as high from ${quote(layer.name)}`);
+  const low = Number(ends?.low ?? 0);
+  const span = ends?.high === null || ends?.high === undefined ? 0 : Number(ends.high) - low + 1;
+  return { from: low + Math.floor((span * part.index) / part.of), to: low + Math.floor((span * (part.index + 1)) / part.of) };
 }
 
 /**

@@ -1,7 +1,7 @@
 // Multi-layer files and workbooks: the layer or sheet an import reads is named (--layer, --sheet,
 // --header-row), and a missing or ambiguous choice is refused with what the file holds.
 
-import { copyFile, mkdir, readdir } from 'node:fs/promises';
+import { copyFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sqlite from 'node-sqlite3-wasm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -72,19 +72,5 @@ describe('a GeoPackage whose CRS cannot be known', () => {
       db.close();
     }
     expect(await refusal(copy)).toMatch(/layer "counties": .*cannot be reprojected to WGS84/);
-  });
-});
-
-describe('a GeoPackage read as a publisher left it', () => {
-  it('is read by several imports at once, beside a lock a killed reader left, and its folder is left as it was', async () => {
-    const folder = join(dir.path, 'published');
-    await mkdir(folder);
-    const file = join(folder, 'counties.gpkg');
-    await copyFile(fixture('counties-albers.gpkg'), file);
-    // What SQLite's lock directory looks like after a reader was killed holding it.
-    await mkdir(`${file}.lock`);
-    const counts = await Promise.all([1, 2, 3].map(async () => (await collect(readLayer(file))).length));
-    expect(counts).toEqual([254, 254, 254]);
-    expect((await readdir(folder)).sort()).toEqual(['counties.gpkg', 'counties.gpkg.lock']);
   });
 });

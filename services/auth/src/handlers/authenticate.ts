@@ -1,6 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Code } from '@connectrpc/connect';
-import { sql } from 'kysely';
 import type { authv1 } from '@landscreen/proto';
 import { isUuid, serviceError } from '@landscreen/rpc';
 import type { CallerMessage } from '../caller-message.js';
@@ -39,24 +38,28 @@ async function sessionCaller(context: AuthContext, token: string, tenantSlug: st
   const now = context.clock.now();
   const cached = context.sessions.get(key, tenantSlug, now.getTime());
   if (cached) return cached;
-  const { rows } = await sql<{
-    expires_at: Date;
-    session_id: string;
-    identity_id: string;
-    email: string;
-    tenant_id: string | null;
-    slug: string | null;
-    name: string | null;
-    role: Role | null;
-  }>`
-    select s.expires_at, s.id as session_id, i.id as identity_id, i.email, t.id as tenant_id, t.slug, t.name, m.role
-    from auth.sessions s
-    join auth.identities i on i.id = s.identity_id
-    left join (auth.memberships m join auth.tenants t on t.id = m.tenant_id and (${tenantSlug ?? null}::text is null or t.slug = ${tenantSlug ?? null}::text))
-      on m.identity_id = i.id
-    where s.token_digest = ${tokenDigest} and s.revoked_at is null and s.expires_at > ${now}
-    order by m.created_at
-    limit 2`.execute(context.db);
+  // The session's identity with each of its memberships (of the named tenant only, when one is
+  // named), oldest first; an identity with none still has its row, with no tenant.
+  const rows = await context.db
+    .selectFrom('sessions as s')
+    .innerJoin('identities as i', 'i.id', 's.identity_id')
+    .leftJoin(
+      (db) => {
+        const memberships = db
+          .selectFrom('memberships as m')
+          .innerJoin('tenants as t', 't.id', 'm.tenant_id')
+          .select(['m.identity_id', 'm.role', 'm.created_at', 't.id as tenant_id', 't.slug', 't.name']);
+        return (tenantSlug === undefined ? memberships : memberships.where('t.slug', '=', tenantSlug)).as('mt');
+      },
+      (join) => join.onRef('mt.identity_id', '=', 'i.id'),
+    )
+    .select(['s.expires_at', 's.id as session_id', 'i.id as identity_id', 'i.email', 'mt.tenant_id', 'mt.slug', 'mt.name', 'mt.role'])
+    .where('s.token_digest', '=', tokenDigest)
+    .where('s.revoked_at', 'is', null)
+    .where('s.expires_at', '>', now)
+    .orderBy('mt.created_at')
+    .limit(2)
+    .execute();
   if (rows.length === 0) throw invalidToken();
   const [first] = rows;
   if (!first!.tenant_id) throw notMember(tenantSlug ?? '');

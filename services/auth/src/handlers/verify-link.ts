@@ -1,10 +1,8 @@
 import { Code } from '@connectrpc/connect';
-import { sql } from 'kysely';
 import type { authv1 } from '@landscreen/proto';
 import { serviceError } from '@landscreen/rpc';
 import type { AuthContext } from '../context.js';
 import { hitLimits } from '../operations/rate-limit.js';
-import type { Role } from '../schema.js';
 import { digest, newToken } from '../tokens.js';
 
 const invalidLink = () => serviceError(Code.Unauthenticated, 'invalid_link', 'This sign-in link is unknown, used or expired.');
@@ -25,18 +23,22 @@ export function verifyLink(context: AuthContext) {
     const token = newToken();
     const expiresAt = new Date(now.getTime() + context.config.sessionTtlDays * 86_400_000);
     const opened = await context.db.transaction().execute(async (trx) => {
-      const { rows } = await sql<{ identity_id: string; email: string; tenant_id: string; slug: string; name: string; role: Role | null }>`
-        with used as (
-          update auth.magic_links set used_at = ${now}
-          where token_digest = ${digest(request.token)} and used_at is null and expires_at > ${now}
-          returning identity_id, tenant_id
+      const link = await trx
+        .with('used', (db) =>
+          db
+            .updateTable('magic_links')
+            .set({ used_at: now })
+            .where('token_digest', '=', digest(request.token))
+            .where('used_at', 'is', null)
+            .where('expires_at', '>', now)
+            .returning(['identity_id', 'tenant_id']),
         )
-        select used.identity_id, i.email, t.id as tenant_id, t.slug, t.name, m.role
-        from used
-        join auth.identities i on i.id = used.identity_id
-        join auth.tenants t on t.id = used.tenant_id
-        left join auth.memberships m on m.identity_id = used.identity_id and m.tenant_id = used.tenant_id`.execute(trx);
-      const link = rows[0];
+        .selectFrom('used')
+        .innerJoin('identities as i', 'i.id', 'used.identity_id')
+        .innerJoin('tenants as t', 't.id', 'used.tenant_id')
+        .leftJoin('memberships as m', (join) => join.onRef('m.identity_id', '=', 'used.identity_id').onRef('m.tenant_id', '=', 'used.tenant_id'))
+        .select(['used.identity_id', 'i.email', 't.id as tenant_id', 't.slug', 't.name', 'm.role'])
+        .executeTakeFirst();
       // A link whose membership was removed since it was sent opens nothing.
       if (!link?.role) return undefined;
       await trx

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { AuthContext } from '../context.js';
 import { LINK_TTL_MS } from '../context.js';
 import { pruneLimits } from '../operations/rate-limit.js';
@@ -24,14 +23,23 @@ export function createLinkMailer(context: Omit<AuthContext, 'kickMailer'>, maile
 
   async function processBatch(): Promise<number> {
     const now = context.clock.now();
-    const { rows } = await sql<{ id: number; email: string; tenant_slug: string | null }>`
-      update auth.link_requests set claimed_until = ${new Date(now.getTime() + CLAIM_MS)}, attempts = attempts + 1
-      where id in (
-        select id from auth.link_requests
-        where processed_at is null and attempts < ${MAX_ATTEMPTS} and (claimed_until is null or claimed_until < ${now})
-        order by id limit ${BATCH}
-        for update skip locked)
-      returning id, email, tenant_slug`.execute(context.db);
+    const rows = await context.db
+      .updateTable('link_requests')
+      .set((eb) => ({ claimed_until: new Date(now.getTime() + CLAIM_MS), attempts: eb('attempts', '+', eb.lit(1)) }))
+      .where('id', 'in', (db) =>
+        db
+          .selectFrom('link_requests')
+          .select('id')
+          .where('processed_at', 'is', null)
+          .where('attempts', '<', MAX_ATTEMPTS)
+          .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
+          .orderBy('id')
+          .limit(BATCH)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .returning(['id', 'email', 'tenant_slug'])
+      .execute();
     for (const request of rows) await handle(request);
     return rows.length;
   }

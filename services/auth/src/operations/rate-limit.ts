@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { AuthDb } from '../schema.js';
 
 export interface Limit {
@@ -25,7 +24,7 @@ export async function hitLimits(db: AuthDb, now: Date, limits: [key: string, lim
     const { hits } = await db
       .insertInto('rate_limits')
       .values({ key, window_start: windowStart, hits: 1 })
-      .onConflict((conflict) => conflict.columns(['key', 'window_start']).doUpdateSet({ hits: sql`rate_limits.hits + 1` }))
+      .onConflict((conflict) => conflict.columns(['key', 'window_start']).doUpdateSet((eb) => ({ hits: eb(eb.ref('rate_limits.hits'), '+', eb.lit(1)) })))
       .returning('hits')
       .executeTakeFirstOrThrow();
     if (hits > limit.max) {

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { getPlan, isPlanId, PLAN_IDS, type Plan, type PlanId } from '@landscreen/field-catalog';
 import type { CatalogDb } from '../schema.js';
 import { utcMonth } from './month.js';
@@ -15,6 +14,7 @@ export interface TenantAccount {
 
 interface AccountRow {
   plan: string;
+  /** Read as text: `YYYY-MM-01`. */
   signup_month: string;
   signup_grant_credits: number;
 }
@@ -25,24 +25,29 @@ interface AccountRow {
  */
 export async function tenantAccount(db: CatalogDb, tenantId: string, now: Date): Promise<TenantAccount> {
   const free = planOf('free');
-  const { rows } = await sql<AccountRow>`
-    with created as (
-      insert into catalog.tenant_accounts (tenant_id, plan, signup_month, signup_grant_credits, created_at)
-      values (${tenantId}, 'free', ${utcMonth(now)}, ${signupGrantCredits(free)}, ${now})
-      on conflict (tenant_id) do nothing
-      returning plan, signup_month::text, signup_grant_credits
+  const row = await db
+    .with('created', (db) =>
+      db
+        .insertInto('tenant_accounts')
+        .values({ tenant_id: tenantId, plan: 'free', signup_month: utcMonth(now), signup_grant_credits: signupGrantCredits(free), created_at: now })
+        .onConflict((oc) => oc.column('tenant_id').doNothing())
+        .returning((eb) => ['plan', eb.cast<string>('signup_month', 'text').as('signup_month'), 'signup_grant_credits']),
     )
-    select * from created
-    union all
-    select plan, signup_month::text, signup_grant_credits from catalog.tenant_accounts where tenant_id = ${tenantId}
-    limit 1`.execute(db);
-  if (rows.length > 0) return toAccount(tenantId, rows[0]);
+    .selectFrom('created')
+    .selectAll()
+    .unionAll(accountOf(db, tenantId))
+    .limit(1)
+    .executeTakeFirst();
   // A concurrent first request created the row after this statement's snapshot was taken: it has
   // committed by now (the insert waited for it), so a fresh read sees it.
-  const again = await sql<AccountRow>`
-    select plan, signup_month::text, signup_grant_credits from catalog.tenant_accounts where tenant_id = ${tenantId}`.execute(db);
-  return toAccount(tenantId, again.rows[0]);
+  return toAccount(tenantId, row ?? (await accountOf(db, tenantId).executeTakeFirstOrThrow()));
 }
+
+const accountOf = (db: CatalogDb, tenantId: string) =>
+  db
+    .selectFrom('tenant_accounts')
+    .select((eb) => ['plan', eb.cast<string>('signup_month', 'text').as('signup_month'), 'signup_grant_credits'])
+    .where('tenant_id', '=', tenantId);
 
 function toAccount(tenantId: string, row: AccountRow): TenantAccount {
   return { tenantId, plan: planOf(row.plan), signupMonth: row.signup_month, signupGrantCredits: Number(row.signup_grant_credits) };
@@ -62,7 +67,7 @@ export class UnknownPlanIdError extends Error {
 export async function setPlan(db: CatalogDb, tenantId: string, plan: string, now: Date): Promise<Plan> {
   if (!isPlanId(plan)) throw new UnknownPlanIdError(plan);
   await tenantAccount(db, tenantId, now);
-  await sql`update catalog.tenant_accounts set plan = ${plan}, plan_changed_at = ${now} where tenant_id = ${tenantId}`.execute(db);
+  await db.updateTable('tenant_accounts').set({ plan: plan as PlanId, plan_changed_at: now }).where('tenant_id', '=', tenantId).execute();
   return getPlan(plan as PlanId)!;
 }
 

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'kysely';
 import type { CatalogDb, CatalogTransaction } from '../schema.js';
 import { idempotencyKeyReused } from './errors.js';
 
@@ -24,10 +23,14 @@ interface KeyRow {
 
 /** A keyed request's earlier answer within 24 h (replayed), or none; another body is 422. */
 export async function storedAnswer(db: CatalogDb, tenantId: string, key: string, hash: string, now: Date): Promise<StoredAnswer> {
-  const { rows } = await sql<KeyRow>`
-    select request_hash, response from catalog.idempotency_keys
-    where tenant_id = ${tenantId} and key = ${key} and created_at > ${new Date(now.getTime() - IDEMPOTENCY_TTL_MS)}`.execute(db);
-  return answerOf(rows[0], hash);
+  const row = await db
+    .selectFrom('idempotency_keys')
+    .select(['request_hash', 'response'])
+    .where('tenant_id', '=', tenantId)
+    .where('key', '=', key)
+    .where('created_at', '>', new Date(now.getTime() - IDEMPOTENCY_TTL_MS))
+    .executeTakeFirst();
+  return answerOf(row, hash);
 }
 
 function answerOf(row: KeyRow | undefined, hash: string): StoredAnswer {
@@ -48,27 +51,43 @@ export async function claimKey(
   now: Date,
 ): Promise<StoredAnswer | { kind: 'claimed' }> {
   const cutoff = new Date(now.getTime() - IDEMPOTENCY_TTL_MS);
-  const taken = await sql`
-    insert into catalog.idempotency_keys as k (tenant_id, key, operation, request_hash, response, created_at)
-    values (${claim.tenantId}, ${claim.key}, ${claim.operation}, ${claim.hash}, ''::bytea, ${now})
-    on conflict (tenant_id, key) do update
-      set operation = excluded.operation, request_hash = excluded.request_hash, response = excluded.response,
-          ledger_id = null, created_at = excluded.created_at
-      where k.created_at <= ${cutoff}
-    returning 1`.execute(trx);
-  if (taken.rows.length > 0) {
+  const taken = await trx
+    .insertInto('idempotency_keys')
+    .values({ tenant_id: claim.tenantId, key: claim.key, operation: claim.operation, request_hash: claim.hash, response: Buffer.alloc(0), created_at: now })
+    .onConflict((oc) =>
+      oc
+        .columns(['tenant_id', 'key'])
+        .doUpdateSet((eb) => ({
+          operation: eb.ref('excluded.operation'),
+          request_hash: eb.ref('excluded.request_hash'),
+          response: eb.ref('excluded.response'),
+          ledger_id: null,
+          created_at: eb.ref('excluded.created_at'),
+        }))
+        .where('idempotency_keys.created_at', '<=', cutoff),
+    )
+    .returning((eb) => eb.lit(1).as('taken'))
+    .executeTakeFirst();
+  if (taken) {
     // Keys past their 24 h answer nothing again: a new key of the tenant clears its expired ones.
-    await sql`delete from catalog.idempotency_keys where tenant_id = ${claim.tenantId} and created_at <= ${cutoff}`.execute(trx);
+    await trx.deleteFrom('idempotency_keys').where('tenant_id', '=', claim.tenantId).where('created_at', '<=', cutoff).execute();
     return { kind: 'claimed' };
   }
-  const { rows } = await sql<KeyRow>`
-    select request_hash, response from catalog.idempotency_keys where tenant_id = ${claim.tenantId} and key = ${claim.key}`.execute(trx);
-  return answerOf(rows[0], claim.hash);
+  const row = await trx
+    .selectFrom('idempotency_keys')
+    .select(['request_hash', 'response'])
+    .where('tenant_id', '=', claim.tenantId)
+    .where('key', '=', claim.key)
+    .executeTakeFirst();
+  return answerOf(row, claim.hash);
 }
 
 /** Stores the claimed key's answer (in the same transaction as its charge). */
 export async function storeAnswer(trx: CatalogTransaction, tenantId: string, key: string, ledgerId: string | undefined, response: Uint8Array): Promise<void> {
-  await sql`
-    update catalog.idempotency_keys set response = ${response}, ledger_id = ${ledgerId ?? null}::bigint
-    where tenant_id = ${tenantId} and key = ${key}`.execute(trx);
+  await trx
+    .updateTable('idempotency_keys')
+    .set({ response, ledger_id: ledgerId === undefined ? null : Number(ledgerId) })
+    .where('tenant_id', '=', tenantId)
+    .where('key', '=', key)
+    .execute();
 }

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { CatalogDb, CatalogTransaction } from '../schema.js';
 import { monthAllowance, type TenantAccount } from './accounts.js';
 import { insufficientCredits } from './errors.js';
@@ -37,26 +36,50 @@ export interface Charge {
 export async function chargeCredits(trx: CatalogTransaction, account: TenantAccount, input: ChargeInput, now: Date): Promise<Charge> {
   const month = utcMonth(now);
   const allowance = monthAllowance(account, month);
-  const { rows } = await sql<{ charged: number; id: string }>`
-    with month as (
-      insert into catalog.credit_months as m (tenant_id, month, charged)
-      select ${account.tenantId}::uuid, ${month}::date, ${input.credits}::bigint where ${input.credits}::bigint <= ${allowance}::bigint
-      on conflict (tenant_id, month) do update set charged = m.charged + excluded.charged
-        where m.charged + excluded.charged <= ${allowance}::bigint
-      returning charged
-    ), entry as (
-      insert into catalog.credit_ledger (tenant_id, operation, credits, locations, fields, request_id, idempotency_key, created_at)
-      select ${account.tenantId}::uuid, ${input.operation}::text, ${input.credits}::bigint, ${input.locations}::integer, ${input.fields}::integer,
-             ${input.requestId ?? null}::text, ${input.idempotencyKey ?? null}::text, ${now}::timestamptz
-      from month
-      returning id
+  const charged = await trx
+    .with('month', (db) =>
+      db
+        .insertInto('credit_months')
+        .columns(['tenant_id', 'month', 'charged'])
+        .expression(
+          db
+            .selectNoFrom((eb) => [eb.cast<string>(eb.val(account.tenantId), 'uuid').as('tenant_id'), eb.cast<Date>(eb.val(month), 'date').as('month'), eb.cast<number>(eb.val(input.credits), 'bigint').as('charged')])
+            .where((eb) => eb(eb.cast<number>(eb.val(input.credits), 'bigint'), '<=', eb.cast<number>(eb.val(allowance), 'bigint'))),
+        )
+        .onConflict((oc) =>
+          oc
+            .columns(['tenant_id', 'month'])
+            .doUpdateSet((eb) => ({ charged: eb(eb.ref('credit_months.charged'), '+', eb.ref('excluded.charged')) }))
+            .where((eb) => eb(eb(eb.ref('credit_months.charged'), '+', eb.ref('excluded.charged')), '<=', eb.cast<number>(eb.val(allowance), 'bigint'))),
+        )
+        .returning('charged'),
     )
-    select month.charged, entry.id::text as id from month, entry`.execute(trx);
-  if (rows.length === 0) {
+    .with('entry', (db) =>
+      db
+        .insertInto('credit_ledger')
+        .columns(['tenant_id', 'operation', 'credits', 'locations', 'fields', 'request_id', 'idempotency_key', 'created_at'])
+        .expression((eb) =>
+          eb.selectFrom('month').select([
+            eb.cast<string>(eb.val(account.tenantId), 'uuid').as('tenant_id'),
+            eb.cast<string>(eb.val(input.operation), 'text').as('operation'),
+            eb.cast<number>(eb.val(input.credits), 'bigint').as('credits'),
+            eb.cast<number>(eb.val(input.locations), 'integer').as('locations'),
+            eb.cast<number>(eb.val(input.fields), 'integer').as('fields'),
+            eb.cast<string | null>(eb.val(input.requestId ?? null), 'text').as('request_id'),
+            eb.cast<string | null>(eb.val(input.idempotencyKey ?? null), 'text').as('idempotency_key'),
+            eb.cast<Date>(eb.val(now), 'timestamptz').as('created_at'),
+          ]),
+        )
+        .returning('id'),
+    )
+    .selectFrom(['month', 'entry'])
+    .select((eb) => ['month.charged', eb.cast<string>('entry.id', 'text').as('id')])
+    .executeTakeFirst();
+  if (!charged) {
     const balance = await monthBalance(trx, account, now);
     throw insufficientCredits(input.credits, balance.remaining, input.rate);
   }
-  return { ledgerId: rows[0].id, credits: input.credits, remaining: allowance - Number(rows[0].charged), month };
+  return { ledgerId: charged.id, credits: input.credits, remaining: allowance - Number(charged.charged), month };
 }
 
 export interface RefundInput {
@@ -78,24 +101,42 @@ export interface RefundInput {
  */
 export async function refundCredits(trx: CatalogTransaction, input: RefundInput, now: Date): Promise<{ ledgerId: string }> {
   if (!Number.isSafeInteger(input.credits) || input.credits <= 0) throw new RangeError(`refund credits must be a positive integer, got ${input.credits}`);
-  const original = await sql<{ credits: number; tenant_id: string }>`
-    select credits, tenant_id from catalog.credit_ledger where id = ${input.refundOf}::bigint for update`.execute(trx);
-  const row = original.rows[0];
+  const row = await trx
+    .selectFrom('credit_ledger')
+    .select(['credits', 'tenant_id'])
+    .where('id', '=', Number(input.refundOf))
+    .forUpdate()
+    .executeTakeFirst();
   if (!row || row.tenant_id !== input.tenantId) throw new Error(`no ledger row ${input.refundOf} of tenant ${input.tenantId} to refund`);
-  const refunded = await sql<{ refunded: number }>`
-    select coalesce(-sum(credits), 0)::bigint as refunded from catalog.credit_ledger where refund_of = ${input.refundOf}::bigint`.execute(trx);
-  if (Number(refunded.rows[0].refunded) + input.credits > Number(row.credits)) {
+  const { refunded } = await trx
+    .selectFrom('credit_ledger')
+    .select((eb) => eb.cast<number>(eb.fn.coalesce(eb.neg(eb.fn.sum<number>('credits')), eb.lit(0)), 'bigint').as('refunded'))
+    .where('refund_of', '=', Number(input.refundOf))
+    .executeTakeFirstOrThrow();
+  if (Number(refunded) + input.credits > Number(row.credits)) {
     throw new Error(`refunding ${input.credits} more credits of ledger row ${input.refundOf} would exceed its ${row.credits}`);
   }
   const month = utcMonth(now);
-  await sql`
-    insert into catalog.credit_months as m (tenant_id, month, charged) values (${input.tenantId}, ${month}::date, ${-input.credits}::bigint)
-    on conflict (tenant_id, month) do update set charged = m.charged + excluded.charged`.execute(trx);
-  const { rows } = await sql<{ id: string }>`
-    insert into catalog.credit_ledger (tenant_id, operation, credits, locations, fields, refund_of, reference, created_at)
-    values (${input.tenantId}, ${input.operation}, ${-input.credits}, 0, 0, ${input.refundOf}::bigint, ${input.reference ?? null}, ${now})
-    returning id::text as id`.execute(trx);
-  return { ledgerId: rows[0].id };
+  await trx
+    .insertInto('credit_months')
+    .values({ tenant_id: input.tenantId, month, charged: -input.credits })
+    .onConflict((oc) => oc.columns(['tenant_id', 'month']).doUpdateSet((eb) => ({ charged: eb(eb.ref('credit_months.charged'), '+', eb.ref('excluded.charged')) })))
+    .execute();
+  const entry = await trx
+    .insertInto('credit_ledger')
+    .values({
+      tenant_id: input.tenantId,
+      operation: input.operation,
+      credits: -input.credits,
+      locations: 0,
+      fields: 0,
+      refund_of: Number(input.refundOf),
+      reference: input.reference ?? null,
+      created_at: now,
+    })
+    .returning((eb) => eb.cast<string>('id', 'text').as('id'))
+    .executeTakeFirstOrThrow();
+  return { ledgerId: entry.id };
 }
 
 export interface MonthBalance {
@@ -108,9 +149,13 @@ export interface MonthBalance {
 /** The tenant's balance of the UTC month of `now`: allowance minus what the ledger charged in it. */
 export async function monthBalance(db: CatalogDb, account: TenantAccount, now: Date): Promise<MonthBalance> {
   const month = utcMonth(now);
-  const { rows } = await sql<{ charged: number }>`
-    select charged from catalog.credit_months where tenant_id = ${account.tenantId} and month = ${month}::date`.execute(db);
-  const charged = rows.length > 0 ? Number(rows[0].charged) : 0;
+  const row = await db
+    .selectFrom('credit_months')
+    .select('charged')
+    .where('tenant_id', '=', account.tenantId)
+    .where('month', '=', (eb) => eb.cast<Date>(eb.val(month), 'date'))
+    .executeTakeFirst();
+  const charged = row ? Number(row.charged) : 0;
   const allowance = monthAllowance(account, month);
   return { month, allowance, charged, remaining: allowance - charged };
 }
@@ -118,9 +163,14 @@ export async function monthBalance(db: CatalogDb, account: TenantAccount, now: D
 /** The month's credits by operation, from the ledger itself (refunds net out in their operation). */
 export async function creditsByOperation(db: CatalogDb, tenantId: string, now: Date): Promise<Record<string, number>> {
   const from = new Date(`${utcMonth(now)}T00:00:00Z`);
-  const { rows } = await sql<{ operation: string; credits: number }>`
-    select operation, sum(credits)::bigint as credits from catalog.credit_ledger
-    where tenant_id = ${tenantId} and created_at >= ${from} and created_at < ${nextUtcMonth(now)}
-    group by operation order by operation`.execute(db);
+  const rows = await db
+    .selectFrom('credit_ledger')
+    .select((eb) => ['operation', eb.cast<number>(eb.fn.sum('credits'), 'bigint').as('credits')])
+    .where('tenant_id', '=', tenantId)
+    .where('created_at', '>=', from)
+    .where('created_at', '<', nextUtcMonth(now))
+    .groupBy('operation')
+    .orderBy('operation')
+    .execute();
   return Object.fromEntries(rows.map((row) => [row.operation, Number(row.credits)]));
 }

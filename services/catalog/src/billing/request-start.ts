@@ -14,22 +14,18 @@ export interface RateSlot {
   remaining: number;
 }
 
-/** The plan's rpm as SQL, from the price list (constants of this build, not input). */
-const RPM_OF_PLAN = sql.raw(`case plan ${PLANS.map((plan) => `when '${plan.id}' then ${plan.rpm}`).join(' ')} end`);
+/**
+ * The plan's rpm as SQL, from the price list (constants of this build, not input). Raw: a CASE of
+ * literals, so the integers keep their type where parameters would come in untyped and the
+ * statement's text is the same for every tenant.
+ */
+const RPM_OF_PLAN = sql.raw<number>(`case "plan" ${PLANS.map((plan) => `when '${plan.id}' then ${plan.rpm}`).join(' ')} end`);
 
 export interface RequestStart {
   account: TenantAccount;
   rate: RateSlot;
   /** The UTC month's balance before this request. */
   remaining: number;
-}
-
-interface StartRow {
-  plan: string;
-  signup_month: string;
-  signup_grant_credits: number;
-  requests: number | null;
-  charged: number | null;
 }
 
 /**
@@ -43,33 +39,45 @@ interface StartRow {
 export async function startRequest(db: CatalogDb, tenantId: string, now: Date): Promise<RequestStart> {
   const month = utcMonth(now);
   const windowStart = new Date(Math.floor(now.getTime() / MINUTE_MS) * MINUTE_MS);
-  const statement = sql<StartRow>`
-    with created as (
-      insert into catalog.tenant_accounts (tenant_id, plan, signup_month, signup_grant_credits, created_at)
-      values (${tenantId}, 'free', ${month}, ${signupGrantCredits(planOf('free'))}, ${now})
-      on conflict (tenant_id) do nothing
-      returning plan, signup_month, signup_grant_credits
-    ), account as (
-      select * from created
-      union all
-      select plan, signup_month, signup_grant_credits from catalog.tenant_accounts where tenant_id = ${tenantId}
-      limit 1
-    ), slot as (
-      insert into catalog.rate_windows as w (tenant_id, window_start, requests)
-      select ${tenantId}::uuid, ${windowStart}::timestamptz, 1 from account
-      on conflict (tenant_id, window_start) do update set requests = w.requests + 1
-        where w.requests < (select ${RPM_OF_PLAN} from account)
-      returning requests
+  const statement = db
+    .with('created', (db) =>
+      db
+        .insertInto('tenant_accounts')
+        .values({ tenant_id: tenantId, plan: 'free', signup_month: month, signup_grant_credits: signupGrantCredits(planOf('free')), created_at: now })
+        .onConflict((oc) => oc.column('tenant_id').doNothing())
+        .returning(['plan', 'signup_month', 'signup_grant_credits']),
     )
-    select a.plan, a.signup_month::text as signup_month, a.signup_grant_credits,
-           (select requests from slot) as requests,
-           (select charged from catalog.credit_months where tenant_id = ${tenantId} and month = ${month}::date) as charged
-    from account a`;
-  let { rows } = await statement.execute(db);
+    .with('account', (db) =>
+      db
+        .selectFrom('created')
+        .selectAll()
+        .unionAll(db.selectFrom('tenant_accounts').select(['plan', 'signup_month', 'signup_grant_credits']).where('tenant_id', '=', tenantId))
+        .limit(1),
+    )
+    .with('slot', (db) =>
+      db
+        .insertInto('rate_windows')
+        .columns(['tenant_id', 'window_start', 'requests'])
+        .expression((eb) => eb.selectFrom('account').select([eb.cast<string>(eb.val(tenantId), 'uuid').as('tenant_id'), eb.cast<Date>(eb.val(windowStart), 'timestamptz').as('window_start'), eb.lit(1).as('requests')]))
+        .onConflict((oc) =>
+          oc
+            .columns(['tenant_id', 'window_start'])
+            .doUpdateSet((eb) => ({ requests: eb(eb.ref('rate_windows.requests'), '+', eb.lit(1)) }))
+            .where((eb) => eb(eb.ref('rate_windows.requests'), '<', eb.selectFrom('account').select(RPM_OF_PLAN.as('rpm')))),
+        )
+        .returning('requests'),
+    )
+    .selectFrom('account')
+    .select((eb) => [
+      'account.plan',
+      eb.cast<string>('account.signup_month', 'text').as('signup_month'),
+      'account.signup_grant_credits',
+      eb.selectFrom('slot').select('slot.requests').as('requests'),
+      eb.selectFrom('credit_months').select('charged').where('tenant_id', '=', tenantId).where('month', '=', eb.cast<Date>(eb.val(month), 'date')).as('charged'),
+    ]);
   // A concurrent first request created the account after this statement's snapshot: it has
   // committed by now (the insert waited for it), so the same statement again sees it.
-  if (rows.length === 0) rows = (await statement.execute(db)).rows;
-  const row = rows[0];
+  const row = (await statement.executeTakeFirst()) ?? (await statement.executeTakeFirstOrThrow());
   const plan = planOf(row.plan);
   const account: TenantAccount = { tenantId, plan, signupMonth: row.signup_month, signupGrantCredits: Number(row.signup_grant_credits) };
   const remaining = monthAllowance(account, month) - Number(row.charged ?? 0);
@@ -79,7 +87,7 @@ export async function startRequest(db: CatalogDb, tenantId: string, now: Date): 
   const requests = Number(row.requests);
   // The first request of a minute clears the tenant's older windows (nothing reads them again).
   if (requests === 1) {
-    await sql`delete from catalog.rate_windows where tenant_id = ${tenantId} and window_start < ${windowStart}`.execute(db);
+    await db.deleteFrom('rate_windows').where('tenant_id', '=', tenantId).where('window_start', '<', windowStart).execute();
   }
   return {
     account,

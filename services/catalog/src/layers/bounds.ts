@@ -18,17 +18,28 @@ export class BoundsAccumulator {
   }
 
   private walk(coordinates: unknown): number {
-    if (!Array.isArray(coordinates)) return 0;
+    if (!Array.isArray(coordinates) || coordinates.length === 0) return 0;
     if (typeof coordinates[0] === 'number') {
-      const [lon, lat] = coordinates as number[];
-      if (lon < this.minLon) this.minLon = lon;
-      if (lon > this.maxLon) this.maxLon = lon;
-      if (lat < this.minLat) this.minLat = lat;
-      if (lat > this.maxLat) this.maxLat = lat;
+      this.point(coordinates as number[]);
       return 1;
+    }
+    if (typeof coordinates[0][0] === 'number') {
+      // A line or ring, the innermost level of every other kind: its points in one loop.
+      const points = coordinates as number[][];
+      for (let i = 0; i < points.length; i++) this.point(points[i]);
+      return points.length;
     }
     let positions = 0;
     for (const item of coordinates) positions += this.walk(item);
     return positions;
+  }
+
+  private point(position: number[]): void {
+    const lon = position[0];
+    const lat = position[1];
+    if (lon < this.minLon) this.minLon = lon;
+    if (lon > this.maxLon) this.maxLon = lon;
+    if (lat < this.minLat) this.minLat = lat;
+    if (lat > this.maxLat) this.maxLat = lat;
   }
 }

@@ -1,11 +1,13 @@
-// How a layer version's content is stored in catalog.layer_chunks: vector features as a JSON
-// array of [geometry, properties] per chunk (only the properties the source declares, already
-// renamed by --map), a grid's cells as little-endian float32: a square block of a tile per chunk
-// (import-grid.ts), or, for a grid stored whole, row-major slices. Compression is left to
-// PostgreSQL's TOAST (lz4 where available), which squeezes JSON coordinates well and costs the
-// importer nothing.
+// How a layer version's content is stored in catalog.layer_chunks: vector features as binary
+// (binary-features.ts: float64 coordinates, the properties the source declares, already renamed by
+// --map, as JSON), or, for versions stored before that and the rare geometry the layout does not
+// take, a JSON array of [geometry, properties]: both are read, told apart by their first bytes. A
+// grid's cells as little-endian float32: a square block of a tile per chunk (import-grid.ts), or,
+// for a grid stored whole, row-major slices. Compression is left to PostgreSQL's TOAST (lz4
+// where available).
 
 import type { FeatureInput, Geometry } from '@landscreen/point-engine';
+import { decodeBinaryFeatures, encodeBinaryFeatures, isBinaryFeatures } from './binary-features.js';
 
 /**
  * A chunk is cut at this many features or this many vertices, whichever comes first: a few
@@ -20,10 +22,16 @@ export const CELLS_PER_CHUNK = 1 << 20;
 type StoredFeature = [Geometry, Record<string, unknown>];
 
 export function encodeFeatures(features: readonly StoredFeature[]): Buffer {
+  return encodeBinaryFeatures(features) ?? encodeJsonFeatures(features);
+}
+
+/** The first layout, kept for the geometries binary-features.ts does not take. */
+export function encodeJsonFeatures(features: readonly StoredFeature[]): Buffer {
   return Buffer.from(JSON.stringify(features));
 }
 
 export function decodeFeatures(data: Uint8Array): FeatureInput[] {
+  if (isBinaryFeatures(data)) return decodeBinaryFeatures(data);
   const stored = JSON.parse(Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('utf8')) as StoredFeature[];
   return stored.map(([geometry, properties]) => ({ geometry, properties }));
 }

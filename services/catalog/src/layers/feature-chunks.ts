@@ -27,6 +27,10 @@ export interface FeatureReadRequest {
   where?: string;
   /** What a vector import may hold (LAYER_MAX_FEATURES and the rest; default DEFAULT_IMPORT_LIMITS). */
   limits?: Partial<ImportLimits>;
+  /** Readers of a GeoPackage in parallel (feature-chunks-in-parts.ts); default: by the cores and the file's size. */
+  readers?: number;
+  /** The part of the file this reader takes (set by feature-chunks-in-parts.ts): its count may be 0. */
+  part?: { index: number; of: number };
 }
 
 export interface EncodedChunk {
@@ -70,6 +74,7 @@ export async function* featureChunks(request: FeatureReadRequest): AsyncGenerato
     sheet: request.sheet,
     headerRow: request.headerRow,
     gdal: request.gdal,
+    part: request.part,
     onProgress: (progress) => (fraction = progress.totalBytes > 0 ? progress.bytesRead / progress.totalBytes : undefined),
   });
   const bounds = new BoundsAccumulator();
@@ -97,7 +102,7 @@ export async function* featureChunks(request: FeatureReadRequest): AsyncGenerato
   }
   // An empty layer would answer every field of the source as if nothing were there: refused,
   // and the current version stays current.
-  if (count === 0) throw noFeatures(request.file, declaration, where !== undefined);
+  if (count === 0 && request.part === undefined) throw noFeatures(request.file, declaration, where !== undefined);
   return { features: count, bbox: bounds.bbox(), crs };
 }
 

@@ -4,7 +4,6 @@
 // them) and holds them while it runs, whatever the cache evicts meanwhile. A block without a
 // chunk holds no data (the import stores none for it), and that is remembered too.
 
-import { sql } from 'kysely';
 import type { GridBlock, GridBlockStore } from '@landscreen/point-engine';
 import type { CatalogDb } from '../schema.js';
 import { decodeBlock } from './chunk-codec.js';
@@ -97,10 +96,13 @@ export class GridBlockCache {
   }
 
   private async read(versionId: string, chunks: readonly number[]): Promise<Map<number, Float32Array>> {
-    const { rows } = await sql<{ chunk_no: number; data: Uint8Array }>`
-      select chunk_no, data from catalog.layer_chunks
-      where version_id = ${versionId} and chunk_no = any(${sql.val(chunks)}::int[])`.execute(this.db);
-    return new Map(rows.map((row) => [Number(row.chunk_no), decodeBlock(row.data)]));
+    const rows = await this.db
+      .selectFrom('layer_chunks')
+      .select(['chunk_no', 'data'])
+      .where('version_id', '=', versionId)
+      .where((eb) => eb('chunk_no', '=', eb.fn.any(eb.val([...chunks]))))
+      .execute();
+    return new Map(rows.map((row) => [row.chunk_no, decodeBlock(row.data)]));
   }
 
   private remember(key: string, block: GridBlock): void {

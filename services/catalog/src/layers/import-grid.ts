@@ -14,7 +14,7 @@ import { fileNameOf } from './grid-files.js';
 import { ImportCancelledError } from './import-cancelled.js';
 import { LayerImportError } from './layer-import-error.js';
 import { completeVersion, insertChunks, insertVersion } from './version-rows.js';
-import type { StoredGridTile, TiledGridMeta } from './versions.js';
+import type { StoredGridTile, TiledGridMeta } from './grid-meta.js';
 
 /** Cells a block has a side: 256 KiB of float32, what the engine loads to answer a point. */
 export const GRID_BLOCK_SIZE = 256;

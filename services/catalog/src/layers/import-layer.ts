@@ -4,7 +4,7 @@ import { liftTimeouts } from '@landscreen/db';
 import type { LayerSource, SourceId } from '@landscreen/field-catalog';
 import { detectFormat, LayerReadError, type GdalChoice, type ImportLimits, type LayerFormat, type VectorLayerFormat } from '@landscreen/layer-io';
 import type { CatalogDb } from '../schema.js';
-import { featureChunksInWorker } from './features-in-worker.js';
+import { featureChunksInParts } from './feature-chunks-in-parts.js';
 import { importFiles } from './grid-files.js';
 import { layerSourceNamed, propertyMap } from './import-arguments.js';
 import { ImportCancelledError } from './import-cancelled.js';
@@ -35,6 +35,8 @@ export interface ImportLayerOptions {
   where?: string;
   /** What a vector import may hold (LAYER_MAX_FEATURES and the rest; default DEFAULT_IMPORT_LIMITS). */
   limits?: Partial<ImportLimits>;
+  /** Worker threads reading a GeoPackage in parallel (default: up to 2, by the cores and the file's size). */
+  readers?: number;
   /**
    * Aborted when the caller goes away (Ctrl-C, a killed CLI, a closed connection): reading stops,
    * the transaction rolls back, and nothing becomes current.
@@ -115,7 +117,7 @@ async function importFeatures(
   options: ImportLayerOptions,
 ): Promise<ImportLayerResult> {
   const { signal } = options;
-  const chunks = featureChunksInWorker(
+  const chunks = featureChunksInParts(
     {
       source: declaration.id,
       file,
@@ -127,15 +129,15 @@ async function importFeatures(
       sheet: options.sheet,
       headerRow: options.headerRow,
       gdal: options.gdal,
+      readers: options.readers,
     },
     signal,
   );
   return db.transaction().execute(async (trx) => {
     await liftTimeouts(trx);
     const versionId = await insertVersion(trx, declaration, name, format, path.basename(file));
-    let chunkNo = 0;
     let count = 0;
-    // The worker reads the next chunks while this thread stores one: the reader's CPU, this
+    // The workers read the next chunks while this thread stores one: the readers' CPU, this
     // thread's and the server's (parsing, TOAST compression, WAL) overlap.
     for (;;) {
       const next = await chunks.next();
@@ -146,8 +148,8 @@ async function importFeatures(
         options.onProgress?.({ features: count, fraction: 1 });
         return { versionId, source: declaration.id, geometry: declaration.geometry, features: count, bbox };
       }
-      const { data, features, fraction } = next.value;
-      await insertChunk(trx, versionId, chunkNo++, Buffer.from(data.buffer, data.byteOffset, data.byteLength));
+      const { data, features, fraction, chunkNo } = next.value;
+      await insertChunk(trx, versionId, chunkNo, Buffer.from(data.buffer, data.byteOffset, data.byteLength));
       // One turn of the event loop between inserts: an embedded database answers in microtasks, so
       // without it a reader that keeps ahead would starve every request (and the cancel) until the end.
       await new Promise((resolve) => setImmediate(resolve));

@@ -3,7 +3,6 @@
 // blocks load as evaluations need them (grid-block-cache.ts), unless the whole grid is small
 // enough to hold (then all of it is read now, and evaluations never wait on the database).
 
-import { sql } from 'kysely';
 import type { SourceId } from '@landscreen/field-catalog';
 import { createGridLocator, gridProjection, isWgs84, type LayerGrid } from '@landscreen/layer-io';
 import {
@@ -20,7 +19,8 @@ import { decodeBlock, decodeCellsInto } from './chunk-codec.js';
 import type { GridBlockCache } from './grid-block-cache.js';
 import type { CatalogDb } from '../schema.js';
 import { VectorLoad } from './vector-builds.js';
-import { isTiledGrid, type LayerVersionRow, type StoredGridMeta, type StoredGridTile, type TiledGridMeta, type WholeGridMeta } from './versions.js';
+import { isTiledGrid, type StoredGridMeta, type StoredGridTile, type TiledGridMeta, type WholeGridMeta } from './grid-meta.js';
+import type { LayerVersionRow } from './versions.js';
 
 // Two chunks (about half a megabyte) per statement: PGlite runs each statement on the thread that
 // answers requests, and decodes the rows there, so a page is one uninterrupted stretch of its work.
@@ -151,12 +151,16 @@ async function readAllBlocks(db: CatalogDb, versionId: string): Promise<Map<numb
 
 async function forEachChunk(db: CatalogDb, versionId: string, take: (chunkNo: number, data: Uint8Array) => void): Promise<void> {
   for (let after = -1; ; ) {
-    const { rows } = await sql<{ chunk_no: number; data: Uint8Array }>`
-      select chunk_no, data from catalog.layer_chunks
-      where version_id = ${versionId} and chunk_no > ${after}
-      order by chunk_no limit ${CHUNKS_PER_PAGE}`.execute(db);
-    for (const row of rows) take(Number(row.chunk_no), row.data);
+    const rows = await db
+      .selectFrom('layer_chunks')
+      .select(['chunk_no', 'data'])
+      .where('version_id', '=', versionId)
+      .where('chunk_no', '>', after)
+      .orderBy('chunk_no')
+      .limit(CHUNKS_PER_PAGE)
+      .execute();
+    for (const row of rows) take(row.chunk_no, row.data);
     if (rows.length < CHUNKS_PER_PAGE) return;
-    after = Number(rows[rows.length - 1].chunk_no);
+    after = rows[rows.length - 1].chunk_no;
   }
 }

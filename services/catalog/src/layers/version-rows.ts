@@ -1,33 +1,49 @@
 // The statements an import writes a layer version with, all inside its one transaction: the
 // version row first (so chunks can reference it), its chunks, and last the completed row.
 
-import { sql } from 'kysely';
+import type { ExpressionBuilder } from 'kysely';
 import type { LayerSource } from '@landscreen/field-catalog';
 import type { LayerFormat } from '@landscreen/layer-io';
-import type { CatalogTransaction } from '../schema.js';
+import { SCHEMA, type CatalogDatabase, type CatalogTransaction } from '../schema.js';
+import type { StoredGridMeta } from './grid-meta.js';
+
+/** A fresh `seq` from the schema's sequence (the column has no default). */
+const nextSeq = <TB extends keyof CatalogDatabase>(eb: ExpressionBuilder<CatalogDatabase, TB>) => eb.fn<number>('nextval', [eb.val(`${SCHEMA}.layer_version_seq`)]);
 
 export async function insertVersion(trx: CatalogTransaction, declaration: LayerSource, name: string, format: LayerFormat, fileName: string): Promise<string> {
-  const { rows } = await sql<{ id: string }>`
-    insert into catalog.layer_versions (seq, source, name, format, file_name, crs, geometry, feature_count)
-    values (nextval('catalog.layer_version_seq'), ${declaration.id}, ${name}, ${format}, ${fileName}, '', ${declaration.geometry}, 0)
-    returning id`.execute(trx);
-  return rows[0].id;
+  const row = await trx
+    .insertInto('layer_versions')
+    .values((eb) => ({
+      seq: nextSeq(eb),
+      source: declaration.id,
+      name,
+      format,
+      file_name: fileName,
+      crs: '',
+      geometry: declaration.geometry,
+      feature_count: 0,
+    }))
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 // Chunk bytes travel as hex text that the server decodes: PGlite serialises a bytea parameter
 // byte by byte in JavaScript (a 2 MB chunk blocked the embedded server's loop for seconds), while
 // Buffer's own hex encoding is native and PostgreSQL's decode() is C, in either mode.
-const bytes = (data: Buffer) => sql`decode(${data.toString('hex')}, 'hex')`;
+const bytes = <TB extends keyof CatalogDatabase>(eb: ExpressionBuilder<CatalogDatabase, TB>, data: Buffer) => eb.fn<Uint8Array>('decode', [eb.val(data.toString('hex')), eb.val('hex')]);
 
 export async function insertChunk(trx: CatalogTransaction, versionId: string, chunkNo: number, data: Buffer): Promise<void> {
-  await sql`insert into catalog.layer_chunks (version_id, chunk_no, data) values (${versionId}, ${chunkNo}, ${bytes(data)})`.execute(trx);
+  await insertChunks(trx, versionId, [[chunkNo, data]]);
 }
 
 /** Several chunks in one statement (a grid's blocks are many and small). */
 export async function insertChunks(trx: CatalogTransaction, versionId: string, chunks: readonly (readonly [number, Buffer])[]): Promise<void> {
   if (chunks.length === 0) return;
-  const rows = chunks.map(([chunkNo, data]) => sql`(${versionId}, ${chunkNo}, ${bytes(data)})`);
-  await sql`insert into catalog.layer_chunks (version_id, chunk_no, data) values ${sql.join(rows)}`.execute(trx);
+  await trx
+    .insertInto('layer_chunks')
+    .values((eb) => chunks.map(([chunkNo, data]) => ({ version_id: versionId, chunk_no: chunkNo, data: bytes(eb, data) })))
+    .execute();
 }
 
 /**
@@ -42,9 +58,16 @@ export async function completeVersion(
   crs: string,
   grid: object | null,
 ): Promise<void> {
-  await sql`
-    update catalog.layer_versions
-    set seq = nextval('catalog.layer_version_seq'), feature_count = ${count}, bbox = ${bbox === null ? null : JSON.stringify(bbox)}::jsonb, crs = ${crs},
-        grid = ${grid === null ? null : JSON.stringify(grid)}::jsonb, completed_at = clock_timestamp()
-    where id = ${versionId}`.execute(trx);
+  await trx
+    .updateTable('layer_versions')
+    .set((eb) => ({
+      seq: nextSeq(eb),
+      feature_count: count,
+      bbox: eb.cast<[number, number, number, number] | null>(eb.val(bbox === null ? null : JSON.stringify(bbox)), 'jsonb'),
+      crs,
+      grid: eb.cast<StoredGridMeta | null>(eb.val(grid === null ? null : JSON.stringify(grid)), 'jsonb'),
+      completed_at: eb.fn('clock_timestamp'),
+    }))
+    .where('id', '=', versionId)
+    .execute();
 }

@@ -5,10 +5,10 @@
 // whole-grid threshold is never held whole: the engine keeps the blocks it read recently, within
 // its cache's budget (LAYER_GRID_CACHE_MB), shared by every grid.
 
-import { sql } from 'kysely';
 import type { CatalogDb } from '../schema.js';
 import { WHOLE_GRID_BYTES } from './layer-cache.js';
-import { isTiledGrid, type LayerVersionRow } from './versions.js';
+import { isTiledGrid } from './grid-meta.js';
+import type { LayerVersionRow } from './versions.js';
 
 export interface VersionSize {
   /** Bytes of the version's chunks as stored. */
@@ -23,8 +23,11 @@ export interface VersionSize {
 
 /** Stored bytes per version id (a scan of the chunk rows, not of their TOASTed data). */
 export async function storedBytesByVersion(db: CatalogDb): Promise<Map<string, number>> {
-  const { rows } = await sql<{ version_id: string; bytes: string | number }>`
-    select version_id, sum(pg_column_size(data))::bigint as bytes from catalog.layer_chunks group by version_id`.execute(db);
+  const rows = await db
+    .selectFrom('layer_chunks')
+    .select((eb) => ['version_id', eb.cast<number>(eb.fn.sum(eb.fn('pg_column_size', ['data'])), 'bigint').as('bytes')])
+    .groupBy('version_id')
+    .execute();
   return new Map(rows.map((row) => [row.version_id, Number(row.bytes)]));
 }
 

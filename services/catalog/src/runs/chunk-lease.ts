@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import type { Caller } from '@landscreen/rpc';
 import type { CatalogDb } from '../schema.js';
 import type { RunLocation } from './insert-run.js';
@@ -35,32 +34,34 @@ export type LeaseOutcome = { kind: 'leased'; lease: ChunkLease } | { kind: 'sett
  */
 export async function leaseChunk(db: CatalogDb, runId: string, chunkNo: number, now: Date, leaseMs: number, workerId: string): Promise<LeaseOutcome> {
   return db.transaction().execute(async (trx) => {
-    const { rows: runs } = await sql<{ status: RunStatus; tenant_id: string; caller: Caller | string; fields: string[] }>`
-      select status, tenant_id, caller, fields from catalog.runs where id = ${runId} for update`.execute(trx);
-    const run = runs[0];
+    const run = await trx.selectFrom('runs').select(['status', 'tenant_id', 'caller', 'fields']).where('id', '=', runId).forUpdate().executeTakeFirst();
     if (!run || FINAL_STATUSES.includes(run.status)) return { kind: 'settled' };
     const token = randomUUID();
     const expires = new Date(now.getTime() + leaseMs);
-    const { rows } = await sql<{ first_index: number; locations: [number, number, string | null][]; attempts: number }>`
-      update catalog.run_chunks
-      set lease_token = ${token}, lease_expires_at = ${expires}, lease_holder = ${workerId}, attempts = attempts + 1
-      where run_id = ${runId} and chunk_no = ${chunkNo} and status = 'pending'
-        and (lease_expires_at is null or lease_expires_at <= ${now})
-      returning first_index, locations, attempts`.execute(trx);
-    const chunk = rows[0];
+    const chunk = await trx
+      .updateTable('run_chunks')
+      .set((eb) => ({ lease_token: token, lease_expires_at: expires, lease_holder: workerId, attempts: eb('attempts', '+', eb.lit(1)) }))
+      .where('run_id', '=', runId)
+      .where('chunk_no', '=', chunkNo)
+      .where('status', '=', 'pending')
+      .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<=', now)]))
+      .returning(['first_index', 'locations', 'attempts'])
+      .executeTakeFirst();
     if (!chunk) {
-      const { rows: held } = await sql<{ status: string; lease_expires_at: Date | string | null }>`
-        select status, lease_expires_at from catalog.run_chunks where run_id = ${runId} and chunk_no = ${chunkNo}`.execute(trx);
-      if (!held[0] || held[0].status !== 'pending') return { kind: 'settled' };
-      return { kind: 'busy', until: new Date(held[0].lease_expires_at ?? now) };
+      const held = await trx.selectFrom('run_chunks').select(['status', 'lease_expires_at']).where('run_id', '=', runId).where('chunk_no', '=', chunkNo).executeTakeFirst();
+      if (!held || held.status !== 'pending') return { kind: 'settled' };
+      return { kind: 'busy', until: held.lease_expires_at ?? now };
     }
-    await sql`
-      update catalog.runs set status = 'running', started_at = coalesce(started_at, ${now})
-      where id = ${runId} and status = 'queued'`.execute(trx);
+    await trx
+      .updateTable('runs')
+      .set((eb) => ({ status: 'running', started_at: eb.fn.coalesce('started_at', eb.val(now)) }))
+      .where('id', '=', runId)
+      .where('status', '=', 'queued')
+      .execute();
     const locations = parseLocations(chunk.locations);
     return {
       kind: 'leased',
-      lease: { runId, chunkNo, token, tenantId: run.tenant_id, caller: typeof run.caller === 'string' ? JSON.parse(run.caller) : run.caller, fields: run.fields, firstIndex: chunk.first_index, locations, attempts: chunk.attempts },
+      lease: { runId, chunkNo, token, tenantId: run.tenant_id, caller: (typeof run.caller === 'string' ? JSON.parse(run.caller) : run.caller) as Caller, fields: run.fields, firstIndex: chunk.first_index, locations, attempts: chunk.attempts },
     };
   });
 }
@@ -79,28 +80,43 @@ function parseLocations(value: unknown): RunLocation[] {
  */
 export async function completeChunk(db: CatalogDb, lease: ChunkLease, resultsNdjson: string, now: Date): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const { rows: runs } = await sql<{ status: RunStatus }>`select status from catalog.runs where id = ${lease.runId} for update`.execute(trx);
-    if (!runs[0] || FINAL_STATUSES.includes(runs[0].status)) return false;
-    const written = await sql`
-      update catalog.run_chunks
-      set status = 'done', results = ${resultsNdjson}, done_at = ${now}, lease_token = null, lease_expires_at = null
-      where run_id = ${lease.runId} and chunk_no = ${lease.chunkNo} and status = 'pending' and lease_token = ${lease.token}`.execute(trx);
-    if (Number(written.numAffectedRows ?? 0) !== 1) return false;
-    await sql`
-      update catalog.runs
-      set done = done + ${lease.locations.length},
-          chunks_left = chunks_left - 1,
-          status = case when chunks_left = 1 then 'succeeded' else 'running' end,
-          started_at = coalesce(started_at, ${now}),
-          finished_at = case when chunks_left = 1 then ${now}::timestamptz else finished_at end
-      where id = ${lease.runId}`.execute(trx);
+    const run = await trx.selectFrom('runs').select('status').where('id', '=', lease.runId).forUpdate().executeTakeFirst();
+    if (!run || FINAL_STATUSES.includes(run.status)) return false;
+    const written = await trx
+      .updateTable('run_chunks')
+      .set({ status: 'done', results: resultsNdjson, done_at: now, lease_token: null, lease_expires_at: null })
+      .where('run_id', '=', lease.runId)
+      .where('chunk_no', '=', lease.chunkNo)
+      .where('status', '=', 'pending')
+      .where('lease_token', '=', lease.token)
+      .executeTakeFirst();
+    if (Number(written.numUpdatedRows) !== 1) return false;
+    await trx
+      .updateTable('runs')
+      .set((eb) => {
+        const last = eb('chunks_left', '=', eb.lit(1));
+        return {
+          done: eb('done', '+', lease.locations.length),
+          chunks_left: eb('chunks_left', '-', eb.lit(1)),
+          status: eb.case().when(last).then(eb.val<RunStatus>('succeeded')).else(eb.val<RunStatus>('running')).end(),
+          started_at: eb.fn.coalesce('started_at', eb.val(now)),
+          finished_at: eb.case().when(last).then(eb.cast<Date>(eb.val(now), 'timestamptz')).else(eb.ref('finished_at')).end(),
+        };
+      })
+      .where('id', '=', lease.runId)
+      .execute();
     return true;
   });
 }
 
 /** Gives a lease up early (its evaluation failed), so the chunk's next delivery may take it at once. */
 export async function releaseChunk(db: CatalogDb, lease: ChunkLease): Promise<void> {
-  await sql`
-    update catalog.run_chunks set lease_token = null, lease_expires_at = null
-    where run_id = ${lease.runId} and chunk_no = ${lease.chunkNo} and status = 'pending' and lease_token = ${lease.token}`.execute(db);
+  await db
+    .updateTable('run_chunks')
+    .set({ lease_token: null, lease_expires_at: null })
+    .where('run_id', '=', lease.runId)
+    .where('chunk_no', '=', lease.chunkNo)
+    .where('status', '=', 'pending')
+    .where('lease_token', '=', lease.token)
+    .execute();
 }

@@ -1,5 +1,4 @@
 import { context } from '@opentelemetry/api';
-import { sql } from 'kysely';
 import { contextFromTraceparent, tracingEnabled } from '@landscreen/telemetry';
 import { createRelayLoop, type EventBus, type RelayLoop } from '@landscreen/events';
 import type { Logger } from '@landscreen/rpc';
@@ -31,12 +30,16 @@ export function createChunkRelay(deps: { db: CatalogDb; bus: EventBus; logger: L
 
 export async function relayChunks(db: CatalogDb, bus: EventBus, batchSize: number): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    const { rows } = await sql<{ run_id: string; chunk_no: number }>`
-      select run_id, chunk_no from catalog.run_chunks
-      where published_at is null
-      order by run_id, chunk_no
-      limit ${batchSize}
-      for update skip locked`.execute(trx);
+    const rows = await trx
+      .selectFrom('run_chunks')
+      .select(['run_id', 'chunk_no'])
+      .where('published_at', 'is', null)
+      .orderBy('run_id')
+      .orderBy('chunk_no')
+      .limit(batchSize)
+      .forUpdate()
+      .skipLocked()
+      .execute();
     if (rows.length === 0) return 0;
     const traces = await runTraceparents(trx, rows);
     // Each chunk under the span that accepted its run, so the runs workers' spans join its trace.
@@ -47,10 +50,17 @@ export async function relayChunks(db: CatalogDb, bus: EventBus, batchSize: numbe
         ),
       ),
     );
-    const values = rows.map((row) => sql`(${row.run_id}::uuid, ${row.chunk_no}::integer)`);
-    await sql`
-      update catalog.run_chunks set published_at = now()
-      where (run_id, chunk_no) in (${sql.join(values)})`.execute(trx);
+    await trx
+      .updateTable('run_chunks')
+      .set((eb) => ({ published_at: eb.fn('now') }))
+      .where((eb) =>
+        eb(
+          eb.refTuple('run_id', 'chunk_no'),
+          'in',
+          rows.map((row) => eb.tuple(eb.cast<string>(eb.val(row.run_id), 'uuid'), eb.cast<number>(eb.val(row.chunk_no), 'integer'))),
+        ),
+      )
+      .execute();
     return rows.length;
   });
 }
@@ -59,7 +69,6 @@ export async function relayChunks(db: CatalogDb, bus: EventBus, batchSize: numbe
 async function runTraceparents(trx: CatalogTransaction, rows: { run_id: string }[]): Promise<Map<string, string | null>> {
   if (!tracingEnabled()) return new Map();
   const ids = [...new Set(rows.map((row) => row.run_id))];
-  const { rows: runs } = await sql<{ id: string; traceparent: string | null }>`
-    select id, traceparent from catalog.runs where id = any(${ids}::uuid[])`.execute(trx);
+  const runs = await trx.selectFrom('runs').select(['id', 'traceparent']).where('id', 'in', ids).execute();
   return new Map(runs.map((run) => [run.id, run.traceparent]));
 }

@@ -1,8 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { sql } from 'kysely';
 import type { Caller } from '@landscreen/rpc';
 import type { CatalogTransaction } from '../schema.js';
-import type { RunRow } from './run-rows.js';
+import { RUN_COLUMNS, type RunRow } from './run-rows.js';
 import { currentTraceparent } from '@landscreen/telemetry';
 
 export interface RunLocation {
@@ -40,22 +39,39 @@ const CHUNKS_PER_STATEMENT = 5;
 export async function insertRun(trx: CatalogTransaction, run: NewRun): Promise<RunRow> {
   const chunkCount = Math.ceil(run.locations.length / run.chunkSize);
   const charged = run.creditsPerLocation * run.locations.length;
-  const { rows } = await sql<RunRow>`
-    insert into catalog.runs (tenant_id, caller, fields, preset, total, chunk_count, chunks_left, credits_per_location, credits_charged, charge_ledger_id, created_at, traceparent)
-    values (${run.tenantId}, ${JSON.stringify({ ...run.caller, sessionId: '' })}::jsonb, ${run.fields}::text[], ${run.preset ?? null}, ${run.locations.length}, ${chunkCount}, ${chunkCount},
-            ${run.creditsPerLocation}, ${charged}, ${run.chargeLedgerId}::bigint, ${run.createdAt}, ${currentTraceparent()})
-    returning *`.execute(trx);
-  const row = rows[0];
+  const row = await trx
+    .insertInto('runs')
+    .values((eb) => ({
+      tenant_id: run.tenantId,
+      caller: eb.cast(eb.val(JSON.stringify({ ...run.caller, sessionId: '' })), 'jsonb'),
+      fields: run.fields,
+      preset: run.preset ?? null,
+      total: run.locations.length,
+      chunk_count: chunkCount,
+      chunks_left: chunkCount,
+      credits_per_location: run.creditsPerLocation,
+      credits_charged: charged,
+      charge_ledger_id: Number(run.chargeLedgerId),
+      created_at: run.createdAt,
+      traceparent: currentTraceparent(),
+    }))
+    .returning(RUN_COLUMNS)
+    .executeTakeFirstOrThrow();
   for (let first = 0; first < chunkCount; first += CHUNKS_PER_STATEMENT) {
-    const values = [];
+    const chunks: { chunkNo: number; start: number; size: number; packed: string }[] = [];
     for (let chunkNo = first; chunkNo < Math.min(chunkCount, first + CHUNKS_PER_STATEMENT); chunkNo++) {
       const start = chunkNo * run.chunkSize;
       const slice = run.locations.slice(start, start + run.chunkSize);
       // Compact rows: [lat, lon, id]; an absent id is null.
       const packed = JSON.stringify(slice.map((location) => [location.lat, location.lon, location.id ?? null]));
-      values.push(sql`(${row.id}, ${chunkNo}, ${start}, ${slice.length}, ${packed}::jsonb)`);
+      chunks.push({ chunkNo, start, size: slice.length, packed });
     }
-    await sql`insert into catalog.run_chunks (run_id, chunk_no, first_index, size, locations) values ${sql.join(values)}`.execute(trx);
+    await trx
+      .insertInto('run_chunks')
+      .values((eb) =>
+        chunks.map(({ chunkNo, start, size, packed }) => ({ run_id: row.id, chunk_no: chunkNo, first_index: start, size, locations: eb.cast(eb.val(packed), 'jsonb') })),
+      )
+      .execute();
     await nextTurn();
   }
   return row;

@@ -1,8 +1,11 @@
-import { sql } from 'kysely';
 import type { CatalogDb } from '../schema.js';
 
 /** Runs accepted and not over yet, across every process: what the runs-in-flight gauge shows. */
 export async function countLiveRuns(db: CatalogDb): Promise<number> {
-  const { rows } = await sql<{ live: number }>`select count(*)::integer as live from catalog.runs where status in ('queued', 'running')`.execute(db);
-  return rows[0]?.live ?? 0;
+  const row = await db
+    .selectFrom('runs')
+    .select((eb) => eb.cast<number>(eb.fn.countAll(), 'integer').as('live'))
+    .where('status', 'in', ['queued', 'running'])
+    .executeTakeFirst();
+  return row?.live ?? 0;
 }

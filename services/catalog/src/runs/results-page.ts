@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { conflict, issue, validationError } from '@landscreen/rpc';
 import { GEOJSON_CLOSING, GEOJSON_OPENING, parseResultLines, resultCsvHeader, resultCsvRow, resultFeatureJson } from '@landscreen/fetch-results';
 import type { CatalogDb } from '../schema.js';
@@ -37,27 +36,34 @@ export async function readResultsPage(db: CatalogDb, tenantId: string, runId: st
     throw conflict('run_not_finished', `The run is ${run.status}: its results can be read once it has finished.`, { status: run.status, done: run.done, total: run.total });
   }
   // The next done chunks' sizes first, then the text of those that fit the page.
-  const { rows: sizes } = await sql<{ chunk_no: number; bytes: number }>`
-    select chunk_no, octet_length(results) as bytes from catalog.run_chunks
-    where run_id = ${run.id} and chunk_no >= ${fromChunk} and status = 'done'
-    order by chunk_no
-    limit ${MAX_CHUNKS_PER_PAGE}`.execute(db);
+  const sizes = await db
+    .selectFrom('run_chunks')
+    .select((eb) => ['chunk_no', eb.fn<number>('octet_length', ['results']).as('bytes')])
+    .where('run_id', '=', run.id)
+    .where('chunk_no', '>=', fromChunk)
+    .where('status', '=', 'done')
+    .orderBy('chunk_no')
+    .limit(MAX_CHUNKS_PER_PAGE)
+    .execute();
   let take = 0;
   for (let bytes = 0; take < sizes.length && (take === 0 || bytes + Number(sizes[take].bytes) <= PAGE_BYTES); take++) bytes += Number(sizes[take].bytes);
   const chosen = sizes.slice(0, take).map((row) => row.chunk_no);
-  const { rows } =
+  const rows =
     chosen.length === 0
-      ? { rows: [] as { chunk_no: number; results: string }[] }
-      : await sql<{ chunk_no: number; results: string }>`
-          select chunk_no, results from catalog.run_chunks
-          where run_id = ${run.id} and chunk_no = any(${chosen}::integer[])
-          order by chunk_no`.execute(db);
+      ? []
+      : await db
+          .selectFrom('run_chunks')
+          .select(['chunk_no', 'results'])
+          .where('run_id', '=', run.id)
+          .where('chunk_no', 'in', chosen)
+          .orderBy('chunk_no')
+          .execute();
   const done = take === sizes.length && sizes.length < MAX_CHUNKS_PER_PAGE;
   const nextChunk = rows.length === 0 ? fromChunk : rows[rows.length - 1].chunk_no + 1;
   const first = fromChunk === 0;
   const parts: string[] = [];
   if (first) parts.push(opening(format as ResultFormat, run));
-  rows.forEach((row, i) => parts.push(render(format as ResultFormat, run, row.results, first && i === 0)));
+  rows.forEach((row, i) => parts.push(render(format as ResultFormat, run, row.results ?? '', first && i === 0)));
   if (done) parts.push(closing(format as ResultFormat));
   return { data: Buffer.from(parts.join(''), 'utf8'), nextChunk, done };
 }

@@ -1,36 +1,18 @@
-import { sql } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import type { catalogv1 } from '@landscreen/proto';
 import { isUuid, notFound } from '@landscreen/rpc';
-import type { CatalogDb, CatalogTransaction } from '../schema.js';
-import type { RunStatus } from './run-status.js';
+import type { CatalogDb, CatalogTransaction, RunsTable } from '../schema.js';
 
 export { FINAL_STATUSES, RUN_STATUSES, type RunStatus } from './run-status.js';
 
+/** The columns a run is answered with. */
+export const RUN_COLUMNS = [
+  'id', 'tenant_id', 'status', 'fields', 'preset', 'total', 'done', 'chunk_count', 'chunks_left', 'credits_per_location',
+  'credits_charged', 'credits_refunded', 'charge_ledger_id', 'error', 'created_at', 'started_at', 'finished_at',
+] as const satisfies readonly (keyof RunsTable)[];
 
-export interface RunRow {
-  id: string;
-  tenant_id: string;
-  status: RunStatus;
-  fields: string[];
-  preset: string | null;
-  total: number;
-  done: number;
-  chunk_count: number;
-  chunks_left: number;
-  credits_per_location: string | number;
-  credits_charged: string | number;
-  credits_refunded: string | number;
-  charge_ledger_id: string | number | null;
-  error: string | null;
-  created_at: Date | string;
-  started_at: Date | string | null;
-  finished_at: Date | string | null;
-}
-
-const RUN_COLUMNS = sql.raw(
-  'id, tenant_id, status, fields, preset, total, done, chunk_count, chunks_left, credits_per_location, credits_charged, credits_refunded, charge_ledger_id, error, created_at, started_at, finished_at',
-);
+export type RunRow = Pick<Selectable<RunsTable>, (typeof RUN_COLUMNS)[number]>;
 
 export const runNotFound = () => notFound('run_not_found', 'Run not found.');
 
@@ -40,25 +22,24 @@ export function readRun(db: CatalogDb, tenantId: string, runId: string): Promise
 export function readRun(trx: CatalogTransaction, tenantId: string, runId: string, lock: true): Promise<RunRow>;
 export async function readRun(db: CatalogDb, tenantId: string, runId: string, lock = false): Promise<RunRow> {
   if (!isUuid(runId)) throw runNotFound();
-  const { rows } = await sql<RunRow>`
-    select ${RUN_COLUMNS} from catalog.runs where id = ${runId} and tenant_id = ${tenantId}
-    ${lock ? sql`for update` : sql``}`.execute(db);
-  if (!rows[0]) throw runNotFound();
-  return rows[0];
+  const query = db.selectFrom('runs').select(RUN_COLUMNS).where('id', '=', runId).where('tenant_id', '=', tenantId);
+  const row = await (lock ? query.forUpdate() : query).executeTakeFirst();
+  if (!row) throw runNotFound();
+  return row;
 }
 
 /** The tenant's runs, newest first, after the (created_at, id) cursor when there is one. */
 export async function listRuns(db: CatalogDb, tenantId: string, limit: number, after?: { createdAt: string; id: string }): Promise<RunRow[]> {
-  const { rows } = await sql<RunRow>`
-    select ${RUN_COLUMNS} from catalog.runs
-    where tenant_id = ${tenantId}
-      ${after ? sql`and (created_at, id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql``}
-    order by created_at desc, id desc
-    limit ${limit}`.execute(db);
-  return rows;
+  let query = db.selectFrom('runs').select(RUN_COLUMNS).where('tenant_id', '=', tenantId);
+  if (after) {
+    query = query.where((eb) =>
+      eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(eb.cast<Date>(eb.val(after.createdAt), 'timestamptz'), eb.cast<string>(eb.val(after.id), 'uuid'))),
+    );
+  }
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }
 
-const iso = (value: Date | string | null): string => (value === null ? '' : new Date(value).toISOString());
+const iso = (value: Date | null): string => (value === null ? '' : value.toISOString());
 
 export function runMessage(row: RunRow): MessageInitShape<typeof catalogv1.RunSchema> {
   return {

@@ -1,7 +1,6 @@
-import { sql } from 'kysely';
 import { creditsRefunded } from '@landscreen/telemetry';
 import type { CatalogDb } from '../schema.js';
-import { FINAL_STATUSES, readRun, type RunRow } from './run-rows.js';
+import { FINAL_STATUSES, readRun, RUN_COLUMNS, type RunRow } from './run-rows.js';
 import type { RunRefund } from './run-billing.js';
 
 /**
@@ -22,24 +21,31 @@ export async function stopRun(
     const run = await readRun(trx, target.tenantId, target.runId, true);
     if (FINAL_STATUSES.includes(run.status)) return run;
     // Marked published too, so the relay never hands a cancelled chunk to the workers.
-    const { rows } = await sql<{ size: number }>`
-      update catalog.run_chunks
-      set status = 'cancelled', lease_token = null, lease_expires_at = null, published_at = coalesce(published_at, ${now})
-      where run_id = ${run.id} and status = 'pending'
-      returning size`.execute(trx);
+    const rows = await trx
+      .updateTable('run_chunks')
+      .set((eb) => ({ status: 'cancelled', lease_token: null, lease_expires_at: null, published_at: eb.fn.coalesce('published_at', eb.val(now)) }))
+      .where('run_id', '=', run.id)
+      .where('status', '=', 'pending')
+      .returning('size')
+      .execute();
     const locations = rows.reduce((sum, row) => sum + row.size, 0);
     const credits = BigInt(run.credits_per_location) * BigInt(locations);
     if (credits > 0n && run.charge_ledger_id !== null) {
       await refund(trx, { tenantId: run.tenant_id, runId: run.id, chargeLedgerId: String(run.charge_ledger_id), credits, locations, at: now });
       refunded = credits;
     }
-    const { rows: updated } = await sql<RunRow>`
-      update catalog.runs
-      set status = ${target.status}, chunks_left = 0, credits_refunded = credits_refunded + ${credits.toString()}::bigint,
-          error = ${target.error ?? null}, finished_at = ${now}
-      where id = ${run.id}
-      returning *`.execute(trx);
-    return updated[0];
+    return trx
+      .updateTable('runs')
+      .set((eb) => ({
+        status: target.status,
+        chunks_left: 0,
+        credits_refunded: eb('credits_refunded', '+', eb.cast<number>(eb.val(credits.toString()), 'bigint')),
+        error: target.error ?? null,
+        finished_at: now,
+      }))
+      .where('id', '=', run.id)
+      .returning(RUN_COLUMNS)
+      .executeTakeFirstOrThrow();
   });
   // Counted once the refund has committed.
   if (refunded > 0n) creditsRefunded.inc({ kind: 'run' }, Number(refunded));

@@ -26,7 +26,9 @@ export interface PromotionJobInput {
  */
 export async function ensurePromotionJob<Database>(trx: Transaction<Database>, input: PromotionJobInput): Promise<{ jobId: string; created: boolean }> {
   // One statement (one round trip) writes the job, its steps and its event — or, when the job
-  // exists, nothing: the steps and the event select from the insert's (then empty) result.
+  // exists, nothing: the steps and the event select from the insert's (then empty) result. SQL
+  // text, as the outbox relays are: it runs on another service's transaction (so it names its
+  // schema), and its steps come from `unnest … with ordinality`, which the builder has no word for.
   const { rows } = await sql<{ id: string }>`
     with job as (
       insert into diligence.jobs (tenant_id, tenant_slug, property_id, pipeline_item_id, market_id, vintage_id, parcel_key, parcel)
@@ -75,6 +77,8 @@ export async function ensurePromotionJobs<Database>(trx: Transaction<Database>, 
     parcel_key: input.parcelKey,
     parcel: input.parcel,
   }));
+  // SQL text for the reasons ensurePromotionJob gives, and `jsonb_to_recordset`: the rows travel as
+  // one parameter, whatever their number.
   const { rows: created } = await sql<{ count: number }>`
     with input as (
       select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(

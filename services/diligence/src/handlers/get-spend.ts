@@ -1,5 +1,4 @@
 import type { HandlerContext } from '@connectrpc/connect';
-import { sql } from 'kysely';
 import type { diligencev1 } from '@landscreen/proto';
 import { requireCaller } from '@landscreen/rpc';
 import type { DiligenceContext } from '../context.js';
@@ -24,10 +23,10 @@ export function getSpendHandler(context: DiligenceContext) {
       .where('recorded_at', '<', end);
     const [totals, providers] = await Promise.all([
       ledger
-        .select([sql<number>`count(*)`.as('rows'), sql<string>`coalesce(sum(amount_usd), 0)::numeric(20,4)::text`.as('total_usd')])
+        .select((eb) => [eb.fn.countAll<number>().as('rows'), eb.cast<string>(eb.cast(eb.fn.coalesce(eb.fn.sum('amount_usd'), eb.lit(0)), 'numeric(20, 4)'), 'text').as('total_usd')])
         .executeTakeFirstOrThrow(),
       ledger
-        .select(['provider', sql<string>`sum(amount_usd)::numeric(20,4)::text`.as('total_usd')])
+        .select((eb) => ['provider', eb.cast<string>(eb.cast(eb.fn.sum('amount_usd'), 'numeric(20, 4)'), 'text').as('total_usd')])
         .groupBy('provider')
         .orderBy('provider')
         .execute(),

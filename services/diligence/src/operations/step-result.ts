@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { diligencev1 } from '@landscreen/proto';
 import { issue, validationError } from '@landscreen/rpc';
 import { amountOutOfRange, providerRequestConflict } from '../errors.js';
@@ -105,7 +104,7 @@ export async function chargeStep(trx: DiligenceTransaction, job: JobRow, step: S
   if (!charged) return { job, charged: false };
   await trx
     .updateTable('steps')
-    .set({ cost_usd: sql<string>`cost_usd + ${formatMoney(result.cost)}::numeric` })
+    .set((eb) => ({ cost_usd: eb('cost_usd', '+', eb.cast<string>(eb.val(formatMoney(result.cost)), 'numeric')) }))
     .where('job_id', '=', step.job_id)
     .where('name', '=', step.name)
     .execute();

@@ -18,6 +18,7 @@ export const PRUNE_BATCH = 10_000;
  * the other's delete waits on it and then finds it gone.
  */
 export async function pruneOutbox(db: ProcessDatabase, retentionHours: number, batch = PRUNE_BATCH, table = DILIGENCE_OUTBOX.table): Promise<number> {
+  // SQL text on the process handle: the table is any service's outbox (outbox-table.ts).
   const result = await sql`
     delete from ${sql.table(table)} where id in (
       select id from (select id, published_at, created_at from ${sql.table(table)} order by seq limit ${batch}) oldest

@@ -31,6 +31,7 @@ interface OutboxRow {
  */
 export async function relayBatch(db: ProcessDatabase, bus: EventBus, batchSize: number, faults?: FaultInjector, table = DILIGENCE_OUTBOX.table): Promise<number> {
   return db.transaction().execute(async (trx) => {
+    // SQL text on the process handle: the table is any service's outbox (outbox-table.ts).
     const { rows } = await sql<OutboxRow>`
       select id, subject, data, traceparent from ${sql.table(table)}
       where published_at is null

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { amountOutOfRange } from '../errors.js';
 import { formatMoney, MAX_STORABLE, moneyFromDb, type Money } from '../money.js';
 import type { DiligenceTransaction } from '../schema.js';
@@ -12,7 +11,7 @@ export async function addJobCost(trx: DiligenceTransaction, job: JobRow, amount:
   try {
     return await trx
       .updateTable('jobs')
-      .set({ cost_usd: sql<string>`cost_usd + ${formatMoney(amount)}::numeric`, updated_at: now })
+      .set((eb) => ({ cost_usd: eb('cost_usd', '+', eb.cast<string>(eb.val(formatMoney(amount)), 'numeric')), updated_at: now }))
       .where('id', '=', job.id)
       .returningAll()
       .executeTakeFirstOrThrow();

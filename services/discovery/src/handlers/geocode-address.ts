@@ -1,9 +1,9 @@
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import type { HandlerContext } from '@connectrpc/connect';
-import { sql } from 'kysely';
 import { normaliseAddress } from '@landscreen/parcel-io';
 import type { discoveryv1 } from '@landscreen/proto';
 import { forbidden, issue, notFound, requireCaller, validationError } from '@landscreen/rpc';
+import { addressSimilarity, similarAddress } from '../address-similarity.js';
 import type { DiscoveryContext } from '../context.js';
 import { entitledColumn } from '../market-access.js';
 
@@ -16,7 +16,8 @@ const MAX_LIMIT = 10;
 interface MatchRow {
   vintage_id: string;
   parcel_key: string;
-  address: string;
+  /** Never null where the normalised address matched. */
+  address: string | null;
   lat: number | null;
   lon: number | null;
   score: number;
@@ -37,25 +38,31 @@ export function geocodeAddressHandler(context: DiscoveryContext) {
     const limit = request.limit > 0 ? Math.min(request.limit, MAX_LIMIT) : DEFAULT_LIMIT;
     const vintages = await searchedVintages(context, tenantId, request.market);
     if (vintages.size === 0) return { matches: [], vintageIds: [], normalised };
-    const ids = sql.join([...vintages.keys()].map((id) => sql`${id}::uuid`));
-    let rows = (await sql<MatchRow>`
-      select vintage_id::text, parcel_key, address, lat, lon, 1::float8 as score from discovery.parcels
-      where vintage_id in (${ids}) and address_normalised = ${normalised}
-      order by vintage_id, parcel_key limit ${limit}`.execute(context.db)).rows;
+    const inVintages = context.db.selectFrom('parcels').where('vintage_id', 'in', [...vintages.keys()]);
+    let rows: MatchRow[] = await inVintages
+      .select((eb) => ['vintage_id', 'parcel_key', 'address', 'lat', 'lon', eb.cast<number>(eb.lit(1), 'float8').as('score')])
+      .where('address_normalised', '=', normalised)
+      .orderBy('vintage_id')
+      .orderBy('parcel_key')
+      .limit(limit)
+      .execute();
     const exact = rows.length > 0;
     if (!exact) {
-      rows = (await sql<MatchRow>`
-        select vintage_id::text, parcel_key, address, lat, lon, similarity(address_normalised, ${normalised})::float8 as score
-        from discovery.parcels
-        where vintage_id in (${ids}) and address_normalised % ${normalised}
-        order by score desc, vintage_id, parcel_key limit ${limit}`.execute(context.db)).rows;
+      rows = await inVintages
+        .select((eb) => ['vintage_id', 'parcel_key', 'address', 'lat', 'lon', eb.cast<number>(addressSimilarity(eb, normalised), 'float8').as('score')])
+        .where((eb) => similarAddress(eb, normalised))
+        .orderBy('score', 'desc')
+        .orderBy('vintage_id')
+        .orderBy('parcel_key')
+        .limit(limit)
+        .execute();
     }
     return {
       matches: rows.map((row) => ({
         market: vintages.get(row.vintage_id)!,
         vintageId: row.vintage_id,
         parcelKey: row.parcel_key,
-        address: row.address,
+        address: row.address ?? '',
         lat: row.lat ?? undefined,
         lon: row.lon ?? undefined,
         score: Number(row.score),

@@ -65,6 +65,7 @@ export function resolveParcelsHandler(context: DiscoveryContext) {
     }
     const access = await marketForCaller(context, tenantId, request.market);
     const vintageId = access.vintage.id;
+    const inVintage = context.db.selectFrom('parcels').select(PARCEL_COLUMNS).where('vintage_id', '=', vintageId);
     const screen = request.buyBox === undefined ? undefined : await appliedSpec(context, call, request.buyBox, undefined);
     if (screen && screen.access.market.id !== access.market.id) {
       throw validationError([{ type: 'value_error', loc: ['body', 'buy_box'], msg: `Value error, the buy box screens market ${screen.access.market.slug}, not ${access.market.slug}`, input: request.buyBox, ctx: { error: 'buy box of another market' } }]);
@@ -83,27 +84,34 @@ export function resolveParcelsHandler(context: DiscoveryContext) {
       }
     };
     await step('apn', (row) => row.apn, async (apns) => {
-      const { rows } = await sql<ParcelRow & { k: string }>`
-        select ${PARCEL_COLUMNS}, apn_normalised as k from discovery.parcels
-        where vintage_id = ${vintageId} and apn_normalised = any(${apns}::text[]) order by parcel_key`.execute(context.db);
+      const rows = await inVintage
+        .select('apn_normalised as k')
+        .where((eb) => eb('apn_normalised', '=', eb.fn.any(eb.val(apns))))
+        .orderBy('parcel_key')
+        .$narrowType<{ k: string }>()
+        .execute();
       return groupBy(rows, (row) => row.k);
     });
     await step('address', (row) => row.address, async (addresses) => {
-      const { rows } = await sql<ParcelRow & { k: string }>`
-        select ${PARCEL_COLUMNS}, address_normalised as k from discovery.parcels
-        where vintage_id = ${vintageId} and address_normalised = any(${addresses}::text[]) order by parcel_key`.execute(context.db);
+      const rows = await inVintage
+        .select('address_normalised as k')
+        .where((eb) => eb('address_normalised', '=', eb.fn.any(eb.val(addresses))))
+        .orderBy('parcel_key')
+        .$narrowType<{ k: string }>()
+        .execute();
       return groupBy(rows, (row) => row.k);
     });
     await step('parcel_key', (row) => row.parcelKey, async (keys) => {
-      const { rows } = await sql<ParcelRow>`
-        select ${PARCEL_COLUMNS} from discovery.parcels where vintage_id = ${vintageId} and parcel_key = any(${keys}::text[])`.execute(context.db);
+      const rows = await inVintage.where((eb) => eb('parcel_key', '=', eb.fn.any(eb.val(keys)))).execute();
       return groupBy(rows, (row) => row.parcel_key);
     });
     await step('address_similar', (row) => row.address, async (addresses) => {
+      // SQL text: a lateral search per address of `unnest(…) as a(address)`, a table function with
+      // named columns that the builder has no word for.
       const { rows } = await sql<ParcelRow & { k: string }>`
         select p.*, a.address as k from unnest(${addresses}::text[]) as a(address)
         cross join lateral (
-          select ${PARCEL_COLUMNS} from discovery.parcels
+          select ${sql.join(PARCEL_COLUMNS.map((column) => sql.ref(column)))} from discovery.parcels
           where vintage_id = ${vintageId} and address_normalised % a.address
           order by similarity(address_normalised, a.address) desc, parcel_key limit ${MAX_CANDIDATES}
         ) p`.execute(context.db);

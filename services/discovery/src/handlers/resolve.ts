@@ -1,8 +1,8 @@
 import type { HandlerContext } from '@connectrpc/connect';
-import { sql } from 'kysely';
 import { normaliseAddress, normaliseApn } from '@landscreen/parcel-io';
 import type { discoveryv1 } from '@landscreen/proto';
 import { requireCaller, validationError } from '@landscreen/rpc';
+import { addressSimilarity, similarAddress } from '../address-similarity.js';
 import type { DiscoveryContext } from '../context.js';
 import { marketForCaller } from '../market-access.js';
 import { parcelCandidate } from '../candidates.js';
@@ -29,23 +29,20 @@ export function resolveHandler(context: DiscoveryContext) {
     const { market, vintage } = access;
     // The holder of the market answers (it runs the searches below once, there).
     await context.indexes.here(market, call);
+    const inVintage = context.db.selectFrom('parcels').select(PARCEL_COLUMNS).where('vintage_id', '=', vintage.id);
     let candidates: ParcelRow[] = [];
     if (apn) {
-      candidates = (await sql<ParcelRow>`
-        select ${PARCEL_COLUMNS} from discovery.parcels
-        where vintage_id = ${vintage.id} and apn_normalised = ${apn}
-        order by parcel_key limit ${MAX_CANDIDATES}`.execute(context.db)).rows;
+      candidates = await inVintage.where('apn_normalised', '=', apn).orderBy('parcel_key').limit(MAX_CANDIDATES).execute();
     }
     if (candidates.length === 0 && address) {
-      candidates = (await sql<ParcelRow>`
-        select ${PARCEL_COLUMNS} from discovery.parcels
-        where vintage_id = ${vintage.id} and address_normalised = ${address}
-        order by parcel_key limit ${MAX_CANDIDATES}`.execute(context.db)).rows;
+      candidates = await inVintage.where('address_normalised', '=', address).orderBy('parcel_key').limit(MAX_CANDIDATES).execute();
       if (candidates.length === 0) {
-        candidates = (await sql<ParcelRow>`
-          select ${PARCEL_COLUMNS} from discovery.parcels
-          where vintage_id = ${vintage.id} and address_normalised % ${address}
-          order by similarity(address_normalised, ${address}) desc, parcel_key limit ${MAX_CANDIDATES}`.execute(context.db)).rows;
+        candidates = await inVintage
+          .where((eb) => similarAddress(eb, address))
+          .orderBy((eb) => addressSimilarity(eb, address), 'desc')
+          .orderBy('parcel_key')
+          .limit(MAX_CANDIDATES)
+          .execute();
       }
     }
     // Facts come from the vintage's columns, as for ranking.

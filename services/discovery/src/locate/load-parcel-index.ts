@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { FaultInjector, Logger } from '@landscreen/rpc';
 import type { PolygonalGeometry } from '@landscreen/point-engine';
 import { ParcelIndex, type IndexedParcelInput } from './parcel-index.js';
@@ -27,7 +26,7 @@ export async function loadParcelIndex(db: DiscoveryDb, vintageId: string, option
   } catch (error) {
     if (!(error instanceof UnusableParcelIndex)) throw error;
     logger?.warn({ vintageId, reason: error.message }, 'ignoring the stored parcel index; building it from the parcels');
-    await sql`delete from discovery.vintage_parcel_shapes where vintage_id = ${vintageId}`.execute(db);
+    await db.deleteFrom('vintage_parcel_shapes').where('vintage_id', '=', vintageId).execute();
   }
   // Tests arm this point to prove a tile came from the stored index.
   await faults?.('discovery.parcel-index.build-from-rows');
@@ -45,12 +44,14 @@ export async function buildParcelIndex(db: DiscoveryDb, vintageId: string): Prom
   const parcels: IndexedParcelInput[] = [];
   let after = '';
   for (;;) {
-    const { rows } = await sql<StoredParcel>`
-      select parcel_key, geometry, apn, address, owner_name, zoning, acres, lat, lon
-      from discovery.parcels
-      where vintage_id = ${vintageId} and parcel_key > ${after}
-      order by parcel_key
-      limit ${PAGE}`.execute(db);
+    const rows: StoredParcel[] = await db
+      .selectFrom('parcels')
+      .select(['parcel_key', 'geometry', 'apn', 'address', 'owner_name', 'zoning', 'acres', 'lat', 'lon'])
+      .where('vintage_id', '=', vintageId)
+      .where('parcel_key', '>', after)
+      .orderBy('parcel_key')
+      .limit(PAGE)
+      .execute();
     for (const row of rows) {
       if (row.geometry?.type !== 'Polygon' && row.geometry?.type !== 'MultiPolygon') continue;
       parcels.push({ ...row, geometry: row.geometry as PolygonalGeometry });

@@ -8,7 +8,7 @@
 // are the point engine's snapshot of the polygons; keys and record fields are JSON arrays.
 
 import type { VectorLayerSnapshot } from '@landscreen/point-engine';
-import { RECORD_FIELDS, type ParcelRecordColumns, type StoredParcelIndex } from './parcel-index.js';
+import { RECORD_FIELDS, type ParcelRecordColumns, type StoredParcelIndex } from './stored-parcel-index.js';
 
 export const PARCEL_INDEX_FORMAT = 1;
 const MAGIC = Buffer.from('LSPARCEL', 'latin1');

@@ -3,7 +3,8 @@
 // parcels cost their coordinates' bytes, not a million GeoJSON objects held to the end.
 
 import type { PolygonalGeometry, Position, VectorLayerSnapshot } from '@landscreen/point-engine';
-import { emptyRecordColumns, RECORD_FIELDS, type IndexedParcelInput, type StoredParcelIndex } from './parcel-index.js';
+import type { IndexedParcelInput } from './parcel-index.js';
+import { emptyRecordColumns, RECORD_FIELDS, type StoredParcelIndex } from './stored-parcel-index.js';
 
 const POLYGON_KIND = 2;
 

@@ -3,12 +3,11 @@
 // to build it from the parcels' JSON geometry (a vintage imported before it was kept), and read
 // back as bytes.
 
-import { sql } from 'kysely';
 import { canCopyOut, copyOut } from '@landscreen/db';
 import { isUuid } from '@landscreen/rpc';
 import { decodeParcelIndex, encodeParcelIndex } from './parcel-index-blob.js';
 import { joinParts, ownedCopy } from './packed-columns.js';
-import type { StoredParcelIndex } from './parcel-index.js';
+import type { StoredParcelIndex } from './stored-parcel-index.js';
 import type { DiscoveryDb, DiscoveryTransaction } from '../schema.js';
 
 /** Bytes a row holds: far below bytea's 1 GB and a protocol message's limits. */
@@ -30,8 +29,11 @@ export async function saveParcelIndex(db: DiscoveryDb | DiscoveryTransaction, st
   const rows = parts(encodeParcelIndex(stored));
   const write = async (trx: DiscoveryTransaction) => {
     for (const [part, data] of rows.entries()) {
-      await sql`insert into discovery.vintage_parcel_shapes (vintage_id, part, data) values (${stored.vintageId}, ${part}, ${data})
-                on conflict (vintage_id, part) do nothing`.execute(trx);
+      await trx
+        .insertInto('vintage_parcel_shapes')
+        .values({ vintage_id: stored.vintageId, part, data })
+        .onConflict((oc) => oc.columns(['vintage_id', 'part']).doNothing())
+        .execute();
     }
   };
   if (db.isTransaction) await write(db as DiscoveryTransaction);
@@ -61,8 +63,7 @@ export async function loadStoredParcelParts(db: DiscoveryDb, vintageId: string):
  */
 async function readParts(db: DiscoveryDb, vintageId: string): Promise<Uint8Array[]> {
   if (!canCopyOut(db)) {
-    const { rows } = await sql<{ data: Uint8Array }>`
-      select data from discovery.vintage_parcel_shapes where vintage_id = ${vintageId} order by part`.execute(db);
+    const rows = await db.selectFrom('vintage_parcel_shapes').select('data').where('vintage_id', '=', vintageId).orderBy('part').execute();
     return rows.map((row) => row.data);
   }
   // COPY takes no parameters; the id goes in as a literal only once it is known to be a uuid.

@@ -11,6 +11,7 @@ import { rulerAt, VectorLayerIndex, type PackedShape, type PolygonalGeometry, ty
 import { ByteCount } from '../memory/sizes.js';
 import { NullableNumbers, NullableStrings, type ValueColumn } from './packed-columns.js';
 import { boxTree, keyOrderOf, restoredParts, type RestoredParcelIndex } from './restored-parcel-index.js';
+import { emptyRecordColumns, RECORD_FIELDS, type ParcelRecordColumns, type StoredParcelIndex } from './stored-parcel-index.js';
 
 /** What a parcel row contributes to the index (geometry: a GeoJSON Polygon or MultiPolygon). */
 export interface IndexedParcelInput {
@@ -51,33 +52,6 @@ class Hits {
     this.distances[this.count] = distance;
     this.count++;
   }
-}
-
-/** The record fields of the indexed parcels, one array per field by position. */
-export interface ParcelRecordColumns {
-  apn: (string | null)[];
-  address: (string | null)[];
-  owner_name: (string | null)[];
-  zoning: (string | null)[];
-  acres: (number | null)[];
-  lat: (number | null)[];
-  lon: (number | null)[];
-}
-
-export const RECORD_FIELDS = ['apn', 'address', 'owner_name', 'zoning', 'acres', 'lat', 'lon'] as const;
-
-/** An index as flat arrays: what is stored (parcel-index-blob.ts) and what an index is restored from. */
-export interface StoredParcelIndex {
-  vintageId: string;
-  shapes: VectorLayerSnapshot;
-  keys: string[];
-  records: ParcelRecordColumns;
-  /** 1 where the stored geometry was a Polygon (the packed copy is always multi-part). */
-  singlePart: Uint8Array;
-}
-
-export function emptyRecordColumns(): ParcelRecordColumns {
-  return { apn: [], address: [], owner_name: [], zoning: [], acres: [], lat: [], lon: [] };
 }
 
 /** The record fields as a service reads them: arrays (built from rows) or packed (restored). */

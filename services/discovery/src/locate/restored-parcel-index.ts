@@ -9,7 +9,7 @@ import Flatbush from 'flatbush';
 import { deriveParts, TREE_NODE_SIZE, type VectorLayerParts, type VectorLayerSnapshot } from '@landscreen/point-engine';
 import { worldCoordinates } from '@landscreen/vector-tiles';
 import { packNumbers, packStrings, type PackedStrings, type ValueColumn } from './packed-columns.js';
-import type { StoredParcelIndex } from './parcel-index.js';
+import type { StoredParcelIndex } from './stored-parcel-index.js';
 
 export interface RestoredRecords {
   apn: PackedStrings;

@@ -4,7 +4,7 @@ import { compileSpec, type CanonicalSpec, type DiscoveryDraft, type Evaluation }
 import { discoveryv1 } from '@landscreen/proto';
 import * as discoveryjson from '@landscreen/discovery-json';
 import { parcelCandidate } from '../candidates.js';
-import type { MarketVintage } from '../market-access.js';
+import type { MarketVintage } from '../market-vintage.js';
 import { provenanceOf, type ParcelFacts, type ParcelRow } from '../parcel-rows.js';
 import type { VintageIndex } from '../ranking/vintage-index.js';
 import { discoveryResult, mustEvidence } from '../results.js';

@@ -9,6 +9,7 @@ import * as vintageFieldProvenance from './20261123T120000_vintage_field_provena
 import * as vintageParcelShapes from './20261128T000100_vintage_parcel_shapes.js';
 import * as vintageColumnChunks from './20261128T130000_vintage_column_chunks.js';
 import * as replicaPlacement from './20261201T000000_replica_placement.js';
+import * as prepareJobs from './20261202T150000_prepare_jobs.js';
 
 /** Every migration of the "discovery" schema, in order. New migrations are appended here. */
 export const migrations: MigrationSet = {
@@ -22,4 +23,5 @@ export const migrations: MigrationSet = {
   '20261128T000100_vintage_parcel_shapes': vintageParcelShapes,
   '20261128T130000_vintage_column_chunks': vintageColumnChunks,
   '20261201T000000_replica_placement': replicaPlacement,
+  '20261202T150000_prepare_jobs': prepareJobs,
 };

@@ -1,21 +1,12 @@
-import { sql } from 'kysely';
-import type { BBox, GeoJSONGeometry, ParcelRecord } from '@landscreen/parcel-io';
+import type { ParcelRecord } from '@landscreen/parcel-io';
 import type { FieldProvenance } from '../field-provenance.js';
 import type { DiscoveryDb, DiscoveryTransaction } from '../schema.js';
-import { valueAt } from '../ranking/columns.js';
 import { canCopyOut } from '@landscreen/db';
-import { loadColumnChunk, storedChunks } from '../ranking/column-store.js';
+import { storedChunks } from '../ranking/column-store.js';
+import { baseChunkPages, storedBase, type BaseVintage, type StoredBase } from './base-chunk.js';
 import { importVintage, type ImportProgress, type ImportResult } from './import-vintage.js';
-import { DiscoveryInputError, findMarket } from './markets.js';
 
-const PAGE = 2_000;
-
-/** The previous vintage a derived one is made from. */
-export interface BaseVintage {
-  marketId: string;
-  vintageId: string;
-  parcels: number;
-}
+export type { BaseVintage };
 
 export interface DeriveVintageOptions {
   market: string;
@@ -44,25 +35,6 @@ export interface DeriveVintageOptions {
   chunkRows?: number;
 }
 
-interface StoredParcel {
-  parcel_key: string;
-  apn: string | null;
-  apn_normalised: string | null;
-  address: string | null;
-  address_normalised: string | null;
-  lat: number | null;
-  lon: number | null;
-  bbox: BBox | null;
-  geometry: GeoJSONGeometry | null;
-  acres: number | null;
-  developable_acres: number | null;
-  zoning: string | null;
-  land_use: string | null;
-  owner_name: string | null;
-  assessed_value_usd: number | null;
-  provenance: Record<string, unknown> | null;
-}
-
 /**
  * A new vintage of a market's current parcels with facts added by `derive` (landscreen prepare):
  * the same parcel_keys, geometry, typed, free and derived facts, written through importVintage,
@@ -73,7 +45,7 @@ interface StoredParcel {
  * market's size.
  */
 export async function deriveVintage(db: DiscoveryDb, options: DeriveVintageOptions): Promise<ImportResult> {
-  const base = await baseVintage(db, options.market);
+  const base = await storedBase(db, options.market);
   options.onBase?.({ marketId: base.marketId, vintageId: base.vintageId, parcels: base.parcels });
   return importVintage(db, {
     market: options.market,
@@ -90,42 +62,16 @@ export async function deriveVintage(db: DiscoveryDb, options: DeriveVintageOptio
   });
 }
 
-async function baseVintage(db: DiscoveryDb, slug: string) {
-  const market = await findMarket(db, slug);
-  if (!market) throw new DiscoveryInputError(`no market "${slug}"`);
-  if (!market.current_vintage_id) throw new DiscoveryInputError(`market "${slug}" has no current vintage: import its parcels first`);
-  const vintage = await db
-    .selectFrom('vintages')
-    .select(['parcel_count', 'free_fact_fields', 'derived_fields', 'field_provenance'])
-    .where('id', '=', market.current_vintage_id)
-    .executeTakeFirstOrThrow();
-  return {
-    marketId: market.id,
-    vintageId: market.current_vintage_id,
-    parcels: vintage.parcel_count,
-    freeFactFields: vintage.free_fact_fields,
-    derivedFields: vintage.derived_fields,
-    fieldProvenance: vintage.field_provenance,
-  };
-}
-
 async function* derivedRecords(
   trx: DiscoveryTransaction,
   indexReader: DiscoveryDb,
-  base: Awaited<ReturnType<typeof baseVintage>>,
+  base: StoredBase,
   derive: DeriveVintageOptions['derive'],
   parallelism: number,
 ): AsyncIterable<ParcelRecord[]> {
   const chunks = await storedChunks(indexReader, base.vintageId);
-  /** The base's rows as pages: a chunk's keys and columns, and the rows of it a page covers. */
   async function* pagesOfChunks() {
-    for (const chunk of chunks) {
-      const part = await loadColumnChunk(indexReader, base.vintageId, chunk);
-      const columnsOf = (fields: string[]) => fields.map((field) => [field, part.columns.get(field)] as const);
-      const free = columnsOf(base.freeFactFields);
-      const derived = columnsOf(base.derivedFields);
-      for (let start = 0; start < part.keys.length; start += PAGE) yield { keys: part.keys.slice(start, start + PAGE), start, free, derived };
-    }
+    for (const chunk of chunks) yield* baseChunkPages(indexReader, trx, base, chunk);
   }
   const pages = pagesOfChunks();
   let line = 0;
@@ -136,46 +82,8 @@ async function* derivedRecords(
   const nextPage = async (): Promise<{ derived: Promise<ParcelRecord[]> } | null> => {
     const next = await pages.next();
     if (next.done) return null;
-    const { keys, start, free, derived: derivedColumns } = next.value;
-    // The page's keys on the partition's primary key: one short index scan.
-    const { rows } = await sql<StoredParcel>`
-      select parcel_key, apn, apn_normalised, address, address_normalised, lat, lon, bbox, geometry,
-             acres, developable_acres, zoning, land_use, owner_name, assessed_value_usd, provenance
-      from discovery.parcels
-      where vintage_id = ${base.vintageId} and parcel_key = any(${keys}::text[])`.execute(trx);
-    const rowOfKey = new Map(rows.map((row) => [row.parcel_key, row]));
-    const records = keys.map((key, n) => {
-      const row = rowOfKey.get(key);
-      if (!row) throw new Error(`parcel ${key} of the index of vintage ${base.vintageId} is missing from its rows`);
-      const at = start + n;
-      // Every field of the base's lists, nulls included, so the new vintage lists the same fields.
-      const facts = (columns: typeof free) => new Map(columns.map(([field, column]) => [field, valueAt(column, at)]));
-      return {
-        line: ++line,
-        parcelKey: row.parcel_key,
-        apn: row.apn,
-        apnNormalised: row.apn_normalised,
-        address: row.address,
-        addressNormalised: row.address_normalised,
-        lat: row.lat,
-        lon: row.lon,
-        bbox: row.bbox,
-        geometry: row.geometry,
-        typed: {
-          acres: row.acres,
-          developable_acres: row.developable_acres,
-          zoning: row.zoning,
-          land_use: row.land_use,
-          owner_name: row.owner_name,
-          assessed_value_usd: row.assessed_value_usd,
-          apn: row.apn,
-          address: row.address,
-        },
-        freeFacts: facts(free),
-        derived: facts(derivedColumns),
-        computed: { ...(row.provenance ?? {}) } as ParcelRecord['computed'],
-      } satisfies ParcelRecord;
-    });
+    const records = next.value;
+    for (const record of records) record.line = ++line;
     const derived = Promise.resolve(derive(records)).then(() => records);
     derived.catch(() => {}); // observed when its turn to be written comes
     return { derived };

@@ -63,16 +63,7 @@ export async function importVintage(
       .values({ market_id: market.id, status: 'loading', source: options.source, completed_at: null })
       .returning('id')
       .executeTakeFirstOrThrow();
-    // The vintage is loaded into a table of its own with no index, and attached as a partition
-    // at the end: building the indexes once, in bulk, is far cheaper than maintaining them per row.
-    // Its check constraint, matching the partition bound, spares the attach a scan of every row.
-    const table = `discovery.parcels_${vintage.id.replaceAll('-', '')}`;
-    await sql
-      .raw(
-        `create table ${table} (like discovery.parcels including defaults, constraint vintage_only check (vintage_id = '${vintage.id}'))
-         with (toast_tuple_target = 8160)`,
-      )
-      .execute(trx);
+    const table = await createVintageTable(trx, vintage.id);
     // The ranking index is built as the parcels stream past and stored with them, a chunk of rows
     // at a time, so memory stays flat whatever the market's size.
     let index = new VintageIndexBuilder(vintage.id);
@@ -142,6 +133,24 @@ export async function importVintage(
   });
 }
 
+/**
+ * The table a vintage is loaded into: its own, with no index, attached as a partition once every
+ * row is in — building the indexes once, in bulk, is far cheaper than maintaining them per row.
+ * Its check constraint, matching the partition bound, spares the attach a scan of every row.
+ */
+export async function createVintageTable(trx: DiscoveryTransaction, vintageId: string): Promise<string> {
+  const table = vintageTable(vintageId);
+  await sql
+    .raw(
+      `create table ${table} (like discovery.parcels including defaults, constraint vintage_only check (vintage_id = '${vintageId}'))
+       with (toast_tuple_target = 8160)`,
+    )
+    .execute(trx);
+  return table;
+}
+
+export const vintageTable = (vintageId: string) => `discovery.parcels_${vintageId.replaceAll('-', '')}`;
+
 const finiteOrNull = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 
 /** What the parcel index keeps of a record: the values insertBatch stores in the same columns. */
@@ -159,7 +168,8 @@ function indexedParcel(r: ParcelRecord) {
   };
 }
 
-async function insertBatch(trx: DiscoveryTransaction, table: string, vintageId: string, records: ParcelRecord[]): Promise<void> {
+/** Writes a batch of parcels into a vintage's table (one JSON document, parsed once by the server). */
+export async function insertBatch(trx: DiscoveryTransaction, table: string, vintageId: string, records: ParcelRecord[]): Promise<void> {
   const number = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
   // One JSON document per batch: serialised natively here and parsed once by the server, which is
   // several times faster than binding twenty parameter arrays of escaped text.

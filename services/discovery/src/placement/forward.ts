@@ -64,7 +64,7 @@ export class Forwarder {
           try {
             return (await this.sendOnce(error.route, method, request, call)) as Response;
           } catch (sent) {
-            if (!isUnanswered(sent)) throw sent;
+            if (!isUnanswered(sent) || call.signal.aborted) throw sent;
             if (unanswered !== undefined) throw moving(error);
             unanswered = error.route.url;
             await this.refresh().catch(() => undefined);
@@ -79,7 +79,7 @@ export class Forwarder {
     try {
       return await this.sendOnce(route, method, request, call);
     } catch (error) {
-      if (!isUnanswered(error)) throw error;
+      if (!isUnanswered(error) || call.signal.aborted) throw error;
       void this.refresh().catch(() => undefined);
       throw moving(new MarketElsewhere(market, route));
     }

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import type { Expression } from 'kysely';
 import type { DiscoveryDb } from '../schema.js';
 
 /** A discovery replica as its row says. */
@@ -91,13 +91,29 @@ export async function ownerOf(db: DiscoveryDb, marketId: string): Promise<Replic
  * own lease runs may claim. True when this call took it.
  */
 export async function claimMarket(db: DiscoveryDb, marketId: string, replicaId: string, now: Date): Promise<boolean> {
-  const { rows } = await sql<{ replica_id: string }>`
-    insert into discovery.market_owners as owner (market_id, replica_id, since)
-    select ${marketId}::uuid, ${replicaId}, ${now}::timestamptz
-    where exists (select 1 from discovery.replicas where id = ${replicaId} and lease_expires_at >= ${now}::timestamptz)
-    on conflict (market_id) do update set replica_id = excluded.replica_id, since = excluded.since
-    where not exists (select 1 from discovery.replicas where id = owner.replica_id and lease_expires_at >= ${now}::timestamptz)
-    returning replica_id`.execute(db);
+  // The replica named whose lease still runs at `now` (a subquery of the claim).
+  const liveReplica = (replica: Expression<string>) =>
+    db
+      .selectFrom('replicas')
+      .select((eb) => eb.lit(1).as('live'))
+      .where('replicas.id', '=', replica)
+      .where('replicas.lease_expires_at', '>=', (eb) => eb.cast<Date>(eb.val(now), 'timestamptz'));
+  const rows = await db
+    .insertInto('market_owners')
+    .columns(['market_id', 'replica_id', 'since'])
+    .expression(
+      db
+        .selectNoFrom((eb) => [eb.cast<string>(eb.val(marketId), 'uuid').as('market_id'), eb.val(replicaId).as('replica_id'), eb.cast<Date>(eb.val(now), 'timestamptz').as('since')])
+        .where((eb) => eb.exists(liveReplica(eb.val(replicaId)))),
+    )
+    .onConflict((oc) =>
+      oc
+        .column('market_id')
+        .doUpdateSet((eb) => ({ replica_id: eb.ref('excluded.replica_id'), since: eb.ref('excluded.since') }))
+        .where((eb) => eb.not(eb.exists(liveReplica(eb.ref('market_owners.replica_id'))))),
+    )
+    .returning('replica_id')
+    .execute();
   return rows.length === 1;
 }
 

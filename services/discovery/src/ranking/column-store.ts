@@ -48,8 +48,10 @@ export async function saveColumns(trx: DiscoveryTransaction, index: VintageIndex
  */
 export async function saveColumnChunk(trx: DiscoveryTransaction, vintageId: string, chunk: number, part: ColumnChunk): Promise<void> {
   const insert = (field: string, kind: string, data: Buffer, dictionary: unknown[] | null) =>
-    sql`insert into discovery.vintage_columns (vintage_id, field, chunk, kind, data, dictionary)
-        values (${vintageId}, ${field}, ${chunk}, ${kind}, ${data}, ${dictionary === null ? null : JSON.stringify(dictionary)}::jsonb)`.execute(trx);
+    trx
+      .insertInto('vintage_columns')
+      .values((eb) => ({ vintage_id: vintageId, field, chunk, kind, data, dictionary: eb.cast(eb.val(dictionary === null ? null : JSON.stringify(dictionary)), 'jsonb') }))
+      .execute();
   await insert(KEYS, 'keys', Buffer.from(JSON.stringify(Array.from({ length: part.keys.length }, (_, row) => part.keys.at(row)))), null);
   if (part.rowsByKey) await insert(KEY_ORDER, 'key_order', bytesOf(part.rowsByKey), null);
   for (const [field, column] of part.columns) {
@@ -67,9 +69,21 @@ export async function saveColumnChunk(trx: DiscoveryTransaction, vintageId: stri
  * 2.4 s at a million parcels, a hash of the dictionaries (an APN column's holds 1M entries) 2.7 s.
  */
 export async function columnsFingerprint(db: DiscoveryDb, vintageId: string): Promise<string> {
-  const { rows } = await sql<{ field: string; chunk: number; kind: string; version: string; size: number; dictionary: number | null }>`
-    select field, chunk, kind, xmin::text as version, pg_column_size(data) as size, pg_column_size(dictionary) as dictionary
-    from discovery.vintage_columns where vintage_id = ${vintageId} order by field collate "C", chunk`.execute(db);
+  const rows = await db
+    .selectFrom('vintage_columns')
+    .select((eb) => [
+      'field',
+      'chunk',
+      'kind',
+      // xmin is a system column, not one of the table's types.
+      sql<string>`xmin::text`.as('version'),
+      eb.fn<number>('pg_column_size', ['data']).as('size'),
+      eb.fn<number | null>('pg_column_size', ['dictionary']).as('dictionary'),
+    ])
+    .where('vintage_id', '=', vintageId)
+    .orderBy('field', (order) => order.collate('C'))
+    .orderBy('chunk')
+    .execute();
   if (rows.length === 0) throw new Error(`vintage ${vintageId} has no stored ranking index`);
   const hash = createHash('sha256');
   // Chunk 0 names no chunk: the fingerprints of vintages stored as one piece stay what they were.
@@ -100,8 +114,7 @@ export async function loadVintageIndex(db: DiscoveryDb, vintageId: string): Prom
 
 /** The chunks a vintage's index is stored in, in row order. */
 export async function storedChunks(db: DiscoveryDb, vintageId: string): Promise<number[]> {
-  const { rows } = await sql<{ chunk: number }>`
-    select chunk from discovery.vintage_columns where vintage_id = ${vintageId} and field = ${KEYS} order by chunk`.execute(db);
+  const rows = await db.selectFrom('vintage_columns').select('chunk').where('vintage_id', '=', vintageId).where('field', '=', KEYS).orderBy('chunk').execute();
   if (rows.length === 0) throw new Error(`vintage ${vintageId} has no stored ranking index`);
   return rows.map((row) => row.chunk);
 }
@@ -202,10 +215,8 @@ export function concatChunks(chunks: StoredColumns[]): StoredColumns {
 async function readStoredColumns(db: DiscoveryDb, vintageId: string, chunk?: number): Promise<StoredColumn[]> {
   if (chunk !== undefined && !Number.isInteger(chunk)) throw new Error(`not a chunk number: ${chunk}`);
   if (!canCopyOut(db)) {
-    const { rows } = await sql<StoredColumn>`
-      select field, chunk, kind, data, dictionary from discovery.vintage_columns
-      where vintage_id = ${vintageId} ${chunk === undefined ? sql`` : sql`and chunk = ${chunk}`}`.execute(db);
-    return rows;
+    const columns = db.selectFrom('vintage_columns').select(['field', 'chunk', 'kind', 'data', 'dictionary']).where('vintage_id', '=', vintageId);
+    return (chunk === undefined ? columns : columns.where('chunk', '=', chunk)).$narrowType<{ dictionary: unknown[] | null }>().execute();
   }
   // COPY takes no parameters; the id goes in as a literal only once it is known to be a uuid.
   if (!isUuid(vintageId)) throw new Error(`not a vintage id: ${vintageId}`);

@@ -1,18 +1,10 @@
-import type { Ranking } from './rank.js';
+import type { Page, Ranking } from './rank.js';
 import type { VintageIndex } from './vintage-index.js';
 
 /** Where the previous page ended: its last row's score and parcel_key rank (D15 order). */
 export interface PagePosition {
   score: number;
   keyRank: number;
-}
-
-export interface Page {
-  rows: number[];
-  /** `scores[i]` is the score of `rows[i]` (the last one goes into the next page's cursor). */
-  scores: number[];
-  /** Eligible rows after the page: there is a next page when > 0. */
-  remaining: number;
 }
 
 /** How many of a ranking's best rows are kept in order once a page asks: 20 pages of 50. */

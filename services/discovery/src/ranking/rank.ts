@@ -2,7 +2,6 @@ import { scoreOf, type compileSpec } from '@landscreen/buybox-spec';
 import { eligibleRows, type MustRule } from './eligibility.js';
 import { scoreEligible, type PreferenceSpec, type PreferredRule, type VerdictCounts } from './preference-score.js';
 import { scratch } from './scratch.js';
-import type { Page } from './page.js';
 import type { VintageIndex } from './vintage-index.js';
 
 /** Rules as the ranking sees them: the fact each reads, the test of one value, the canonical op and value. */
@@ -26,6 +25,15 @@ export function rankSpecOf(compiled: ReturnType<typeof compileSpec>): RankSpec {
     preferenceWeightTotal: compiled.preferenceWeightTotal,
     cutoffs: compiled.cutoffs,
   };
+}
+
+/** Rows of a ranking in D15 order (score desc, parcel_key asc), as page.ts picks them. */
+export interface Page {
+  rows: number[];
+  /** `scores[i]` is the score of `rows[i]` (the last one goes into the next page's cursor). */
+  scores: number[];
+  /** Eligible rows after the page: there is a next page when > 0. */
+  remaining: number;
 }
 
 /** The whole vintage evaluated against one spec; cached per query_hash. */

@@ -68,6 +68,16 @@ export class VintageIndexBuilder {
     }
   }
 
+  /** Rows added so far. */
+  get size(): number {
+    return this.keys.length;
+  }
+
+  /** Sets one fact of a row already added: facts handed over as columns rather than per parcel. */
+  setFact(row: number, field: string, value: unknown): void {
+    this.set(row, field, value);
+  }
+
   private set(row: number, field: string, value: unknown): void {
     let column = this.builders.get(field);
     if (!column) this.builders.set(field, (column = new ColumnBuilder()));

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { absentIfNull, type pipelinev1 } from '@landscreen/proto';
 import { stageRank, type Stage } from './stages.js';
 import type { PipelineDb } from '../schema.js';
@@ -83,14 +82,12 @@ function cardOf(card: StoredCard, rank: number, job: CardJob | undefined): pipel
  * 5,000, and each extra column a little more (docs/benchmarks.md).
  */
 export async function boardCards(db: PipelineDb, tenantId: string, filter: BoardFilter): Promise<pipelinev1.Card[]> {
-  const stageFilter = filter.stage ? sql`and stage_rank = ${stageRank(filter.stage)}` : filter.includeArchived ? sql`` : sql`and stage_rank < ${stageRank('archived')}`;
-  const [{ rows }, { rows: jobs }] = await Promise.all([
-    sql<{ card: string }>`
-      select card from pipeline.items
-      where tenant_id = ${tenantId} ${stageFilter}
-      order by stage_rank, position, id`.execute(db),
-    sql<{ property_id: string; status: string; job_id: string }>`
-      select property_id, status, job_id from diligence.screen_statuses where tenant_id = ${tenantId}`.execute(db),
+  let items = db.selectFrom('items').select('card').where('tenant_id', '=', tenantId);
+  if (filter.stage) items = items.where('stage_rank', '=', stageRank(filter.stage));
+  else if (!filter.includeArchived) items = items.where('stage_rank', '<', stageRank('archived'));
+  const [rows, jobs] = await Promise.all([
+    items.orderBy('stage_rank').orderBy('position').orderBy('id').execute(),
+    db.selectFrom('diligence.screen_statuses').select(['property_id', 'status', 'job_id']).where('tenant_id', '=', tenantId).execute(),
   ]);
   const jobOf = new Map<string, CardJob>();
   for (const job of jobs) jobOf.set(job.property_id, job);
@@ -112,13 +109,25 @@ export async function boardCards(db: PipelineDb, tenantId: string, filter: Board
  * (tenant, property) key.
  */
 export async function oneCard(db: PipelineDb, tenantId: string, key: { itemId: string } | { propertyId: string }): Promise<pipelinev1.Card | undefined> {
-  const { rows } = await sql<{ card: string; status: string | null; job_id: string | null; rank: number }>`
-    select i.card, s.status, s.job_id,
-           (select count(*)::int from pipeline.items o
-            where o.tenant_id = i.tenant_id and o.stage_rank = i.stage_rank and (o.position, o.id) < (i.position, i.id)) as rank
-    from pipeline.items i
-    left join diligence.screen_statuses s on s.tenant_id = i.tenant_id and s.property_id = i.property_id
-    where i.tenant_id = ${tenantId} and ${'itemId' in key ? sql`i.id = ${key.itemId}` : sql`i.property_id = ${key.propertyId}`}`.execute(db);
-  const row = rows[0];
+  const row = await db
+    .selectFrom('items as i')
+    .leftJoin('diligence.screen_statuses as s', (join) => join.onRef('s.tenant_id', '=', 'i.tenant_id').onRef('s.property_id', '=', 'i.property_id'))
+    .select((eb) => [
+      'i.card',
+      's.status',
+      's.job_id',
+      // The card's rank in its stage: the cards before it in board order.
+      eb
+        .selectFrom('items as o')
+        .select((eb) => eb.cast<number>(eb.fn.countAll(), 'integer').as('rank'))
+        .whereRef('o.tenant_id', '=', 'i.tenant_id')
+        .whereRef('o.stage_rank', '=', 'i.stage_rank')
+        .where((eb) => eb(eb.refTuple('o.position', 'o.id'), '<', eb.refTuple('i.position', 'i.id')))
+        .$asScalar()
+        .as('rank'),
+    ])
+    .where('i.tenant_id', '=', tenantId)
+    .where('itemId' in key ? 'i.id' : 'i.property_id', '=', 'itemId' in key ? key.itemId : key.propertyId)
+    .executeTakeFirst();
   return row ? cardOf(JSON.parse(row.card) as StoredCard, row.rank, row) : undefined;
 }

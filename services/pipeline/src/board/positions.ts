@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { advisoryLock } from '../advisory-lock.js';
 import type { PipelineTransaction } from '../schema.js';
 import { stageRank, type Stage } from './stages.js';
 
@@ -8,25 +8,30 @@ import { stageRank, type Stage } from './stages.js';
  * nextPosition.)
  */
 export async function lockBoard(trx: PipelineTransaction, tenantId: string): Promise<void> {
-  await sql`select pg_advisory_xact_lock(hashtextextended(${`pipeline.board:${tenantId}`}, 0))`.execute(trx);
+  await advisoryLock(trx, `pipeline.board:${tenantId}`);
 }
 
 /** The cards of one stage of a tenant's board, by the board index (tenant_id, stage_rank, …). */
-const inStage = (tenantId: string, stage: Stage) => sql`tenant_id = ${tenantId} and stage_rank = ${stageRank(stage)}`;
+const inStage = (trx: PipelineTransaction, tenantId: string, stage: Stage) =>
+  trx.selectFrom('items').where('tenant_id', '=', tenantId).where('stage_rank', '=', stageRank(stage));
 
-/** D18: a card added to a stage goes last — one past the stage's highest position. */
-export const nextPosition = (tenantId: string, stage: Stage) =>
-  sql<number>`(select coalesce(max(position) + 1, 0) from pipeline.items where ${inStage(tenantId, stage)})`;
+/** D18: a card added to a stage goes last — one past the stage's highest position (a subquery of the insert). */
+export const nextPosition = (trx: PipelineTransaction, tenantId: string, stage: Stage) =>
+  inStage(trx, tenantId, stage).select((eb) => eb.fn.coalesce(eb(eb.fn.max('position'), '+', eb.lit(1)), eb.lit(0)).as('position'));
 
 /** Rewrites a stage's positions as 0..n-1 in its current order (ties from concurrent adds resolved by id). */
 async function renumber(trx: PipelineTransaction, tenantId: string, stage: Stage): Promise<void> {
-  await sql`
-    update pipeline.items set position = ranked.rank
-    from (
-      select id, (row_number() over (order by position, id) - 1)::int as rank
-      from pipeline.items where ${inStage(tenantId, stage)}
-    ) ranked
-    where pipeline.items.id = ranked.id and pipeline.items.position <> ranked.rank`.execute(trx);
+  await trx
+    .updateTable('items')
+    .from(
+      inStage(trx, tenantId, stage)
+        .select((eb) => ['id', eb.cast<number>(eb(eb.fn.agg<number>('row_number').over((over) => over.orderBy('position').orderBy('id')), '-', eb.lit(1)), 'integer').as('rank')])
+        .as('ranked'),
+    )
+    .set((eb) => ({ position: eb.ref('ranked.rank') }))
+    .whereRef('items.id', '=', 'ranked.id')
+    .whereRef('items.position', '<>', 'ranked.rank')
+    .execute();
 }
 
 export interface Placement {

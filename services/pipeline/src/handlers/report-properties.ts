@@ -1,39 +1,49 @@
 import type { HandlerContext } from '@connectrpc/connect';
-import { sql } from 'kysely';
 import { absentIfNull, type pipelinev1 } from '@landscreen/proto';
 import { issue, isUuid, requireCaller, validationError } from '@landscreen/rpc';
 import { storedScoreBreakdown, storedSpecMessage } from '../messages/stored-spec.js';
 import type { PipelineContext } from '../context.js';
+import type { PipelineDb } from '../schema.js';
 
 /** Properties one call answers: a delivery holds at most 500 leads (D30). */
 export const MAX_REPORT_PROPERTIES = 500;
 
-interface ReportRow {
-  id: string;
-  market: string;
-  market_id: string;
-  parcel_key: string;
-  vintage_id: string;
-  apn: string | null;
-  address: string | null;
-  lat: number | null;
-  lon: number | null;
-  acres: number | null;
-  created_at: Date;
-  typed: unknown;
-  geometry: unknown;
-  stage: string | null;
-  buy_box: string | null;
-  buy_box_id: string | null;
-  spec_hash: string | null;
-  match_vintage_id: string | null;
-  source: string | null;
-  verdict: string | null;
-  score: number | null;
-  eligible: boolean | null;
-  screened_at: Date | null;
-  applied_spec: unknown;
-  score_breakdown: unknown;
+type ReportRow = Awaited<ReturnType<typeof reportRows>>[number];
+
+/**
+ * Each property with its board stage and, of its screens, the one under `specHash` when it has
+ * one, else its latest. The parts of the stored JSON a report reads are extracted by PostgreSQL
+ * (`jsonb_extract_path`, the function form of `->`), not sent whole.
+ */
+function reportRows(db: PipelineDb, tenantId: string, ids: string[], specHash: string | null) {
+  return db
+    .selectFrom('properties as p')
+    .leftJoin('items as i', 'i.property_id', 'p.id')
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('buy_box_matches as b')
+          .selectAll()
+          .whereRef('b.property_id', '=', 'p.id')
+          .orderBy((eb) => eb(eb('b.spec_hash', '=', eb.val(specHash)), 'is', true), 'desc')
+          .orderBy('b.created_at', 'desc')
+          .orderBy('b.id')
+          .limit(1)
+          .as('m'),
+      (join) => join.onTrue(),
+    )
+    .select((eb) => [
+      'p.id', 'p.market', 'p.market_id', 'p.parcel_key', 'p.vintage_id', 'p.apn', 'p.address', 'p.lat', 'p.lon', 'p.acres', 'p.created_at',
+      eb.fn('jsonb_extract_path', ['p.parcel', eb.val('typed')]).as('typed'),
+      eb.fn('jsonb_extract_path', ['p.parcel', eb.val('geometry')]).as('geometry'),
+      'i.stage',
+      'm.buy_box', 'm.buy_box_id', 'm.spec_hash', 'm.vintage_id as match_vintage_id', 'm.source', 'm.verdict', 'm.score', 'm.eligible',
+      'm.created_at as screened_at', 'm.applied_spec',
+      eb.fn('jsonb_extract_path', ['m.evaluation', eb.val('score_breakdown')]).as('score_breakdown'),
+    ])
+    .where('p.tenant_id', '=', tenantId)
+    .where((eb) => eb('p.id', '=', eb.fn.any(eb.val(ids))))
+    .execute();
 }
 
 /**
@@ -52,21 +62,7 @@ export function reportPropertyHandlers(context: PipelineContext) {
       const ids = [...new Set(request.propertyIds.filter(isUuid))];
       if (ids.length === 0) return { properties: [] };
       const specHash = request.specHash ?? null;
-      const { rows } = await sql<ReportRow>`
-        select p.id, p.market, p.market_id, p.parcel_key, p.vintage_id, p.apn, p.address, p.lat, p.lon, p.acres, p.created_at,
-               p.parcel -> 'typed' as typed, p.parcel -> 'geometry' as geometry,
-               i.stage,
-               m.buy_box, m.buy_box_id, m.spec_hash, m.vintage_id as match_vintage_id, m.source, m.verdict, m.score, m.eligible,
-               m.created_at as screened_at, m.applied_spec, m.evaluation -> 'score_breakdown' as score_breakdown
-          from pipeline.properties p
-          left join pipeline.items i on i.property_id = p.id
-          left join lateral (
-            select * from pipeline.buy_box_matches b
-             where b.property_id = p.id
-             order by (b.spec_hash = ${specHash}) is true desc, b.created_at desc, b.id
-             limit 1
-          ) m on true
-         where p.tenant_id = ${tenantId} and p.id = any(${ids}::uuid[])`.execute(context.db);
+      const rows = await reportRows(context.db, tenantId, ids, specHash);
       return { properties: rows.map(reportProperty) };
     },
   };

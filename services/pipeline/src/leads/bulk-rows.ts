@@ -8,7 +8,9 @@ import type { PipelineTransaction } from '../schema.js';
  * delivery: each answers every row's id, created or found, in a statement per thousand rows. The
  * rows that exist are read first by their unique key, so a repeated import sends only keys; the
  * others travel as JSON parameters of 1,000 rows (no bind-parameter limit), unpacked with
- * jsonb_to_recordset and inserted with `on conflict do nothing returning`. A key that
+ * jsonb_to_recordset and inserted with `on conflict do nothing returning`. Those inserts are SQL
+ * text, the reads builder calls: the builder has no word for a `jsonb_to_recordset` column list,
+ * and a ParcelCandidate's JSON (RawJson) is spliced into the parameter unparsed. A key that
  * neither read found nor insert returned was committed by a concurrent transaction meanwhile (the
  * insert waited for it): it is read once more, so a concurrent twin finds the first one's rows, as
  * promotion does. Buy-box matches have their one writer, for promotions and imports alike, in
@@ -74,8 +76,12 @@ export async function ensureProperties(trx: PipelineTransaction, tenantId: strin
     inputs,
     (input) => input.parcelKey,
     async (keys) => {
-      const { rows } = await sql<{ id: string; parcel_key: string }>`
-        select id, parcel_key from pipeline.properties where tenant_id = ${tenantId} and parcel_key = any(${keys}::text[])`.execute(trx);
+      const rows = await trx
+        .selectFrom('properties')
+        .select(['id', 'parcel_key'])
+        .where('tenant_id', '=', tenantId)
+        .where((eb) => eb('parcel_key', '=', eb.fn.any(eb.val(keys))))
+        .execute();
       return idsBy(rows, (row) => row.parcel_key);
     },
     async (fresh) => {
@@ -121,8 +127,11 @@ export async function ensureItems(trx: PipelineTransaction, tenantId: string, in
     inputs,
     (input) => input.propertyId,
     async (propertyIds) => {
-      const { rows } = await sql<{ id: string; property_id: string }>`
-        select id, property_id from pipeline.items where property_id = any(${propertyIds}::uuid[])`.execute(trx);
+      const rows = await trx
+        .selectFrom('items')
+        .select(['id', 'property_id'])
+        .where((eb) => eb('property_id', '=', eb.fn.any(eb.val(propertyIds))))
+        .execute();
       return idsBy(rows, (row) => row.property_id);
     },
     async (fresh) => {

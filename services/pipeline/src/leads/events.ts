@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { OutboxTable } from '@landscreen/diligence-service/relay';
 import type { PipelineTransaction } from '../schema.js';
 import { currentTraceparent } from '@landscreen/telemetry';
@@ -17,5 +16,5 @@ export interface LeadRequestCreated {
 
 /** Writes the event of a new lead request inside the transaction that wrote the request. */
 export async function recordLeadRequestCreated(trx: PipelineTransaction, event: LeadRequestCreated): Promise<void> {
-  await sql`insert into pipeline.outbox (subject, data, traceparent) values (${LEAD_REQUEST_CREATED}, ${JSON.stringify(event)}, ${currentTraceparent()})`.execute(trx);
+  await trx.insertInto('outbox').values({ subject: LEAD_REQUEST_CREATED, data: JSON.stringify(event), traceparent: currentTraceparent() }).execute();
 }

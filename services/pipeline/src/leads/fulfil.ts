@@ -1,8 +1,8 @@
 import { Code, ConnectError } from '@connectrpc/connect';
-import { sql } from 'kysely';
 import { type discoveryv1 } from '@landscreen/proto';
 import * as discoveryjson from '@landscreen/discovery-json';
 import { callerHeaders, readServiceError, type Caller } from '@landscreen/rpc';
+import { advisoryLock } from '../advisory-lock.js';
 import type { PipelineContext } from '../context.js';
 import { ensureMatches } from '../matches/match-rows.js';
 import { ensureProperties, RawJson } from './bulk-rows.js';
@@ -71,7 +71,7 @@ async function deliver(context: PipelineContext, requestId: string, caller: Call
     return { parcelKey, candidate, evaluation: candidate.evaluation! };
   });
   return context.db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(hashtextextended(${`pipeline.leads:${caller.tenantId}`}, 0))`.execute(trx);
+    await advisoryLock(trx, `pipeline.leads:${caller.tenantId}`);
     const current = await trx.selectFrom('lead_requests').select('status').where('id', '=', requestId).forUpdate().executeTakeFirstOrThrow();
     if (current.status !== 'open') return 'done_before';
     const taken = await excludedParcelKeys(trx, caller.tenantId, picked.parcelKeys);

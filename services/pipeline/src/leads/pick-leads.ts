@@ -1,5 +1,4 @@
 import type { CallOptions } from '@connectrpc/connect';
-import { sql } from 'kysely';
 import type { discoveryv1 } from '@landscreen/proto';
 import type { PipelineContext } from '../context.js';
 import type { PipelineDb } from '../schema.js';
@@ -21,11 +20,11 @@ export interface PickedLeads {
  * delivery.
  */
 export async function excludedParcelKeys(db: PipelineDb, tenantId: string, among?: string[]): Promise<Set<string>> {
-  const only = among ? sql`and parcel_key = any(${among}::text[])` : sql``;
-  const { rows } = await sql<{ parcel_key: string }>`
-    select parcel_key from pipeline.properties where tenant_id = ${tenantId} ${only}
-    union
-    select parcel_key from pipeline.delivery_leads where tenant_id = ${tenantId} ${only}`.execute(db);
+  const keysOf = (table: 'properties' | 'delivery_leads') => {
+    const keys = db.selectFrom(table).select('parcel_key').where('tenant_id', '=', tenantId);
+    return among ? keys.where((eb) => eb('parcel_key', '=', eb.fn.any(eb.val(among)))) : keys;
+  };
+  const rows = await keysOf('properties').union(keysOf('delivery_leads')).execute();
   return new Set(rows.map((row) => row.parcel_key));
 }
 

@@ -31,8 +31,12 @@ export async function ensureMatches(trx: PipelineTransaction, tenantId: string, 
     inputs,
     (input) => input.propertyId,
     async (propertyIds) => {
-      const { rows } = await sql<{ id: string; property_id: string }>`
-        select id, property_id from pipeline.buy_box_matches where spec_hash = ${specHash} and property_id = any(${propertyIds}::uuid[])`.execute(trx);
+      const rows = await trx
+        .selectFrom('buy_box_matches')
+        .select(['id', 'property_id'])
+        .where('spec_hash', '=', specHash)
+        .where((eb) => eb('property_id', '=', eb.fn.any(eb.val(propertyIds))))
+        .execute();
       return idsBy(rows, (row) => row.property_id);
     },
     async (fresh) => {
@@ -51,6 +55,7 @@ export async function ensureMatches(trx: PipelineTransaction, tenantId: string, 
         evaluation: input.evaluation,
         failed: input.failed,
       }));
+      // SQL text: the rows travel as one JSON parameter (bulk-rows.ts says why).
       const { rows: inserted } = await sql<{ id: string; property_id: string }>`
         insert into pipeline.buy_box_matches (tenant_id, property_id, buy_box_id, buy_box, spec_hash, query_hash, vintage_id, source, verdict, score, eligible, applied_spec, evaluation, failed)
         select ${tenantId}, property_id, buy_box_id, buy_box, spec_hash, query_hash, vintage_id, source, verdict, score, eligible, applied_spec, evaluation, failed

@@ -80,7 +80,7 @@ export async function ensureItem(
       tenant_id: tenantId,
       property_id: propertyId,
       stage: 'new',
-      position: nextPosition(tenantId, 'new'),
+      position: nextPosition(trx, tenantId, 'new'),
       notes: options.notes ?? null,
       buy_box: verdict?.buyBox ?? null,
       verdict: verdict?.verdict ?? null,

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { PipelineDb } from '../schema.js';
 
 export interface PromotionIds {
@@ -14,12 +13,13 @@ export interface PromotionIds {
  * answered from this without a transaction or a write.
  */
 export async function existingPromotion(db: PipelineDb, tenantId: string, parcelKey: string, specHash: string): Promise<PromotionIds | undefined> {
-  const { rows } = await sql<PromotionIds>`
-    select p.id as property_id, i.id as pipeline_item_id, m.id as buy_box_match_id, s.job_id as diligence_job_id
-    from pipeline.properties p
-    join pipeline.items i on i.property_id = p.id
-    join pipeline.buy_box_matches m on m.property_id = p.id and m.spec_hash = ${specHash}
-    join diligence.screen_statuses s on s.tenant_id = p.tenant_id and s.property_id = p.id
-    where p.tenant_id = ${tenantId} and p.parcel_key = ${parcelKey}`.execute(db);
-  return rows[0];
+  return db
+    .selectFrom('properties as p')
+    .innerJoin('items as i', 'i.property_id', 'p.id')
+    .innerJoin('buy_box_matches as m', (join) => join.onRef('m.property_id', '=', 'p.id').on('m.spec_hash', '=', specHash))
+    .innerJoin('diligence.screen_statuses as s', (join) => join.onRef('s.tenant_id', '=', 'p.tenant_id').onRef('s.property_id', '=', 'p.id'))
+    .select(['p.id as property_id', 'i.id as pipeline_item_id', 'm.id as buy_box_match_id', 's.job_id as diligence_job_id'])
+    .where('p.tenant_id', '=', tenantId)
+    .where('p.parcel_key', '=', parcelKey)
+    .executeTakeFirst();
 }
