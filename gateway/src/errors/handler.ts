@@ -27,7 +27,10 @@ export function installErrorHandling(app: FastifyInstance): void {
       return reply.code(422).send({ detail: [issue.jsonInvalid(answer.position, answer.message)] });
     }
     if (answer instanceof ApiError) {
-      if (answer.status >= 500 && answer.status !== 501) request.log.error({ err: error }, 'request failed');
+      // A 503 says retry (a market moving between replicas, a service restarting): expected in
+      // a deployment that changes, so a warning; any other 5xx is an error of ours.
+      if (answer.status === 503) request.log.warn({ err: error, code: answer.code }, 'request refused for now');
+      else if (answer.status >= 500 && answer.status !== 501) request.log.error({ err: error }, 'request failed');
       if (answer.status === 500) return sendInternal(request, reply);
       return reply.code(answer.status).headers(answer.headers).send(answer.body());
     }
