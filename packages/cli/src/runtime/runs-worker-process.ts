@@ -1,8 +1,7 @@
 import { startRunsWorker } from '@landscreen/catalog-service';
-import { ConfigError, type Config } from '@landscreen/config';
-import { connectNatsBus } from '@landscreen/events';
+import type { Config } from '@landscreen/config';
 import { systemClock, type Logger } from '@landscreen/rpc';
-import { openConfiguredDatabase } from './database.js';
+import { startBusWorkerProcess } from './bus-worker-process.js';
 import { discoveryTransport } from './discovery-transport.js';
 
 /**
@@ -13,18 +12,11 @@ import { discoveryTransport } from './discovery-transport.js';
  * service finds it). Run as many as you like: they share one durable consumer, and leases keep each chunk
  * with one worker at a time.
  */
-export async function startRunsWorkerProcess(config: Config, logger: Logger) {
-  const problems = [
-    ...(config.natsUrl ? [] : ['a runs worker needs NATS_URL (the in-process bus reaches no other process)']),
-    ...(config.databaseUrl ? [] : ['a runs worker needs DATABASE_URL (PGlite is single-process)']),
-  ];
-  if (problems.length > 0) throw new ConfigError(problems);
+export function startRunsWorkerProcess(config: Config, logger: Logger) {
   const discovery = config.discovery.urls.length > 0 ? discoveryTransport(config) : undefined;
-  const database = await openConfiguredDatabase(config);
-  const bus = await connectNatsBus(config.natsUrl!, { name: 'landscreen-runs-worker' });
-  try {
-    const worker = await startRunsWorker({
-      db: database.db,
+  return startBusWorkerProcess(config, 'runs', (db, bus) =>
+    startRunsWorker({
+      db,
       bus,
       clock: systemClock,
       logger: logger.child({ component: 'runs-worker' }),
@@ -32,17 +24,6 @@ export async function startRunsWorkerProcess(config: Config, logger: Logger) {
       leaseMs: config.runs.leaseSeconds * 1000,
       concurrency: config.runs.concurrency,
       gridCacheBytes: config.grids.cacheMb * 2 ** 20,
-    });
-    return {
-      close: async () => {
-        await worker.stop();
-        await bus.close();
-        await database.close();
-      },
-    };
-  } catch (error) {
-    await bus.close();
-    await database.close();
-    throw error;
-  }
+    }),
+  );
 }
