@@ -11,7 +11,7 @@
  * BENCH_NATS_URL (default: a private nats-server), TEST_DATABASE_URL, BENCH_SKIP_CLAIMS=1.
  */
 import os from 'node:os';
-import { MIGRATION_PLAN, migrateModules } from '@landscreen/cli';
+import { MIGRATION_PLAN, migrateModules } from '@landscreen/runtime';
 import { openDatabase } from '@landscreen/db';
 import { landscreen } from './lib/cli.js';
 import { freshDatabase } from './lib/database.js';

@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { MIGRATION_PLAN, migrateModules } from '@landscreen/cli';
+import { MIGRATION_PLAN, migrateModules } from '@landscreen/runtime';
 import { openDatabase } from '@landscreen/db';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startEmbeddedStack, type EmbeddedStack } from '@landscreen/cli';
+import { startEmbeddedStack, type EmbeddedStack } from '@landscreen/runtime';
 import { loadConfig } from '@landscreen/config';
 import { openDatabase, type DatabaseHandle } from '@landscreen/db';
 import { createLogger } from '@landscreen/rpc';

@@ -4,7 +4,7 @@ import { createClient, type Transport } from '@connectrpc/connect';
 import { createGrpcTransport } from '@connectrpc/connect-node';
 import { findTenant, authDb } from '@landscreen/auth-service';
 import { loadConfig, type ServiceName } from '@landscreen/config';
-import { createModules } from '@landscreen/cli';
+import { createModules } from '@landscreen/runtime';
 import { ensurePromotionJob } from '@landscreen/diligence-service/data-access';
 import { createMemoryBus } from '@landscreen/events';
 import { createGateway, createServiceClients } from '@landscreen/gateway';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmbeddedStack, type EmbeddedStack } from '@landscreen/cli';
+import { startEmbeddedStack, type EmbeddedStack } from '@landscreen/runtime';
 import { loadConfig } from '@landscreen/config';
 import type { DatabaseHandle } from '@landscreen/db';
 import { createLogger, type FaultInjector } from '@landscreen/rpc';

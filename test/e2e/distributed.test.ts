@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type Transport } from '@connectrpc/connect';
 import { createGrpcTransport } from '@connectrpc/connect-node';
 import { SERVICE_NAMES, loadConfig, type ServiceName } from '@landscreen/config';
-import { createModules } from '@landscreen/cli';
+import { createModules } from '@landscreen/runtime';
 import { createMemoryBus } from '@landscreen/events';
 import { createGateway, createServiceClients } from '@landscreen/gateway';
 import { authv1 } from '@landscreen/proto';

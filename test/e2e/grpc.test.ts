@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Transport } from '@connectrpc/connect';
 import { createTenant, setMembership, authDb } from '@landscreen/auth-service';
 import { SERVICE_NAMES, loadConfig, type ServiceName } from '@landscreen/config';
-import { createModules } from '@landscreen/cli';
+import { createModules } from '@landscreen/runtime';
 import { createMemoryBus } from '@landscreen/events';
 import { buildCatalogPage, PRICE_LIST } from '@landscreen/field-catalog';
 import { createGateway, createServiceClients } from '@landscreen/gateway';

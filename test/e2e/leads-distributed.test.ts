@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Transport } from '@connectrpc/connect';
 import { loadConfig, type ServiceName } from '@landscreen/config';
-import { createModules } from '@landscreen/cli';
+import { createModules } from '@landscreen/runtime';
 import { connectNatsBus, type EventBus } from '@landscreen/events';
 import { createGateway, createServiceClients } from '@landscreen/gateway';
 import { createLogger, deferredTransport, networkTransport, serveServices, systemClock, type ServedServices, type ServiceModule } from '@landscreen/rpc';

@@ -5,7 +5,7 @@
 import type { Transport } from '@connectrpc/connect';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRunsWorker, type RunsWorker } from '@landscreen/catalog-service';
-import { createModules } from '@landscreen/cli';
+import { createModules } from '@landscreen/runtime';
 import { loadConfig, type ServiceName } from '@landscreen/config';
 import { createMemoryBus, type EventBus } from '@landscreen/events';
 import { createGateway, createServiceClients } from '@landscreen/gateway';

@@ -10,7 +10,7 @@ import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmbeddedStack, type EmbeddedStack } from '@landscreen/cli';
+import { startEmbeddedStack, type EmbeddedStack } from '@landscreen/runtime';
 import { loadConfig } from '@landscreen/config';
 import type { DatabaseHandle } from '@landscreen/db';
 import { createLogger, type FaultInjector } from '@landscreen/rpc';

@@ -1,4 +1,5 @@
-import { nullIfAbsent, type pipelinev1 } from '@landscreen/proto';
+import type { pipelinev1 } from '@landscreen/proto';
+import { nullIfAbsent } from '@landscreen/rpc';
 
 /**
  * A pipeline item as its REST record (the card of D18/D21): position, screen_status and

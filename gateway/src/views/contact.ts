@@ -1,5 +1,6 @@
 import type { Contact, RevealResponse } from '@landscreen/api-schemas';
-import { nullIfAbsent, type diligencev1 } from '@landscreen/proto';
+import type { diligencev1 } from '@landscreen/proto';
+import { nullIfAbsent } from '@landscreen/rpc';
 import { openJson } from './open-json.js';
 
 /** A revealed contact as customers see it (D28): who and from where, never its cost. */

@@ -1,5 +1,6 @@
 import type { DeliveryList } from '@landscreen/api-schemas';
-import { nullIfAbsent, type pipelinev1 } from '@landscreen/proto';
+import type { pipelinev1 } from '@landscreen/proto';
+import { nullIfAbsent } from '@landscreen/rpc';
 import * as discoveryjson from '@landscreen/discovery-json';
 import { leadRequestJson } from './lead-request.js';
 

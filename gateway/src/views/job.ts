@@ -1,5 +1,6 @@
 import type { DiligenceJob, DiligenceJobDetail, DiligenceJobList } from '@landscreen/api-schemas';
-import { nullIfAbsent, type diligencev1 } from '@landscreen/proto';
+import type { diligencev1 } from '@landscreen/proto';
+import { nullIfAbsent } from '@landscreen/rpc';
 import { customerContactJson } from './contact.js';
 import { openJson } from './open-json.js';
 import { stepJson } from './step.js';

@@ -1,4 +1,5 @@
-import { nullIfAbsent, type pipelinev1 } from '@landscreen/proto';
+import type { pipelinev1 } from '@landscreen/proto';
+import { nullIfAbsent } from '@landscreen/rpc';
 
 /** A spreadsheet cell as text: a number becomes its text, null or absent nothing. */
 export const textCell = (value: unknown): string | undefined =>

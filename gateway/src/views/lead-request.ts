@@ -1,5 +1,6 @@
 import type { LeadRequestList, LeadRequestRecord } from '@landscreen/api-schemas';
-import { nullIfAbsent, type pipelinev1 } from '@landscreen/proto';
+import type { pipelinev1 } from '@landscreen/proto';
+import { nullIfAbsent } from '@landscreen/rpc';
 
 /** A lead request (D30) as its REST record: every optional field present as null. */
 export function leadRequestJson(request: pipelinev1.LeadRequest): LeadRequestRecord {

@@ -1,4 +1,5 @@
-import { nullIfAbsent, type pipelinev1 } from '@landscreen/proto';
+import type { pipelinev1 } from '@landscreen/proto';
+import { nullIfAbsent } from '@landscreen/rpc';
 import * as discoveryjson from '@landscreen/discovery-json';
 import { cardJson } from './card.js';
 import { propertyDiligenceJson } from './property-diligence.js';

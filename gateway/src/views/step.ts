@@ -1,5 +1,6 @@
 import type { DiligenceStep } from '@landscreen/api-schemas';
-import { nullIfAbsent, type diligencev1 } from '@landscreen/proto';
+import type { diligencev1 } from '@landscreen/proto';
+import { nullIfAbsent } from '@landscreen/rpc';
 import { openJson } from './open-json.js';
 
 /**

@@ -2,12 +2,8 @@ import { onSignedOut } from './api.js';
 import { h, replace } from './dom.js';
 import { consumeLink, signInPage, whoAmI } from './session.js';
 import { startShell } from './shell.js';
+import type { Settings } from './view-context.js';
 import { askFirstView } from './views/map-view.js';
-
-/** The page's settings from its meta tag (BASEMAP_STYLE_URL). */
-export interface Settings {
-  basemapStyleUrl: string | null;
-}
 
 function settings(): Settings {
   const meta = document.querySelector<HTMLMetaElement>('meta[name="landscreen-settings"]');

@@ -1,18 +1,10 @@
 import { h, replace } from './dom.js';
-import type { Settings } from './main.js';
 import { signOut, type Me } from './session.js';
+import type { Settings, ViewContext } from './view-context.js';
 import { boardView } from './views/board.js';
 import { buyBoxView } from './views/buybox-editor.js';
 import { mapView } from './views/map-view.js';
 import { runsView } from './views/runs.js';
-
-/** What a view gets: who is signed in, what they may do, and the page's settings. */
-export interface ViewContext {
-  me: Me;
-  /** D8: analysts and admins write buy boxes, discovery and the pipeline; the server enforces it too. */
-  canWrite: boolean;
-  settings: Settings;
-}
 
 type View = (context: ViewContext) => { element: HTMLElement; dispose?: () => void };
 

@@ -7,7 +7,7 @@ import { dbPoolAcquireSeconds, observePool } from '@landscreen/telemetry';
 import { PGliteDialect, pgliteLock } from './pglite-dialect.js';
 import { PGLITE_PARSERS, PGLITE_SERIALIZERS } from './pglite-types.js';
 import { registerPool } from './copy-out.js';
-import { copyTemplateDataDir, templateTarball } from './pglite-template.js';
+import { copyTemplateDataDir, templateTarball } from './pglite-template-files.js';
 import { PreparingClient, type PreparingClientConfig } from './prepared.js';
 import type { ProcessDatabase } from './process-database.js';
 import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './timeouts.js';

@@ -1,7 +1,8 @@
-import { constants, cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { openDatabase, pgliteOf, type DatabaseHandle } from './open.js';
+import { templateDataDir, templateTarball } from './pglite-template-files.js';
 
 const require = createRequire(import.meta.url);
 
@@ -20,10 +21,6 @@ const require = createRequire(import.meta.url);
 export function pgliteTemplatePath(dir: string, fingerprint: string): string {
   return path.join(dir, `pglite-${pgliteVersion()}-${fingerprint}`);
 }
-
-/** The template's data directory, and its tarball. */
-export const templateDataDir = (template: string) => path.join(template, 'pgdata');
-export const templateTarball = (template: string) => path.join(template, 'pgdata.tar.gz');
 
 /** The template at `template`, written first (`migrate` run on a new database) when it does not exist yet. */
 export async function ensurePGliteTemplate(template: string, migrate: (handle: DatabaseHandle) => Promise<void>): Promise<{ written: boolean }> {
@@ -47,23 +44,6 @@ export async function ensurePGliteTemplate(template: string, migrate: (handle: D
       if (!existsSync(template)) throw error;
     }
     return { written: true };
-  } finally {
-    rmSync(partial, { recursive: true, force: true });
-  }
-}
-
-/**
- * Copies the template's data directory to `dataDir` (which holds no database yet): aside, then
- * renamed into place, so a copy that fails (a template this user may not read) leaves nothing.
- */
-export function copyTemplateDataDir(template: string, dataDir: string): void {
-  const partial = `${dataDir}.${process.pid}.partial`;
-  mkdirSync(path.dirname(dataDir), { recursive: true });
-  try {
-    // A copy-on-write clone where the file system has them (btrfs, XFS, APFS), else a plain copy.
-    cpSync(templateDataDir(template), partial, { recursive: true, mode: constants.COPYFILE_FICLONE });
-    rmSync(dataDir, { recursive: true, force: true }); // an empty directory made before
-    renameSync(partial, dataDir);
   } finally {
     rmSync(partial, { recursive: true, force: true });
   }

@@ -3,8 +3,6 @@
 // registry keyed by the frozen record, never on the record, so the public catalog page
 // (GET /v1/meta/fields) stays exactly the spec's shape.
 
-import type { FieldRecord } from './field-record.js';
-import { deepFreeze } from './freeze.js';
 import type { SourceId } from './sources.js';
 
 /**
@@ -221,17 +219,4 @@ export function evaluatorProperties(evaluator: FieldEvaluator): string[] {
   if (evaluator.kind === 'voltage_basis') read.push(evaluator.numberProperty, evaluator.classProperty);
   if ('filter' in evaluator && evaluator.filter) read.push(evaluator.filter.property);
   return read;
-}
-
-const EVALUATORS = new WeakMap<FieldRecord, FieldEvaluator>();
-
-/** Called by the record builder: the evaluator travels beside the record, never on it. */
-export function declareEvaluator(record: FieldRecord, evaluator: FieldEvaluator): void {
-  EVALUATORS.set(record, deepFreeze(evaluator));
-}
-
-export function evaluatorOf(record: FieldRecord): FieldEvaluator {
-  const evaluator = EVALUATORS.get(record);
-  if (!evaluator) throw new Error(`field ${record.name} has no evaluator`);
-  return evaluator;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildCatalogPage } from './catalog-page.js';
-import { evaluatorOf, evaluatorProperties, evaluatorSource, PARCEL_OVERLAY_MEASURES } from './field-evaluator.js';
+import { evaluatorProperties, evaluatorSource, PARCEL_OVERLAY_MEASURES } from './field-evaluator.js';
+import { evaluatorOf } from './field-record.js';
 import { FIELD_BY_NAME, FIELDS, fieldsOfGroup } from './fields.js';
 import { SOURCE_DECLARATION_BY_ID, SOURCE_DECLARATIONS, isLayerSource, layerSource } from './layer-sources.js';
 import { SOURCES } from './sources.js';

@@ -2,7 +2,7 @@
 // The builders take a field's spec row almost verbatim (codes included) so that each layer file
 // reads side by side with the spec's table; the codes are decoded here, once.
 
-import { declareEvaluator, type FieldEvaluator } from './field-evaluator.js';
+import type { FieldEvaluator } from './field-evaluator.js';
 import { deepFreeze } from './freeze.js';
 import { SOURCES, type SourceId } from './sources.js';
 import {
@@ -168,4 +168,18 @@ function decodePresets(name: string, codes: string): Preset[] {
     }
     return PRESET_CODES[code as PresetCode];
   });
+}
+
+// The evaluator registry lives beside the record type so field-evaluator.ts needs nothing from here.
+const EVALUATORS = new WeakMap<FieldRecord, FieldEvaluator>();
+
+/** Called by the record builder: the evaluator travels beside the record, never on it. */
+export function declareEvaluator(record: FieldRecord, evaluator: FieldEvaluator): void {
+  EVALUATORS.set(record, deepFreeze(evaluator));
+}
+
+export function evaluatorOf(record: FieldRecord): FieldEvaluator {
+  const evaluator = EVALUATORS.get(record);
+  if (!evaluator) throw new Error(`field ${record.name} has no evaluator`);
+  return evaluator;
 }

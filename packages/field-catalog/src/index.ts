@@ -14,7 +14,6 @@ export { SOURCES, type SourceId } from './sources.js';
 export {
   PARCEL_OVERLAY_MEASURES,
   PARCEL_RECORD_ITEMS,
-  evaluatorOf,
   evaluatorProperties,
   evaluatorSource,
   type Contains,
@@ -40,6 +39,7 @@ export {
   type Terrain,
   type VoltageBasis,
 } from './field-evaluator.js';
+export { evaluatorOf } from './field-record.js';
 export * from './layer-sources.js';
 export { PARCEL_OVERLAYS, SOLAR_ACRES_PER_MWAC } from './layers/parcel-record.js';
 export { describeEvaluator } from './describe-evaluator.js';

@@ -2,7 +2,7 @@
 // a failed import leaves nothing behind (D37). The message names the file, and the feature when
 // one is at fault, so an operator can find it.
 
-import type { FeaturePosition } from './types.js';
+import type { FeaturePosition } from './feature-position.js';
 
 export class LayerReadError extends Error {
   override readonly name = 'LayerReadError';

@@ -2,6 +2,7 @@
 // always in WGS84 longitude/latitude once they leave this package, whatever the file's CRS.
 
 import type { GeoJSONGeometry } from '@landscreen/parcel-io';
+import type { FeaturePosition } from './feature-position.js';
 import type { ImportLimits } from './limits/import-limits.js';
 
 export type LayerFormat =
@@ -23,17 +24,7 @@ export const LAYER_FORMATS: readonly LayerFormat[] = ['geojson', 'ndjson', 'csv'
 /** The vector formats readLayer streams; a GeoTIFF is read whole by readGrid. */
 export type VectorLayerFormat = Exclude<LayerFormat, 'geotiff'>;
 
-/** Where a feature is in its file, for error messages an operator can act on. */
-export interface FeaturePosition {
-  /** 1-based ordinal of the feature in the file (for a Shapefile: its record number). */
-  index: number;
-  /** 1-based line where the feature starts, for line-based formats (GeoJSON, NDJSON, CSV). */
-  line?: number;
-  /** A Shapefile's record number (1-based, as the .shp numbers them; equal to index). */
-  record?: number;
-  /** A spreadsheet's row number (1-based, as the sheet shows it). */
-  row?: number;
-}
+export type { FeaturePosition } from './feature-position.js';
 
 export interface LayerFeature {
   position: FeaturePosition;

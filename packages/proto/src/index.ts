@@ -9,5 +9,3 @@ export * as commonv1 from './common-v1.js';
 export * as diligencev1 from './gen/landscreen/diligence/v1/diligence_pb.js';
 export * as discoveryv1 from './gen/landscreen/discovery/v1/discovery_pb.js';
 export * as pipelinev1 from './pipeline-v1.js';
-// Absent optional fields <-> null.
-export { absentIfNull, nullIfAbsent } from './optional.js';

@@ -11,3 +11,4 @@ export * from './json-body.js';
 export * from './caller.js';
 export * from './ids.js';
 export * from './database-outage.js';
+export * from './optional.js';

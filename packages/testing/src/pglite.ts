@@ -1,4 +1,4 @@
-import { MIGRATION_PLAN, migratedPGliteTemplate } from '@landscreen/cli';
+import { MIGRATION_PLAN, migratedPGliteTemplate } from '@landscreen/runtime';
 import { openDatabase, type DatabaseHandle } from '@landscreen/db';
 
 /**

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startEmbeddedStack, type EmbeddedStack } from '@landscreen/cli';
+import { startEmbeddedStack, type EmbeddedStack } from '@landscreen/runtime';
 import { loadConfig, type Config } from '@landscreen/config';
 import type { EventBus } from '@landscreen/events';
 import { createLogger, type Clock, type FaultInjector } from '@landscreen/rpc';

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
-import { MIGRATION_PLAN, migrateModules, migrationsFingerprint } from '@landscreen/cli';
+import { MIGRATION_PLAN, migrateModules, migrationsFingerprint } from '@landscreen/runtime';
 import { openDatabase } from '@landscreen/db';
-import { databaseUrl, dropStaleSuiteDatabases, withAdminClient } from './postgres.js';
+import { databaseUrl, dropStaleSuiteDatabases, withAdminClient } from './postgres-server.js';
 
 const TEMPLATE_PREFIX = 'landscreen_template_';
 

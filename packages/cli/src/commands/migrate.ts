@@ -1,5 +1,5 @@
 import { SERVICE_NAMES } from '@landscreen/config';
-import { migrateModules, migrationPlan } from '../runtime/service-packages.js';
+import { migrateModules, migrationPlan } from '@landscreen/runtime/service-packages';
 import type { CommandImplementation } from './command.js';
 
 export const migrateCommand: CommandImplementation = {

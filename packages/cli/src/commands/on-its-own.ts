@@ -1,9 +1,9 @@
 import type { Config } from '@landscreen/config';
 import { openEventBus } from '@landscreen/events';
 import { createLogger } from '@landscreen/rpc';
-import { lockDataDir } from '../runtime/data-dir-lock.js';
-import { openConfiguredDatabase } from '../runtime/database.js';
-import { migrateModules, migrationPlan } from '../runtime/service-packages.js';
+import { lockDataDir } from '@landscreen/runtime/data-dir-lock';
+import { openConfiguredDatabase } from '@landscreen/runtime/database';
+import { migrateModules, migrationPlan } from '@landscreen/runtime/service-packages';
 import type { Command } from './command.js';
 import { runCommand } from './run.js';
 

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, SERVICE_NAMES, type Config, type ServiceName } from '@landscreen/config';
 import { createLogger, type Logger } from '@landscreen/rpc';
-import { lockDataDir } from '../runtime/data-dir-lock.js';
+import { lockDataDir } from '@landscreen/runtime/data-dir-lock';
 
 /**
  * `serve` alone is the embedded default (everything in one process, the diligence and runs
@@ -15,10 +15,10 @@ export async function serve(args: string[], config: Config, logger: Logger = cre
     options: { service: { type: 'string' }, gateway: { type: 'boolean' }, worker: { type: 'boolean' }, 'runs-worker': { type: 'boolean' }, 'prepare-worker': { type: 'boolean' }, distributed: { type: 'boolean' } },
     strict: true,
   });
-  if (values.distributed) return (await import('../runtime/distributed.js')).runDistributed(config, logger);
+  if (values.distributed) return (await import('@landscreen/runtime/distributed')).runDistributed(config, logger);
 
   const name = values.service ?? (values.gateway ? 'gateway' : values.worker ? 'worker' : values['runs-worker'] ? 'runs-worker' : values['prepare-worker'] ? 'prepare-worker' : 'landscreen');
-  const { startProcessTelemetry } = await import('../runtime/telemetry.js');
+  const { startProcessTelemetry } = await import('@landscreen/runtime/telemetry');
   const telemetry = await startProcessTelemetry(name, config, logger);
   let running: { close(): Promise<void> };
   try {
@@ -40,16 +40,16 @@ async function startProcess(values: { service?: string; gateway?: boolean; worke
   if (values.service) {
     if (!SERVICE_NAMES.includes(values.service as ServiceName)) throw new ConfigError([`unknown service "${values.service}"`]);
     if (!config.databaseUrl) throw new ConfigError(['a service process needs DATABASE_URL (PGlite is single-process)']);
-    const { startServiceProcess } = await import('../runtime/service-process.js');
+    const { startServiceProcess } = await import('@landscreen/runtime/service-process');
     running = await startServiceProcess(values.service as ServiceName, config, logger);
   } else if (values.gateway) {
-    running = await (await import('../runtime/gateway-process.js')).startGatewayProcess(config, logger);
+    running = await (await import('@landscreen/runtime/gateway-process')).startGatewayProcess(config, logger);
   } else if (values.worker) {
-    running = await (await import('../runtime/worker-process.js')).startWorkerProcess(config, logger);
+    running = await (await import('@landscreen/runtime/worker-process')).startWorkerProcess(config, logger);
   } else if (values['runs-worker']) {
-    running = await (await import('../runtime/runs-worker-process.js')).startRunsWorkerProcess(config, logger);
+    running = await (await import('@landscreen/runtime/runs-worker-process')).startRunsWorkerProcess(config, logger);
   } else if (values['prepare-worker']) {
-    running = await (await import('../runtime/prepare-worker-process.js')).startPrepareWorkerProcess(config, logger);
+    running = await (await import('@landscreen/runtime/prepare-worker-process')).startPrepareWorkerProcess(config, logger);
   } else {
     running = await startEmbedded(config, logger);
   }
@@ -60,7 +60,7 @@ async function startEmbedded(config: Config, logger: Logger) {
   const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   try {
     const [{ startEmbeddedStack }, { serveControlSocket }, { runCommand }] = await Promise.all([
-      import('../runtime/stack.js'),
+      import('@landscreen/runtime/stack'),
       import('../control/server.js'),
       import('./run.js'),
     ]);

@@ -1,7 +1,7 @@
 import { call } from '../api.js';
 import { h, replace } from '../dom.js';
 import { humanise } from '../fields.js';
-import type { ViewContext } from '../shell.js';
+import type { ViewContext } from '../view-context.js';
 import { scoreText, statusPill, verdictBadge } from './badges.js';
 import { deliveriesPanel } from './deliveries.js';
 import { exportButtons } from './downloads.js';

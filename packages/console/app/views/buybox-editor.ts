@@ -2,7 +2,7 @@ import { ApiFailure, call } from '../api.js';
 import { debounce, h, labelled, replace } from '../dom.js';
 import { fieldCatalog, humanise, type CatalogField } from '../fields.js';
 import { formatNumber, opLabel } from '../format.js';
-import type { ViewContext } from '../shell.js';
+import type { ViewContext } from '../view-context.js';
 
 interface Rule {
   field: string;

@@ -5,7 +5,7 @@ import { MarketMap, PARCEL_MIN_ZOOM, type ColourMode } from '../map/market-map.j
 import { savedView, saveView } from '../map/saved-view.js';
 import type { SourceInfo } from '../map/layer-styles.js';
 import { SCORE_STOPS, VERDICT_COLOURS } from '../map/verdict-colours.js';
-import type { ViewContext } from '../shell.js';
+import type { ViewContext } from '../view-context.js';
 import { exportButtons } from './downloads.js';
 import { legend } from './legend.js';
 import { parcelPanel } from './parcel-panel.js';

@@ -3,7 +3,7 @@ import { h, replace } from '../dom.js';
 import { fieldCatalog, groupOf, humanise, unitOf, type CatalogField } from '../fields.js';
 import { formatNumber, formatValue, opLabel } from '../format.js';
 import type { MarketMap } from '../map/market-map.js';
-import type { ViewContext } from '../shell.js';
+import type { ViewContext } from '../view-context.js';
 import { scoreText, statusPill, verdictBadge } from './badges.js';
 
 interface Rule {

@@ -2,7 +2,7 @@ import { call } from '../api.js';
 import { h, labelled, replace } from '../dom.js';
 import { fieldCatalog, humanise } from '../fields.js';
 import { formatNumber } from '../format.js';
-import type { ViewContext } from '../shell.js';
+import type { ViewContext } from '../view-context.js';
 import { statusPill } from './badges.js';
 import { download, EXPORT_FORMATS } from './downloads.js';
 

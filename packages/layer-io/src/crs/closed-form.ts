@@ -10,7 +10,7 @@
 // opening, or a Mercator easting past the antimeridian, is no real place.
 
 import type { Converter } from 'proj4';
-import type { ToWgs84 } from './crs.js';
+import type { ToWgs84 } from './to-wgs84.js';
 
 /** The parameters proj4 parses a definition into (its Proj object), as far as these read them. */
 export interface ParsedProjection {

@@ -5,6 +5,7 @@ import { CrsError, errorMessage } from '../errors.js';
 import { closedFormToWgs84, type ParsedProjection } from './closed-form.js';
 import { KNOWN_CODES_SUMMARY, registerDefinitions } from './definitions.js';
 import { epsgIndexEntry } from './epsg-index.js';
+import type { ToWgs84 } from './to-wgs84.js';
 
 export interface Crs {
   /** How the file names it, for messages and provenance: "EPSG:26914", or a .prj's CRS name. */
@@ -15,8 +16,7 @@ export interface Crs {
 
 export const WGS84: Crs = { label: 'EPSG:4326', definition: 'EPSG:4326' };
 
-/** [x, y] in the file's CRS → [longitude, latitude]; [NaN, NaN] for a point outside the CRS's domain. */
-export type ToWgs84 = (x: number, y: number) => [number, number];
+export type { ToWgs84 } from './to-wgs84.js';
 
 /** Codes whose coordinates already are longitude/latitude on WGS84 axes: no transform at all. */
 const LON_LAT_CODES = new Set(['EPSG:4326', 'OGC:CRS84']);

@@ -4,7 +4,7 @@
 // is hostile or broken long before it exhausts memory or disk.
 
 import { LayerReadError } from '../errors.js';
-import type { FeaturePosition } from '../types.js';
+import type { FeaturePosition } from '../feature-position.js';
 
 export interface ImportLimits {
   /** Features one import may store (LAYER_MAX_FEATURES). */

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
-import { absentIfNull, type diligencev1 } from '@landscreen/proto';
-import { jsonBytes } from '@landscreen/rpc';
+import type { diligencev1 } from '@landscreen/proto';
+import { absentIfNull, jsonBytes } from '@landscreen/rpc';
 import type { ContactsTable, CostLedgerTable } from '../schema.js';
 import { isoTime } from './job-view.js';
 

@@ -1,5 +1,5 @@
-import { jsonBytes } from '@landscreen/rpc';
-import { absentIfNull, type diligencev1 } from '@landscreen/proto';
+import { absentIfNull, jsonBytes } from '@landscreen/rpc';
+import type { diligencev1 } from '@landscreen/proto';
 import { isRefusal, moveJob } from '../state-machine.js';
 import { leaseExpired } from '../store/claim.js';
 import type { JobRow, StepRow } from '../store/jobs.js';

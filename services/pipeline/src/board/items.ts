@@ -1,4 +1,5 @@
-import { absentIfNull, type pipelinev1 } from '@landscreen/proto';
+import type { pipelinev1 } from '@landscreen/proto';
+import { absentIfNull } from '@landscreen/rpc';
 import { stageRank, type Stage } from './stages.js';
 import type { PipelineDb } from '../schema.js';
 

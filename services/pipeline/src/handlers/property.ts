@@ -1,6 +1,6 @@
 import type { HandlerContext } from '@connectrpc/connect';
-import { absentIfNull, type pipelinev1 } from '@landscreen/proto';
-import { isUuid, notFound, onBehalfOf, requireCaller } from '@landscreen/rpc';
+import type { pipelinev1 } from '@landscreen/proto';
+import { absentIfNull, isUuid, notFound, onBehalfOf, requireCaller } from '@landscreen/rpc';
 import { oneCard } from '../board/items.js';
 import type { PipelineContext } from '../context.js';
 import { storedMustEvidence, storedSpecMessage } from '../messages/stored-spec.js';

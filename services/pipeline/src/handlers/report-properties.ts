@@ -1,6 +1,6 @@
 import type { HandlerContext } from '@connectrpc/connect';
-import { absentIfNull, type pipelinev1 } from '@landscreen/proto';
-import { issue, isUuid, requireCaller, validationError } from '@landscreen/rpc';
+import type { pipelinev1 } from '@landscreen/proto';
+import { absentIfNull, issue, isUuid, requireCaller, validationError } from '@landscreen/rpc';
 import { storedScoreBreakdown, storedSpecMessage } from '../messages/stored-spec.js';
 import type { PipelineContext } from '../context.js';
 import type { PipelineDb } from '../schema.js';

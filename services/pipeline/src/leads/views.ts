@@ -1,4 +1,5 @@
-import { absentIfNull, type pipelinev1 } from '@landscreen/proto';
+import type { pipelinev1 } from '@landscreen/proto';
+import { absentIfNull } from '@landscreen/rpc';
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import type { DeliveriesTable, DeliveryLeadsTable, LeadRequestsTable } from '../schema.js';
 import type { Selectable } from 'kysely';

@@ -5,7 +5,7 @@ import type { Logger } from '@landscreen/rpc';
 import { migrateModules, type SchemaMigrations } from './service-packages.js';
 
 /** Where templates are kept: the repository's node_modules/.cache, beside other tools' caches. */
-const CACHE_DIR = fileURLToPath(new URL('../../../../node_modules/.cache/landscreen', import.meta.url));
+const CACHE_DIR = fileURLToPath(new URL('../../../node_modules/.cache/landscreen', import.meta.url));
 
 /** A fingerprint of these migrations: schemas, names and code. */
 export function migrationsFingerprint(plan: readonly SchemaMigrations[]): string {
