@@ -170,12 +170,17 @@ export function featureCount(db: Database, layer: GeoPackageLayer): number {
   return Number(db.get(`select count(*) as n from ${quote(layer.name)}`)?.n ?? 0);
 }
 
-/** Part `index` of `of` equal row-id ranges of the table (its ends are two b-tree lookups). */
+/**
+ * Part `index` of `of` equal row-id ranges of the table. Its ends are two queries, each one
+ * b-tree lookup: SQLite takes the min/max shortcut only for a query of one min() or max(), and
+ * `select min(rowid), max(rowid)` scanned every page of the table in every part's reader.
+ */
 function rowRange(db: Database, layer: GeoPackageLayer, part: ReadLayerOptions['part']): { from: number; to: number } | null {
   if (part === undefined) return null;
-  const ends = db.get(`select min(rowid) as low, max(rowid) as high from ${quote(layer.name)}`);
-  const low = Number(ends?.low ?? 0);
-  const span = ends?.high === null || ends?.high === undefined ? 0 : Number(ends.high) - low + 1;
+  const lowest = db.get(`select min(rowid) as low from ${quote(layer.name)}`)?.low;
+  const highest = db.get(`select max(rowid) as high from ${quote(layer.name)}`)?.high;
+  const low = Number(lowest ?? 0);
+  const span = highest === null || highest === undefined ? 0 : Number(highest) - low + 1;
   return { from: low + Math.floor((span * part.index) / part.of), to: low + Math.floor((span * (part.index + 1)) / part.of) };
 }
 
