@@ -27,7 +27,7 @@ export class PGliteDialect implements Dialect {
   constructor(private readonly pglite: PGlite) {}
 
   createAdapter(): DialectAdapter {
-    return new PostgresAdapter();
+    return new PGliteAdapter();
   }
   createDriver(): Driver {
     return new PGliteDriver(this.pglite);
@@ -38,6 +38,14 @@ export class PGliteDialect implements Dialect {
   createQueryCompiler(): QueryCompiler {
     return new PostgresQueryCompiler();
   }
+}
+
+/** PostgreSQL's adapter, as its own class so that a query can tell it runs on PGlite (isEmbedded). */
+class PGliteAdapter extends PostgresAdapter {}
+
+/** Whether this Kysely (or transaction) runs on PGlite in this process, not on a PostgreSQL server. */
+export function isEmbedded(db: Kysely<any>): boolean {
+  return db.getExecutor().adapter instanceof PGliteAdapter;
 }
 
 const locks = new WeakMap<PGlite, Mutex>();

@@ -56,6 +56,8 @@ async function* features(path: string, options: ReadLayerOptions, bytes: ByteCou
         ? db.prepare(`select ${select} from ${quote(layer.name)}`)
         : db.prepare(`select ${select} from ${quote(layer.name)} where rowid >= ${range.from} and rowid < ${range.to} order by rowid`);
     try {
+      // The column's conversion is chosen once, not by matching its declared type on every row.
+      const converters = columns.map((column) => ({ name: column.name, convert: attributeConverter(column.type) }));
       let index = 0;
       for (const row of statement.iterate()) {
         index++;
@@ -69,7 +71,7 @@ async function* features(path: string, options: ReadLayerOptions, bytes: ByteCou
           throw error;
         }
         const properties: Record<string, unknown> = {};
-        for (const column of columns) properties[column.name] = attributeValue(row[column.name], column.type);
+        for (const { name, convert } of converters) properties[name] = convert(row[name]);
         bytes.bytesRead = total === 0 ? bytes.totalBytes : Math.round((bytes.totalBytes * index) / total);
         yield { position, geometry: checkedGeometry(path, geometry, position), properties, toWgs84, crsLabel: crs.label };
       }
@@ -168,12 +170,17 @@ export function featureCount(db: Database, layer: GeoPackageLayer): number {
   return Number(db.get(`select count(*) as n from ${quote(layer.name)}`)?.n ?? 0);
 }
 
-/** Part `index` of `of` equal row-id ranges of the table (its ends are two b-tree lookups). */
+/**
+ * Part `index` of `of` equal row-id ranges of the table. Its ends are two queries, each one
+ * b-tree lookup: SQLite takes the min/max shortcut only for a query of one min() or max(), and
+ * `select min(rowid), max(rowid)` scanned every page of the table in every part's reader.
+ */
 function rowRange(db: Database, layer: GeoPackageLayer, part: ReadLayerOptions['part']): { from: number; to: number } | null {
   if (part === undefined) return null;
-  const ends = db.get(`select min(rowid) as low, max(rowid) as high from ${quote(layer.name)}`);
-  const low = Number(ends?.low ?? 0);
-  const span = ends?.high === null || ends?.high === undefined ? 0 : Number(ends.high) - low + 1;
+  const lowest = db.get(`select min(rowid) as low from ${quote(layer.name)}`)?.low;
+  const highest = db.get(`select max(rowid) as high from ${quote(layer.name)}`)?.high;
+  const low = Number(lowest ?? 0);
+  const span = highest === null || highest === undefined ? 0 : Number(highest) - low + 1;
   return { from: low + Math.floor((span * part.index) / part.of), to: low + Math.floor((span * (part.index + 1)) / part.of) };
 }
 
@@ -204,10 +211,18 @@ export function geoPackageCrs(path: string, db: Database, layer: GeoPackageLayer
 }
 
 /** SQLite values as attributes: booleans by their declared type, integers as numbers while exact. */
-function attributeValue(value: unknown, type: string): unknown {
+function attributeConverter(type: string): (value: unknown) => unknown {
+  return /^bool/i.test(type) ? booleanValue : plainValue;
+}
+
+function plainValue(value: unknown): unknown {
   if (typeof value === 'bigint') return Number.isSafeInteger(Number(value)) ? Number(value) : value.toString();
-  if (typeof value === 'number' && /^bool/i.test(type)) return value !== 0;
   return value;
+}
+
+function booleanValue(value: unknown): unknown {
+  if (typeof value === 'number') return value !== 0;
+  return plainValue(value);
 }
 
 export function quote(identifier: string): string {

@@ -2,6 +2,7 @@
 // version row first (so chunks can reference it), its chunks, and last the completed row.
 
 import type { ExpressionBuilder } from 'kysely';
+import { isEmbedded } from '@landscreen/db';
 import type { LayerSource } from '@landscreen/field-catalog';
 import type { LayerFormat } from '@landscreen/layer-io';
 import { SCHEMA, type CatalogDatabase, type CatalogTransaction } from '../schema.js';
@@ -28,10 +29,13 @@ export async function insertVersion(trx: CatalogTransaction, declaration: LayerS
   return row.id;
 }
 
-// Chunk bytes travel as hex text that the server decodes: PGlite serialises a bytea parameter
-// byte by byte in JavaScript (a 2 MB chunk blocked the embedded server's loop for seconds), while
-// Buffer's own hex encoding is native and PostgreSQL's decode() is C, in either mode.
-const bytes = <TB extends keyof CatalogDatabase>(eb: ExpressionBuilder<CatalogDatabase, TB>, data: Buffer) => eb.fn<Uint8Array>('decode', [eb.val(data.toString('hex')), eb.val('hex')]);
+// On PostgreSQL a Buffer parameter travels as it is (node-postgres sends it in binary format):
+// hex-encoding each chunk, and writing twice its bytes to the socket, was the importing thread's
+// largest cost. On PGlite the bytes travel as hex text that the server decodes: PGlite serialises
+// a bytea parameter byte by byte in JavaScript (a 2 MB chunk blocked the embedded server's loop
+// for seconds), while Buffer's own hex encoding is native and PostgreSQL's decode() is C.
+const bytes = <TB extends keyof CatalogDatabase>(eb: ExpressionBuilder<CatalogDatabase, TB>, data: Buffer, embedded: boolean) =>
+  embedded ? eb.fn<Uint8Array>('decode', [eb.val(data.toString('hex')), eb.val('hex')]) : eb.val<Uint8Array>(data);
 
 export async function insertChunk(trx: CatalogTransaction, versionId: string, chunkNo: number, data: Buffer): Promise<void> {
   await insertChunks(trx, versionId, [[chunkNo, data]]);
@@ -40,9 +44,10 @@ export async function insertChunk(trx: CatalogTransaction, versionId: string, ch
 /** Several chunks in one statement (a grid's blocks are many and small). */
 export async function insertChunks(trx: CatalogTransaction, versionId: string, chunks: readonly (readonly [number, Buffer])[]): Promise<void> {
   if (chunks.length === 0) return;
+  const embedded = isEmbedded(trx);
   await trx
     .insertInto('layer_chunks')
-    .values((eb) => chunks.map(([chunkNo, data]) => ({ version_id: versionId, chunk_no: chunkNo, data: bytes(eb, data) })))
+    .values((eb) => chunks.map(([chunkNo, data]) => ({ version_id: versionId, chunk_no: chunkNo, data: bytes(eb, data, embedded) })))
     .execute();
 }
 
