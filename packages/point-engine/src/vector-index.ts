@@ -525,9 +525,9 @@ export class VectorLayerIndex {
 
   /** Geodesic area of a polygon feature, in square meters (computed once). */
   areaM2(id: number): number | null {
-    const geometry = this.polygonGeometry(id);
-    if (!geometry) return null;
-    if (Number.isNaN(this.areas[id])) this.areas[id] = geodesicAreaM2(geometry);
+    if (this.polygonal[id] !== 1) return null;
+    // Read from the cache before anything is made: containing polygons are sorted by area at every location.
+    if (Number.isNaN(this.areas[id])) this.areas[id] = geodesicAreaM2(this.polygonGeometry(id)!);
     return this.areas[id];
   }
 
