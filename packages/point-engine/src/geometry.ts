@@ -110,22 +110,68 @@ export interface Measure {
  * on demo-sized layers), hence one specialised loop per shape kind and no calls inside them.
  */
 export function measure(shape: PackedShape, lon0: number, lat0: number, ruler: Ruler, out: Measure, centreLon = (shape.bbox[0] + shape.bbox[2]) / 2): Measure {
+  const { coords, paths, polygons } = shape;
+  const code = shape.kind === 'point' ? POINT : shape.kind === 'line' ? LINE : POLYGON;
+  return measureFlat(code, coords, 0, coords.length / 2, paths, 0, paths.length - 1, polygons, 0, polygons.length - 1, lon0, lat0, ruler, out, centreLon);
+}
+
+/** Shape kinds as codes (layer-snapshot.ts's `shapeKinds`). */
+export const POINT = 0;
+export const LINE = 1;
+export const POLYGON = 2;
+
+/**
+ * `measure` over a shape held in a layer's flat arrays (layer-snapshot.ts), read in place: its
+ * vertices are `coords` pairs from `base` to `end`; its paths are `paths[pathFrom..pathTo]`
+ * (vertex positions relative to `base`, the last one closing the last path); a polygon shape's
+ * polygons are `polygons[polygonFrom..polygonTo]` (path positions relative to `pathFrom`).
+ */
+export function measureFlat(
+  kind: number,
+  coords: Float64Array,
+  base: number,
+  end: number,
+  paths: Uint32Array,
+  pathFrom: number,
+  pathTo: number,
+  polygons: Uint32Array,
+  polygonFrom: number,
+  polygonTo: number,
+  lon0: number,
+  lat0: number,
+  ruler: Ruler,
+  out: Measure,
+  centreLon: number,
+): Measure {
   // A shape on the other side of the antimeridian is measured from the query shifted by 360°.
-  const centre = centreLon;
-  const shift = centre - lon0 > 180 ? 360 : lon0 - centre > 180 ? -360 : 0;
+  const shift = centreLon - lon0 > 180 ? 360 : lon0 - centreLon > 180 ? -360 : 0;
   const x0 = lon0 + shift;
-  if (shape.kind === 'point') measurePoints(shape.coords, x0, lat0, ruler.kx, ruler.ky, out);
-  else if (shape.kind === 'line') measurePaths(shape.coords, shape.paths, x0, lat0, ruler.kx, ruler.ky, out);
-  else measurePolygons(shape, x0, lat0, ruler.kx, ruler.ky, out);
+  if (kind === POINT) measurePoints(coords, base, end, x0, lat0, ruler.kx, ruler.ky, out);
+  else if (kind === LINE) measurePaths(coords, base, paths, pathFrom, pathTo, x0, lat0, ruler.kx, ruler.ky, out);
+  else measurePolygons(coords, base, paths, pathFrom, polygons, polygonFrom, polygonTo, x0, lat0, ruler.kx, ruler.ky, out);
   out.lon -= shift;
   return out;
 }
 
-function measurePoints(coords: Float64Array, x0: number, y0: number, kx: number, ky: number, out: Measure): void {
+/** `measure` of one path of `coords` from vertex `first` to `last` (a piece of a line), read in place. */
+export function measureRun(coords: Float64Array, first: number, last: number, lon0: number, lat0: number, ruler: Ruler, out: Measure, centreLon: number): Measure {
+  const shift = centreLon - lon0 > 180 ? 360 : lon0 - centreLon > 180 ? -360 : 0;
+  const x0 = lon0 + shift;
+  RUN[0] = 0;
+  RUN[1] = last - first + 1;
+  measurePaths(coords, first, RUN, 0, 1, x0, lat0, ruler.kx, ruler.ky, out);
+  out.lon -= shift;
+  return out;
+}
+
+/** The one path of `measureRun` (reused: no allocation per measure). */
+const RUN = new Uint32Array(2);
+
+function measurePoints(coords: Float64Array, base: number, endVertex: number, x0: number, y0: number, kx: number, ky: number, out: Measure): void {
   let best = Infinity;
   let bestX = 0;
   let bestY = 0;
-  for (let i = 0, n = coords.length; i < n; i += 2) {
+  for (let i = base * 2, n = endVertex * 2; i < n; i += 2) {
     const x = (coords[i] - x0) * kx;
     const y = (coords[i + 1] - y0) * ky;
     const d = x * x + y * y;
@@ -138,13 +184,13 @@ function measurePoints(coords: Float64Array, x0: number, y0: number, kx: number,
   finish(out, best, bestX, bestY, x0, y0, kx, ky);
 }
 
-function measurePaths(coords: Float64Array, paths: Uint32Array, x0: number, y0: number, kx: number, ky: number, out: Measure): void {
+function measurePaths(coords: Float64Array, base: number, paths: Uint32Array, pathFrom: number, pathTo: number, x0: number, y0: number, kx: number, ky: number, out: Measure): void {
   let best = Infinity;
   let bestX = 0;
   let bestY = 0;
-  for (let p = 0, pathCount = paths.length - 1; p < pathCount; p++) {
-    const start = paths[p] * 2;
-    const end = paths[p + 1] * 2;
+  for (let p = pathFrom; p < pathTo; p++) {
+    const start = (base + paths[p]) * 2;
+    const end = (base + paths[p + 1]) * 2;
     let x1 = (coords[start] - x0) * kx;
     let y1 = (coords[start + 1] - y0) * ky;
     if (x1 * x1 + y1 * y1 < best) {
@@ -175,17 +221,29 @@ function measurePaths(coords: Float64Array, paths: Uint32Array, x0: number, y0: 
   finish(out, best, bestX, bestY, x0, y0, kx, ky);
 }
 
-function measurePolygons(shape: PackedShape, x0: number, y0: number, kx: number, ky: number, out: Measure): void {
-  const { coords, paths, polygons } = shape;
+function measurePolygons(
+  coords: Float64Array,
+  base: number,
+  paths: Uint32Array,
+  pathBase: number,
+  polygons: Uint32Array,
+  polygonFrom: number,
+  polygonTo: number,
+  x0: number,
+  y0: number,
+  kx: number,
+  ky: number,
+  out: Measure,
+): void {
   let best = Infinity;
   let bestX = 0;
   let bestY = 0;
   let inside = false;
-  for (let polygon = 0, polygonCount = polygons.length - 1; polygon < polygonCount && !inside; polygon++) {
+  for (let polygon = polygonFrom; polygon < polygonTo && !inside; polygon++) {
     let parity = false;
-    for (let p = polygons[polygon], last = polygons[polygon + 1]; p < last; p++) {
-      const start = paths[p] * 2;
-      const end = paths[p + 1] * 2;
+    for (let p = pathBase + polygons[polygon], last = pathBase + polygons[polygon + 1]; p < last; p++) {
+      const start = (base + paths[p]) * 2;
+      const end = (base + paths[p + 1]) * 2;
       let x1 = (coords[start] - x0) * kx;
       let y1 = (coords[start + 1] - y0) * ky;
       for (let i = start + 2; i < end; i += 2) {

@@ -8,12 +8,12 @@ import Flatbush from 'flatbush';
 import type { FeatureFilter, LayerSource, SourceId } from '@landscreen/field-catalog';
 import { coerceProperty, filterKey, type PropertyValue } from './coerce.js';
 import type { Ruler } from './geodesy.js';
-import { ON_EDGE_M, measure, packGeometry, unpackPolygons, type Geometry, type Measure, type PackedShape, type PolygonalGeometry } from './geometry.js';
+import { ON_EDGE_M, measureFlat, measureRun, packGeometry, unpackPolygons, type Geometry, type Measure, type PackedShape, type PolygonalGeometry } from './geometry.js';
 import { geodesicAreaM2 } from './polygon-area.js';
 import { LayerBuildError } from './errors.js';
 import { BucketGrid, MAX_SEARCH_CELLS } from './bucket-grid.js';
 import { KIND_CODE, restoreShape, snapshotShapes, type VectorLayerSnapshot } from './layer-snapshot.js';
-import { deriveParts, isCut, LINE_PIECE_SEGMENTS, type VectorLayerParts } from './vector-parts.js';
+import { deriveParts, isCut, type VectorLayerParts } from './vector-parts.js';
 
 export interface FeatureInput {
   readonly geometry: Geometry;
@@ -142,10 +142,6 @@ class MinHeap {
   }
 }
 
-/** A piece's paths (one path of n vertices) and polygons (none), shared by every piece of that size. */
-const PIECE_PATHS = Array.from({ length: LINE_PIECE_SEGMENTS + 2 }, (_, n) => Uint32Array.of(0, n));
-const NO_POLYGONS = Uint32Array.of(0, 1);
-
 export class VectorLayerIndex {
   readonly source: SourceId;
   readonly version: string;
@@ -153,12 +149,11 @@ export class VectorLayerIndex {
   readonly polygonal: Uint8Array;
   /** Per entry of the tree: 1 for a single point, whose distance is its bounding box's. */
   private readonly singlePoint: Uint8Array;
-  /** The features and the tree's entries as flat arrays; shapes are made from them when first read. */
+  /**
+   * The features and the tree's entries as flat arrays, measured in place by position: no object
+   * per feature (a shape object and its views cost about 400 bytes a feature once read).
+   */
   private readonly parts: VectorLayerParts;
-  /** Each feature's shape, once read (views into the flat arrays). */
-  private readonly shapeCache: (PackedShape | undefined)[];
-  /** The tree's entries once read: each feature's shape, or a piece of a long line. */
-  private readonly entryCache: (PackedShape | undefined)[];
   /** Per entry: the feature it belongs to; null when every entry is its feature. */
   private readonly entryFeature: Uint32Array | null;
   /** Per feature: the search that last hit it, and where in the hits (lines in pieces are hit once per search). */
@@ -192,9 +187,7 @@ export class VectorLayerIndex {
     this.columns = new Map(flat.columns);
     this.areas = new Float64Array(size).fill(Number.NaN);
     this.polygonal = Uint8Array.from(flat.shapeKinds, (kind) => (kind === KIND_CODE.polygon ? 1 : 0));
-    this.shapeCache = new Array(size);
     this.entryFeature = entries.feature;
-    this.entryCache = entries.feature === null ? this.shapeCache : new Array(entries.count);
     this.hitSearch = new Int32Array(this.entryFeature ? size : 0);
     this.hitAt = new Int32Array(this.entryFeature ? size : 0);
     this.singlePoint = entries.singlePoint;
@@ -260,31 +253,36 @@ export class VectorLayerIndex {
     return this.parts.shapes.shapeKinds.length;
   }
 
-  /** Feature `id`'s packed shape (views into the layer's arrays). */
+  /** Feature `id`'s packed shape (views into the layer's arrays, made at each call: callers outside the search loops). */
   shape(id: number): PackedShape {
-    return this.shapeCache[id] ?? (this.shapeCache[id] = restoreShape(this.parts.shapes, id));
+    return restoreShape(this.parts.shapes, id);
   }
 
-  /** Entry `entry` of the tree: its feature's shape, or a piece of a long line. */
-  private entry(entry: number): PackedShape {
-    return this.entryCache[entry] ?? this.makeEntry(entry);
-  }
-
-  private makeEntry(entry: number): PackedShape {
+  /** Measures entry `entry` of the tree (its feature, or a piece of a long line) in the flat arrays. */
+  private measureEntry(entry: number, lon: number, lat: number, ruler: Ruler, centreLon: number): Measure {
     const feature = this.entryFeature === null ? entry : this.entryFeature[entry];
     const flat = this.parts.shapes;
-    if (!isCut(flat, feature)) return (this.entryCache[entry] = this.shape(feature));
-    const first = this.parts.entries.firstVertex![entry];
-    const last = this.parts.entries.lastVertex![entry];
-    const b = this.entryBoxes;
-    const piece: PackedShape = {
-      kind: 'line',
-      coords: flat.coords.subarray(first * 2, last * 2 + 2),
-      paths: PIECE_PATHS[last - first + 1],
-      polygons: NO_POLYGONS,
-      bbox: [b[entry * 4], b[entry * 4 + 1], b[entry * 4 + 2], b[entry * 4 + 3]],
-    };
-    return (this.entryCache[entry] = piece);
+    if (this.entryFeature !== null && isCut(flat, feature)) {
+      return measureRun(flat.coords, this.parts.entries.firstVertex![entry], this.parts.entries.lastVertex![entry], lon, lat, ruler, this.scratch, centreLon);
+    }
+    const { shapeKinds, coordStarts, pathStarts, polygonStarts } = flat;
+    return measureFlat(
+      shapeKinds[feature],
+      flat.coords,
+      coordStarts[feature],
+      coordStarts[feature + 1],
+      flat.paths,
+      pathStarts[feature],
+      pathStarts[feature + 1] - 1,
+      flat.polygons,
+      polygonStarts[feature],
+      polygonStarts[feature + 1] - 1,
+      lon,
+      lat,
+      ruler,
+      this.scratch,
+      centreLon,
+    );
   }
 
   /** A declared property's values by feature position (empty for an undeclared name). */
@@ -400,7 +398,7 @@ export class VectorLayerIndex {
           if (d2 >= known * known) return;
         }
       }
-      distance = measure(this.entry(entry), lon, lat, ruler, this.scratch, (x0 + x1) / 2).distance;
+      distance = this.measureEntry(entry, lon, lat, ruler, (x0 + x1) / 2).distance;
     }
     if (distance > radiusM) return;
     if (entryFeature === null) hits.push(entry, distance);
@@ -470,7 +468,7 @@ export class VectorLayerIndex {
           atLon = this.entryBoxes[p];
           atLat = this.entryBoxes[p + 1];
         } else {
-          const m = measure(this.entry(entry), lon, lat, ruler, this.scratch, (this.entryBoxes[p] + this.entryBoxes[p + 2]) / 2);
+          const m = this.measureEntry(entry, lon, lat, ruler, (this.entryBoxes[p] + this.entryBoxes[p + 2]) / 2);
           distance = m.distance;
           atLon = m.lon;
           atLat = m.lat;
@@ -527,9 +525,9 @@ export class VectorLayerIndex {
 
   /** Geodesic area of a polygon feature, in square meters (computed once). */
   areaM2(id: number): number | null {
-    const geometry = this.polygonGeometry(id);
-    if (!geometry) return null;
-    if (Number.isNaN(this.areas[id])) this.areas[id] = geodesicAreaM2(geometry);
+    if (this.polygonal[id] !== 1) return null;
+    // Read from the cache before anything is made: containing polygons are sorted by area at every location.
+    if (Number.isNaN(this.areas[id])) this.areas[id] = geodesicAreaM2(this.polygonGeometry(id)!);
     return this.areas[id];
   }
 

@@ -106,13 +106,14 @@ function entryParts(snapshot: VectorLayerSnapshot): EntryParts {
     if (isCut(snapshot, shape)) forEachPiece(snapshot, shape, () => count++);
     else count++;
   }
-  const boxes = sharedArray(Float64Array, count * 4);
   const singlePoint = sharedArray(Uint8Array, count);
   if (count === n) {
-    boxes.set(snapshot.boxes.subarray(0, n * 4));
+    // Every entry is its whole feature: the entries' boxes are the features' (one array, not a copy).
+    const boxes = snapshot.boxes;
     for (let shape = 0; shape < n; shape++) singlePoint[shape] = shapeKinds[shape] === KIND_CODE.point && coordStarts[shape + 1] - coordStarts[shape] === 1 ? 1 : 0;
     return { count, feature: null, firstVertex: null, lastVertex: null, boxes, singlePoint };
   }
+  const boxes = sharedArray(Float64Array, count * 4);
   const feature = sharedArray(Uint32Array, count);
   const firstVertex = sharedArray(Uint32Array, count);
   const lastVertex = sharedArray(Uint32Array, count);
