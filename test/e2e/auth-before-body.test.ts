@@ -54,6 +54,14 @@ describe.each(DATABASE_MODES)('authentication before the body, on %s', (mode) =>
     expect((await app.request('POST', '/v1/buyboxes', { rawBody: '<x/>', headers: { 'content-type': 'application/xml' } })).status).toBe(401);
   });
 
+  it('answers a path that matches no route 404, whatever the type of its body', async () => {
+    for (const [type, rawBody] of [['application/xml', '<a/>'], ['', '{}']] as const) {
+      const response = await app.request('POST', '/v1/internal/diligence/jobs/./authorize', { rawBody, headers: { ...as('admin'), 'content-type': type } });
+      expect(response.status, `content-type ${JSON.stringify(type)}`).toBe(404);
+      expect(response.body.code).toBe('not_found');
+    }
+  });
+
   it('ignores the body of a route that takes none, whatever its type', async () => {
     const response = await app.request('DELETE', '/v1/runs/6f1c2a4e-3b1d-4c5e-9f2a-1b2c3d4e5f60', { rawBody: '<hello/>', headers: { ...as('admin'), 'content-type': 'application/xml' } });
     expect(response.status).toBe(404);

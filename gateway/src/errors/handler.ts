@@ -34,6 +34,9 @@ export function installErrorHandling(app: FastifyInstance): void {
       if (answer.status === 500) return sendInternal(request, reply);
       return reply.code(answer.status).headers(answer.headers).send(answer.body());
     }
+    // A path that matches no route is 404 whatever its body: Fastify reads the body (and may
+    // refuse its Content-Type) before the not-found handler runs.
+    if (request.is404) return sendNotFound(request, reply);
     const fastifyError = error as FastifyError;
     const status = fastifyError.statusCode;
     if (status && status >= 400 && status < 500) {
@@ -44,9 +47,11 @@ export function installErrorHandling(app: FastifyInstance): void {
     return sendInternal(request, reply);
   });
 
-  app.setNotFoundHandler(async (request, reply) =>
-    reply.code(404).send({ detail: `No route ${request.method} ${request.url.split('?')[0]}.`, code: 'not_found' }),
-  );
+  app.setNotFoundHandler(async (request, reply) => sendNotFound(request, reply));
+}
+
+function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
+  return reply.code(404).send({ detail: `No route ${request.method} ${request.url.split('?')[0]}.`, code: 'not_found' });
 }
 
 function sendInternal(request: FastifyRequest, reply: FastifyReply) {
