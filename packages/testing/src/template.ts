@@ -5,6 +5,9 @@ import { openDatabase } from '@landscreen/db';
 import { databaseUrl, dropStaleSuiteDatabases, withAdminClient } from './postgres-server.js';
 
 const TEMPLATE_PREFIX = 'landscreen_template_';
+const SCRATCH_PREFIX = `${TEMPLATE_PREFIX}building_`;
+/** A build takes seconds; a scratch template older than this was left by a run that died. */
+const SCRATCH_MAX_AGE_MS = 600_000;
 
 /**
  * The migrated template every PostgreSQL suite is cloned from, named by a fingerprint of this
@@ -19,6 +22,7 @@ export function templateDatabaseName(): string {
 /** Builds the template once per build (vitest globalSetup); later runs reuse it. */
 export async function prepareTemplateDatabase(): Promise<void> {
   await dropStaleSuiteDatabases();
+  await dropAbandonedScratchTemplates();
   const name = templateDatabaseName();
   const exists = await withAdminClient(async (client) => (await client.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1);
   if (!exists) await buildTemplate(name);
@@ -33,13 +37,18 @@ export async function markTemplateUsed(client: pg.Client, name = templateDatabas
 
 /** Built under a scratch name and renamed when complete, so no run ever clones half a template. */
 async function buildTemplate(name: string): Promise<void> {
-  const scratch = `${TEMPLATE_PREFIX}building_${randomBytes(4).toString('hex')}`;
+  const scratch = scratchTemplateName();
   await withAdminClient((client) => client.query(`create database ${scratch}`));
-  const handle = await openDatabase({ databaseUrl: databaseUrl(scratch), maxConnections: 1 });
   try {
-    await migrateModules(handle, MIGRATION_PLAN);
-  } finally {
-    await handle.close();
+    const handle = await openDatabase({ databaseUrl: databaseUrl(scratch), maxConnections: 1 });
+    try {
+      await migrateModules(handle, MIGRATION_PLAN);
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    await withAdminClient((client) => client.query(`drop database if exists ${scratch} with (force)`)).catch(() => undefined);
+    throw error;
   }
   await withAdminClient(async (client) => {
     try {
@@ -48,6 +57,35 @@ async function buildTemplate(name: string): Promise<void> {
       // A concurrent run of the same build finished first: use its template.
       await client.query(`drop database if exists ${scratch}`);
     }
+  });
+}
+
+/** Named after when it was made (base 36 epoch ms), so a later run can tell an abandoned one. */
+export function scratchTemplateName(now = Date.now()): string {
+  return `${SCRATCH_PREFIX}${now.toString(36)}_${randomBytes(4).toString('hex')}`;
+}
+
+/**
+ * Scratch templates a killed run left behind. One younger than SCRATCH_MAX_AGE_MS may be another
+ * run's build in progress; older ones, and those named before the name carried its time, are
+ * dropped unless someone is connected to them (a plain DROP DATABASE refuses then).
+ */
+export async function dropAbandonedScratchTemplates(now = Date.now()): Promise<string[]> {
+  return withAdminClient(async (client) => {
+    const { rows } = await client.query<{ datname: string }>(`select datname from pg_database where datname like '${SCRATCH_PREFIX}%'`);
+    const dropped: string[] = [];
+    for (const { datname } of rows) {
+      const stamp = /^([0-9a-z]+)_[0-9a-f]+$/.exec(datname.slice(SCRATCH_PREFIX.length));
+      const made = stamp ? parseInt(stamp[1]!, 36) : 0;
+      if (now - made < SCRATCH_MAX_AGE_MS) continue;
+      try {
+        await client.query(`drop database if exists ${datname}`);
+        dropped.push(datname);
+      } catch {
+        // In use: a build that is still going.
+      }
+    }
+    return dropped;
   });
 }
 
