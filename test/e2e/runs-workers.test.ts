@@ -6,7 +6,7 @@ import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { startRunsWorker, type RunsWorker } from '@landscreen/catalog-service';
-import type { EventBus } from '@landscreen/events';
+import { scopeBus, type EventBus } from '@landscreen/events';
 import { createLogger, networkTransport, systemClock } from '@landscreen/rpc';
 import { startTestStack, type TestDatabase, type TestStack } from '@landscreen/testing';
 import { sleep, waitFor } from '../../packages/events/src/test-wait.js';
@@ -38,10 +38,12 @@ describe('runs on PostgreSQL and NATS with worker processes', () => {
   const workers: ChildProcess[] = [];
   const TENANT = 'runs-nats';
   const points = locations(20_000, 7);
+  // The stack's bus and the worker processes' under one scope that BUS_SCOPE names.
+  const BUS_SCOPE = 'runs-e2e';
 
   beforeAll(async () => {
     nats = await startPrivateNats();
-    bus = await connectTestBus(nats.url, 'stack');
+    bus = scopeBus(await connectTestBus(nats.url, 'stack'), BUS_SCOPE);
     app = await startTestStack('postgres', {
       bus,
       config: { relay: { pollMs: 20, batchSize: 500, retentionHours: 168 }, runs: { embedded: false, chunkSize: 1_000, leaseSeconds: 3, concurrency: 1 } },
@@ -61,6 +63,7 @@ describe('runs on PostgreSQL and NATS with worker processes', () => {
     const env = {
       DATABASE_URL: (app.stack.database as TestDatabase).url,
       NATS_URL: nats.url,
+      BUS_SCOPE,
       RUNS_LEASE_SECONDS: '3',
       RUNS_WORKER_CONCURRENCY: '1',
       LOG_LEVEL: 'info',

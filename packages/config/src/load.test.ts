@@ -18,6 +18,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', AUTH_DEV: '1' }).authDev).toBe(true);
   });
 
+  it('reads BUS_SCOPE: absent (derived from the database), a name, or none', () => {
+    expect(loadConfig({}).busScope).toBeUndefined();
+    expect(loadConfig({ BUS_SCOPE: 'staging-2' }).busScope).toBe('staging-2');
+    expect(loadConfig({ BUS_SCOPE: 'none' }).busScope).toBeNull();
+    expect(() => loadConfig({ BUS_SCOPE: 'a.b' })).toThrow(/BUS_SCOPE/);
+  });
+
   it('reports every bad variable at once', () => {
     try {
       loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', AUTH_DEV: 'maybe' });

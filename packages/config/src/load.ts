@@ -214,6 +214,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     discoveryCacheDir: discoveryCacheDir(text('DISCOVERY_CACHE_DIR')),
     databaseUrl,
     natsUrl: url('NATS_URL', ['nats:', 'tls:', 'ws:', 'wss:']),
+    busScope: busScope(text('BUS_SCOPE'), problems),
     smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
     publicUrl: (url('PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${gatewayPort}`).replace(/\/+$/, ''),
     basemapStyleUrl: url('BASEMAP_STYLE_URL', ['http:', 'https:']),
@@ -273,4 +274,13 @@ function byteSize(name: string, raw: string | undefined, fallback: number, probl
     return fallback;
   }
   return value;
+}
+
+/** BUS_SCOPE: one token of NATS names, or `none` for none (see @landscreen/events' scope.ts). */
+function busScope(raw: string | undefined, problems: string[]): string | null | undefined {
+  if (raw === undefined) return undefined;
+  if (raw === 'none') return null;
+  if (/^[A-Za-z0-9_-]{1,32}$/.test(raw)) return raw;
+  problems.push(`BUS_SCOPE must be letters, digits, _ and - (at most 32), or none; got "${raw}"`);
+  return undefined;
 }

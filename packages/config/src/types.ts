@@ -23,6 +23,11 @@ export interface Config {
   databaseUrl: string | undefined;
   /** NATS server; absent means the in-process event bus. */
   natsUrl: string | undefined;
+  /**
+   * Whose streams, subjects and durables on NATS: absent, derived from the database at start
+   * (runtime's bus-scope.ts); `null` (BUS_SCOPE=none): D27's names as they are, unscoped.
+   */
+  busScope?: string | null;
   /** SMTP server for magic links; absent means `dataDir/mailbox.jsonl`. */
   smtpUrl: string | undefined;
   /** Base address that links in mail point at. */

@@ -9,3 +9,4 @@ export { DEFAULT_DATABASE_TIMEOUTS, liftTimeouts, withoutTimeouts, type Database
 export { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, QueryTimeoutError } from './unavailable.js';
 export { schemaView, type ProcessDatabase } from './process-database.js';
 export type { Narrowed } from './narrowed.js';
+export { deploymentScope } from './deployment-scope.js';

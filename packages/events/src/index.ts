@@ -15,3 +15,4 @@ export {
   type DiligenceSubject,
 } from './subjects.js';
 export { backoffMs, createRelayLoop, type RelayLogger, type RelayLoop, type RelayLoopOptions } from './relay-loop.js';
+export { BUS_SCOPE_PATTERN, busNames, scopeBus, type BusNames } from './scope.js';

@@ -1,6 +1,7 @@
 import { ConfigError, type Config } from '@landscreen/config';
-import { connectNatsBus, type EventBus } from '@landscreen/events';
+import type { EventBus } from '@landscreen/events';
 import type { ProcessDatabase } from '@landscreen/db';
+import { connectDeploymentNats } from './bus.js';
 import { openConfiguredDatabase } from './database.js';
 
 /**
@@ -19,7 +20,10 @@ export async function startBusWorkerProcess(
   ];
   if (problems.length > 0) throw new ConfigError(problems);
   const database = await openConfiguredDatabase(config);
-  const bus = await connectNatsBus(config.natsUrl!, { name: `landscreen-${kind}-worker` });
+  const bus = await connectDeploymentNats(config, database, { name: `landscreen-${kind}-worker` }).catch(async (error: unknown) => {
+    await database.close();
+    throw error;
+  });
   try {
     const worker = await start(database.db, bus);
     return {

@@ -3,3 +3,4 @@ export { createModules, migrateModules, MIGRATION_PLAN, SERVICE_FACTORIES } from
 export { startServiceProcess } from './service-process.js';
 export { startGatewayProcess } from './gateway-process.js';
 export { migratedPGliteTemplate, migrationsFingerprint } from './pglite-template.js';
+export { busScope, openDeploymentBus } from './bus.js';

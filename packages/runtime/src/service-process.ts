@@ -1,8 +1,8 @@
 import os from 'node:os';
 import type { Config, ServiceName } from '@landscreen/config';
 import type { Transport } from '@connectrpc/connect';
-import { openEventBus } from '@landscreen/events';
 import { networkTransport, serveServices, systemClock, type Logger } from '@landscreen/rpc';
+import { openDeploymentBus } from './bus.js';
 import { openConfiguredDatabase } from './database.js';
 import { discoveryTransport } from './discovery-transport.js';
 import { loadServicePackage, migrateModules } from './service-packages.js';
@@ -16,7 +16,10 @@ import { loadServicePackage, migrateModules } from './service-packages.js';
 export async function startServiceProcess(name: ServiceName, config: Config, logger: Logger) {
   const { create } = await loadServicePackage(name);
   const database = await openConfiguredDatabase(config);
-  const bus = await openEventBus(config.natsUrl);
+  const bus = await openDeploymentBus(config, database).catch(async (error: unknown) => {
+    await database.close();
+    throw error;
+  });
   const peers = new Map<ServiceName, Transport>();
   const peer = (service: ServiceName) => {
     let transport = peers.get(service);

@@ -1,6 +1,6 @@
 import type { Config } from '@landscreen/config';
-import { openEventBus } from '@landscreen/events';
 import { createLogger } from '@landscreen/rpc';
+import { openDeploymentBus } from '@landscreen/runtime/bus';
 import { lockDataDir } from '@landscreen/runtime/data-dir-lock';
 import { openConfiguredDatabase } from '@landscreen/runtime/database';
 import { migrateModules, migrationPlan } from '@landscreen/runtime/service-packages';
@@ -18,7 +18,7 @@ export async function runOnItsOwn(command: Command, argv: string[], config: Conf
   try {
     const database = await openConfiguredDatabase(config, 4);
     try {
-      const bus = await openEventBus(config.natsUrl);
+      const bus = await openDeploymentBus(config, database);
       try {
         // Like the server, a command works on an up-to-date schema (a fresh data dir included).
         await migrateModules(database, await migrationPlan(command.services));

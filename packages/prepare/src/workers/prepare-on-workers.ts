@@ -24,7 +24,7 @@ import { analyzeBaseVintage } from '../analyze-base.js';
 import type { PrepareResult } from '../prepare-market.js';
 import { fieldSourceOf, preparedFields } from '../prepare-fields.js';
 import { PreparedProvenances, type ProvenanceDecision } from '../screen-parcels.js';
-import { chunkEventId, chunkSubject, databaseScope, PREPARE_STREAM, PREPARE_SUBJECTS } from './subjects.js';
+import { chunkEventId, PREPARE_CHUNK_SUBJECT, PREPARE_STREAM, PREPARE_SUBJECTS } from './subjects.js';
 
 export interface ChunkProgress {
   chunks: number;
@@ -54,9 +54,8 @@ export async function prepareOnWorkers(db: ProcessDatabase, options: PrepareOnWo
   const { job, base, chunks } = await openPreparedVintage(discovery, { market: options.market, source: 'prepare', fields: [...new Engine().plan(fields).fields] });
   try {
     options.onStart?.({ fields, uncovered, base, vintageId: job.vintageId, chunks: chunks.length });
-    const scope = await databaseScope(db);
     await options.bus.ensureStream(PREPARE_STREAM, PREPARE_SUBJECTS);
-    for (const chunk of chunks) await options.bus.publish(chunkSubject(scope), { vintage_id: job.vintageId, chunk }, { id: chunkEventId(job.vintageId, chunk) });
+    for (const chunk of chunks) await options.bus.publish(PREPARE_CHUNK_SUBJECT, { vintage_id: job.vintageId, chunk }, { id: chunkEventId(job.vintageId, chunk) });
     for (;;) {
       options.signal?.throwIfAborted();
       const current = await preparedJob(discovery, job.vintageId);

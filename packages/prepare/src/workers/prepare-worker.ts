@@ -12,7 +12,7 @@ import { discoveryDb, failPreparedJob, preparedJob, PrepareLayersChanged } from 
 import type { EventBus, Subscription } from '@landscreen/events';
 import type { Logger } from '@landscreen/rpc';
 import { chunkPreparer, type ChunkPreparerOptions } from './prepare-chunk.js';
-import { chunkSubject, databaseScope, PREPARE_STREAM, PREPARE_SUBJECTS, workerDurable, type PrepareChunkEvent } from './subjects.js';
+import { PREPARE_CHUNK_SUBJECT, PREPARE_STREAM, PREPARE_SUBJECTS, PREPARE_WORKER_DURABLE, type PrepareChunkEvent } from './subjects.js';
 
 export interface PrepareWorkerOptions extends Omit<ChunkPreparerOptions, 'worker'> {
   db: ProcessDatabase;
@@ -44,12 +44,11 @@ export async function startPrepareWorker(options: PrepareWorkerOptions): Promise
   const discovery = discoveryDb(options.db);
   const prepare = chunkPreparer(options.db, { ...options, worker: workerId });
   const maxAttempts = options.maxAttempts ?? 10;
-  const scope = await databaseScope(options.db);
   await bus.ensureStream(PREPARE_STREAM, PREPARE_SUBJECTS);
   const subscription: Subscription = await bus.subscribe(
     PREPARE_STREAM,
     // One chunk at a time: the engine is this process's one core; more processes, more chunks.
-    { durable: workerDurable(scope), subjects: [chunkSubject(scope)], concurrency: 1, ackWaitMs: options.ackWaitMs },
+    { durable: PREPARE_WORKER_DURABLE, subjects: [PREPARE_CHUNK_SUBJECT], concurrency: 1, ackWaitMs: options.ackWaitMs },
     async (event) => {
       const data = (event.data ?? {}) as Partial<PrepareChunkEvent>;
       if (typeof data.vintage_id !== 'string' || typeof data.chunk !== 'number') {
