@@ -31,7 +31,7 @@ import { DEMO_LAYERS_MANIFEST, type DemoLayersManifest } from '@landscreen/demo-
 import { FIELD_BY_NAME, evaluatorOf } from '@landscreen/field-catalog';
 import { readLayer } from '@landscreen/layer-io';
 import type { Engine } from '@landscreen/point-engine';
-import { ADMIN_DATABASE_URL, freshDatabase } from './lib/database.js';
+import { ADMIN_DATABASE_URL, freshDatabase, throwawayName } from './lib/database.js';
 import { BENCH_DB_ENV, BENCH_DB_TIMEOUTS, layeredMarket } from './lib/layered-market.js';
 import { BIN, NODE_FLAGS } from './lib/processes.js';
 import { BENCH_FIELDS, randomPoints, type Location } from './lib/engine-fields.js';
@@ -136,7 +136,7 @@ if (!SKIP.has('postgis')) await benchPostgis(engine);
  * prepares the market as built — an unprepared vintage — and the bench database stays reusable.
  */
 async function benchPrepare(): Promise<void> {
-  const copyName = `${new URL(market.url).pathname.slice(1)}_prepare`;
+  const copyName = throwawayName(`${new URL(market.url).pathname.slice(1)}_prepare`);
   const admin = new pg.Client({ connectionString: ADMIN_DATABASE_URL });
   await admin.connect();
   await admin.query(`drop database if exists ${copyName} with (force)`);
@@ -211,7 +211,8 @@ async function benchPostgis(engine: Engine): Promise<void> {
   }
   const dir = path.join(os.tmpdir(), `landscreen-bench-layers-${PARCELS}-1`);
   const manifest = JSON.parse(await readFile(path.join(dir, DEMO_LAYERS_MANIFEST), 'utf8')) as DemoLayersManifest;
-  const scratchUrl = await freshDatabase('landscreen_bench_postgis');
+  const scratchName = throwawayName('landscreen_bench_postgis');
+  const scratchUrl = await freshDatabase(scratchName);
   const gis = new pg.Client({ connectionString: scratchUrl });
   await gis.connect();
   try {
@@ -254,7 +255,7 @@ async function benchPostgis(engine: Engine): Promise<void> {
     await gis.end();
     const admin = new pg.Client({ connectionString: ADMIN_DATABASE_URL });
     await admin.connect();
-    await admin.query('drop database if exists landscreen_bench_postgis with (force)');
+    await admin.query(`drop database if exists ${scratchName} with (force)`);
     await admin.end();
   }
 }

@@ -27,7 +27,11 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { backendCpuMeter } from './lib/backend-cpu.js';
-import { freshDatabase, ADMIN_DATABASE_URL } from './lib/database.js';
+import { dropDatabase, freshDatabase, throwawayName, ADMIN_DATABASE_URL } from './lib/database.js';
+
+/** This run's own databases (BENCH_DB_SUFFIX, else the pid), dropped when it is done. */
+const OURS = throwawayName('bench_import_landscreen');
+const POSTGIS = throwawayName('bench_import_postgis');
 import { BIN, NODE_FLAGS } from './lib/processes.js';
 
 const features = Number(process.env.BENCH_FEATURES ?? 2_000_000);
@@ -113,10 +117,10 @@ async function vectorSection(): Promise<void> {
   const readerCounts = process.env.BENCH_READERS?.split(',') ?? [undefined];
   let landscreen: Measured | undefined;
   for (const readers of readerCounts) {
-    const ours = await freshDatabase('bench_import_landscreen');
+    const ours = await freshDatabase(OURS);
     await run(process.execPath, [...NODE_FLAGS, BIN, 'migrate'], { env: { ...process.env, DATABASE_URL: ours, LOG_LEVEL: 'warn' } });
     landscreen = await measured(
-      'bench_import_landscreen',
+      OURS,
       process.execPath,
       [...NODE_FLAGS, BIN, 'import', 'layer', '--source', 'usfws_nwi', '--file', gpkg, '--map', 'WETLAND_TYPE=wetland_type,ATTRIBUTE=wetland_subtype'],
       { DATABASE_URL: ours, LOG_LEVEL: 'warn', ...(readers === undefined ? {} : { LAYER_IMPORT_READERS: readers }) },
@@ -141,7 +145,7 @@ async function vectorSection(): Promise<void> {
 }
 
 async function ogr2ogrIntoPostgis(gpkg: string): Promise<Measured | null> {
-  const url = await freshDatabase('bench_import_postgis');
+  const url = await freshDatabase(POSTGIS);
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -153,8 +157,8 @@ async function ogr2ogrIntoPostgis(gpkg: string): Promise<Measured | null> {
     await client.end();
   }
   const { hostname, port, username } = new URL(url);
-  const connection = `PG:host=${hostname} port=${port || 5432} user=${decodeURIComponent(username)} dbname=bench_import_postgis`;
-  return measured('bench_import_postgis', 'ogr2ogr', ['-f', 'PostgreSQL', connection, gpkg, '-nln', 'nwi', '-overwrite']);
+  const connection = `PG:host=${hostname} port=${port || 5432} user=${decodeURIComponent(username)} dbname=${POSTGIS}`;
+  return measured(POSTGIS, 'ogr2ogr', ['-f', 'PostgreSQL', connection, gpkg, '-nln', 'nwi', '-overwrite']);
 }
 
 function report(label: string, result: Measured): void {
@@ -178,4 +182,10 @@ const SECTIONS: Record<string, () => Promise<void>> = { vector: vectorSection, r
 const chosen = (process.env.BENCH_SECTIONS ?? Object.keys(SECTIONS).join(',')).split(',');
 
 console.log(`bench:import — ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)}`);
-for (const name of chosen) await SECTIONS[name]!();
+try {
+  for (const name of chosen) await SECTIONS[name]!();
+} finally {
+  // Named for this run, so nothing would drop them later.
+  await dropDatabase(OURS);
+  await dropDatabase(POSTGIS);
+}

@@ -20,7 +20,7 @@ import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { landscreen } from './lib/cli.js';
-import { ADMIN_DATABASE_URL } from './lib/database.js';
+import { ADMIN_DATABASE_URL, throwawayName } from './lib/database.js';
 import { BENCH_DB_ENV, layeredMarket } from './lib/layered-market.js';
 import { BIN, NODE_FLAGS } from './lib/processes.js';
 
@@ -106,7 +106,7 @@ async function prepareOnCopy(url: string, slug: string): Promise<Prepared>;
 async function prepareOnCopy(url: string, slug: string, workers: number): Promise<OnWorkers>;
 async function prepareOnCopy(url: string, slug: string, workers?: number): Promise<Prepared | OnWorkers> {
   const source = new URL(url).pathname.slice(1);
-  const copyName = `${source}_scale`;
+  const copyName = throwawayName(`${source}_scale`);
   const admin = new pg.Client({ connectionString: ADMIN_DATABASE_URL });
   await admin.connect();
   await admin.query(`drop database if exists ${copyName} with (force)`);

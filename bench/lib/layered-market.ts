@@ -13,7 +13,7 @@ import { DEMO_LAYERS_MANIFEST, generateDemoParcels, writeDemoLayers, type DemoLa
 import { discoveryDb, importVintage } from '@landscreen/discovery-service';
 import { toParcelRecord } from '@landscreen/parcel-io';
 import { landscreen } from './cli.js';
-import { ADMIN_DATABASE_URL, freshDatabase } from './database.js';
+import { ADMIN_DATABASE_URL, dropDatabase, freshDatabase, throwawayName } from './database.js';
 
 export interface LayeredMarket {
   url: string;
@@ -37,9 +37,39 @@ export async function layeredMarket(parcels: number, options: { market?: string;
 
   const started = Date.now();
   log(`building ${name}: ${parcels.toLocaleString('en-US')} demo parcels and the demo layers (once; BENCH_REBUILD=1 rebuilds)`);
-  await freshDatabase(name);
-  await landscreen(['migrate'], { DATABASE_URL: url.toString(), ...BENCH_DB_ENV });
-  const database = await openDatabase({ databaseUrl: url.toString(), timeouts: BENCH_DB_TIMEOUTS });
+  // Built under this run's own name and renamed when whole: a run reusing the cached database
+  // never sees half of one, and two runs building it at once do not write into one database.
+  const scratch = throwawayName(`${name}_building`);
+  const scratchUrl = await freshDatabase(scratch);
+  try {
+    await buildInto(scratchUrl, { parcels, seed, market, log, started });
+  } catch (error) {
+    await dropDatabase(scratch);
+    throw error;
+  }
+  await publish(scratch, name, options.rebuild === true);
+  return { url: url.toString(), market, builtIn: (Date.now() - started) / 1000 };
+}
+
+/** Renames the scratch database to the cached name; a concurrent run that got there first wins. */
+async function publish(scratch: string, name: string, replace: boolean): Promise<void> {
+  const admin = new pg.Client({ connectionString: ADMIN_DATABASE_URL });
+  await admin.connect();
+  try {
+    if (replace) await admin.query(`drop database if exists ${name} with (force)`);
+    try {
+      await admin.query(`alter database ${scratch} rename to ${name}`);
+    } catch {
+      await admin.query(`drop database if exists ${scratch} with (force)`);
+    }
+  } finally {
+    await admin.end();
+  }
+}
+
+async function buildInto(url: string, { parcels, seed, market, log, started }: { parcels: number; seed: number; market: string; log: (line: string) => void; started: number }): Promise<void> {
+  await landscreen(['migrate'], { DATABASE_URL: url, ...BENCH_DB_ENV });
+  const database = await openDatabase({ databaseUrl: url, timeouts: BENCH_DB_TIMEOUTS });
   try {
     function* records() {
       let line = 0;
@@ -65,7 +95,6 @@ export async function layeredMarket(parcels: number, options: { market?: string;
   } finally {
     await database.close();
   }
-  return { url: url.toString(), market, builtIn: (Date.now() - started) / 1000 };
 }
 
 async function isBuilt(url: string, market: string): Promise<boolean> {
