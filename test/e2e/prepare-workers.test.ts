@@ -97,7 +97,7 @@ describe('landscreen prepare --workers on PostgreSQL and NATS with two worker pr
   });
 
   it('writes every chunk once though a worker is killed holding one, and makes the vintage current once', async () => {
-    const env = { DATABASE_URL: database.url, NATS_URL: nats.url, PREPARE_LEASE_SECONDS: '3', LOG_LEVEL: 'info', DATA_DIR: dir };
+    const env = { DATABASE_URL: database.url, NATS_URL: nats.url, BUS_SCOPE: 'auto', PREPARE_LEASE_SECONDS: '3', LOG_LEVEL: 'info', DATA_DIR: dir };
     const [first, second] = [startWorker(env), startWorker(env)];
     workers.push(first, second);
     await Promise.all([first.ready, second.ready]);

@@ -18,8 +18,9 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', AUTH_DEV: '1' }).authDev).toBe(true);
   });
 
-  it('reads BUS_SCOPE: absent (derived from the database), a name, or none', () => {
-    expect(loadConfig({}).busScope).toBeUndefined();
+  it('reads BUS_SCOPE: absent or none (D27\'s names), auto (derived from the database), or a name', () => {
+    expect(loadConfig({}).busScope).toBeNull();
+    expect(loadConfig({ BUS_SCOPE: 'auto' }).busScope).toBeUndefined();
     expect(loadConfig({ BUS_SCOPE: 'staging-2' }).busScope).toBe('staging-2');
     expect(loadConfig({ BUS_SCOPE: 'none' }).busScope).toBeNull();
     expect(() => loadConfig({ BUS_SCOPE: 'a.b' })).toThrow(/BUS_SCOPE/);

@@ -276,11 +276,14 @@ function byteSize(name: string, raw: string | undefined, fallback: number, probl
   return value;
 }
 
-/** BUS_SCOPE: one token of NATS names, or `none` for none (see @landscreen/events' scope.ts). */
+/**
+ * BUS_SCOPE: one token of NATS names; `auto` for one derived from the database; unset or `none`
+ * for none, D27's names as they are (see @landscreen/events' scope.ts).
+ */
 function busScope(raw: string | undefined, problems: string[]): string | null | undefined {
-  if (raw === undefined) return undefined;
-  if (raw === 'none') return null;
+  if (raw === undefined || raw === '' || raw === 'none') return null;
+  if (raw === 'auto') return undefined;
   if (/^[A-Za-z0-9_-]{1,32}$/.test(raw)) return raw;
-  problems.push(`BUS_SCOPE must be letters, digits, _ and - (at most 32), or none; got "${raw}"`);
+  problems.push(`BUS_SCOPE must be letters, digits, _ and - (at most 32), auto or none; got "${raw}"`);
   return undefined;
 }

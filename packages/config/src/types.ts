@@ -24,8 +24,8 @@ export interface Config {
   /** NATS server; absent means the in-process event bus. */
   natsUrl: string | undefined;
   /**
-   * Whose streams, subjects and durables on NATS: absent, derived from the database at start
-   * (runtime's bus-scope.ts); `null` (BUS_SCOPE=none): D27's names as they are, unscoped.
+   * Whose streams, subjects and durables on NATS: `null` (BUS_SCOPE unset or none): D27's names as
+   * they are, unscoped; absent (BUS_SCOPE=auto): derived from the database at start (runtime's bus.ts).
    */
   busScope?: string | null;
   /** SMTP server for magic links; absent means `dataDir/mailbox.jsonl`. */

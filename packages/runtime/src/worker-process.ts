@@ -8,13 +8,13 @@ import { openConfiguredDatabase } from './database.js';
  * Distributed mode: the diligence worker alone. It needs NATS (an in-process bus would carry
  * nothing to it from the services) and the legacy shared secret it calls the gateway with (D7).
  * Several of these share the work through the one durable consumer. It works through the gateway,
- * not the database; it reads the database once, for the bus scope, unless BUS_SCOPE says it.
+ * not the database; with BUS_SCOPE=auto it reads the database once, for the bus scope.
  */
 export async function startWorkerProcess(config: Config, logger: Logger) {
   const problems = [
     ...(config.natsUrl ? [] : ['a worker process needs NATS_URL (the in-process bus reaches no other process)']),
     ...(config.legacySharedSecret ? [] : ['a worker process needs LEGACY_SHARED_SECRET (the credential it calls the gateway with)']),
-    ...(config.busScope !== undefined || config.databaseUrl ? [] : ['a worker process needs DATABASE_URL or BUS_SCOPE (the services\' bus scope is derived from their database)']),
+    ...(config.busScope !== undefined || config.databaseUrl ? [] : ['BUS_SCOPE=auto needs DATABASE_URL in a worker process (the scope is derived from the database)']),
   ];
   if (problems.length > 0) throw new ConfigError(problems);
   const bus = await withScopeDatabase(config, (database) => connectDeploymentNats(config, database, { name: 'landscreen-diligence-worker' }));
