@@ -29,4 +29,4 @@ export { desiredReplica, type WeightedReplica } from './placement/rendezvous.js'
 // What a replica holds of a vintage, loaded as it loads it and counted as its budget counts it (benchmarks).
 export { loadVintageIndex } from './ranking/column-store.js';
 export { loadParcelIndex } from './locate/load-parcel-index.js';
-export { vintageIndexBytes } from './memory/index-sizes.js';
+export { columnBytes, keyBytes, vintageIndexBytes } from './memory/index-sizes.js';

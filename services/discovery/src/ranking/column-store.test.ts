@@ -4,6 +4,7 @@ import type { DatabaseHandle } from '@landscreen/db';
 import { toParcelRecord } from '@landscreen/parcel-io';
 import { createTestPGlite, createTestPostgres } from '@landscreen/testing';
 import { importVintage } from '../operations/import-vintage.js';
+import { valueAt } from './columns.js';
 import { loadVintageIndex } from './column-store.js';
 import type { VintageIndex } from './vintage-index.js';
 import { discoveryDb } from '../schema.js';
@@ -34,7 +35,9 @@ describe.each([
     for (const [rank, row] of index.rowsByKey.entries()) expect(index.keyRank[row]).toBe(rank);
     for (const [row, key] of KEYS.entries()) expect(index.rowOfKey(key)).toBe(row);
     expect(index.rowOfKey('missing')).toBeUndefined();
-    expect(index.column('acres')).toEqual({ kind: 'number', values: Float64Array.from(KEYS, (_, i) => i * 10) });
+    // A number column of few distinct values is coded, its dictionary in ascending order.
+    expect(index.column('acres')).toMatchObject({ kind: 'coded', dictionary: KEYS.map((_, i) => i * 10) });
+    for (const [row] of KEYS.entries()) expect(valueAt(index.column('acres'), row)).toBe(row * 10);
     expect(index.column('zoning')).toMatchObject({ kind: 'coded', dictionary: ['industrial', 'ag'] });
     expect(index.column('note')).toMatchObject({ kind: 'coded', dictionary: KEYS.map((_, i) => `n${i}`) });
   };
@@ -42,6 +45,14 @@ describe.each([
   it('loads back the keys, their order and every column as the import built them', async () => {
     const kinds = await sql<{ kind: string }>`select kind from discovery.vintage_columns where vintage_id = ${vintageId} and field like '#%' order by kind`.execute(database.db);
     expect(kinds.rows.map((row) => row.kind)).toEqual(['key_order', 'keys']);
+    expectIndex(await loadVintageIndex(discoveryDb(database.db), vintageId));
+  });
+
+  it('reads columns stored in the earlier forms (float64 numbers, int32 codes) and codes them as a build does', async () => {
+    const codes = Buffer.from(Int32Array.from(KEYS, (_, i) => (i % 2 ? 1 : 0)).buffer);
+    const numbers = Buffer.from(Float64Array.from(KEYS, (_, i) => i * 10).buffer);
+    await sql`update discovery.vintage_columns set kind = 'coded', data = ${codes} where vintage_id = ${vintageId} and field = 'zoning'`.execute(database.db);
+    await sql`update discovery.vintage_columns set kind = 'number', data = ${numbers}, dictionary = null where vintage_id = ${vintageId} and field = 'acres'`.execute(database.db);
     expectIndex(await loadVintageIndex(discoveryDb(database.db), vintageId));
   });
 

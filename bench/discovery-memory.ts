@@ -1,0 +1,161 @@
+/**
+ * npm run bench:discovery-memory — what one prepared vintage costs a discovery replica's memory,
+ * per million parcels, by part: the ranking index (keys and their order, number columns, coded
+ * columns and their dictionaries, mixed columns) and the parcel index with the engine index the
+ * first LocateParcels builds. Each is loaded in this process as a replica loads it and weighed as
+ * heap plus array buffers after a full GC, beside the bytes its typed arrays hold. Peer: PostgreSQL's
+ * own copy of the vintage (its partition with indexes and TOAST, stored columns, stored shapes).
+ * It also says what each number column would need: its distinct values, and whether Float32 holds
+ * every value exactly — the figures that decide a column's stored form.
+ *
+ * The market is a prepared demo market (`landscreen demo`, every derived fact) in database
+ * BENCH_DATABASE (default landscreen_bench_discovery_memory_<N>), built when absent; BENCH_TEMPLATE
+ * names a database to copy instead (e.g. bench:discovery's, which holds the same demo market).
+ * BENCH_PARCELS (default 200000), BENCH_MARKET (default bench-tx), BENCH_KEEP=1 keeps the database.
+ */
+import os from 'node:os';
+import { runInNewContext } from 'node:vm';
+import v8 from 'node:v8';
+import pg from 'pg';
+import { openDatabase } from '@landscreen/db';
+import { columnBytes, discoveryDb, keyBytes, loadParcelIndex, loadVintageIndex, vintageIndexBytes } from '@landscreen/discovery-service';
+import { landscreen } from './lib/cli.js';
+import { ADMIN_DATABASE_URL } from './lib/database.js';
+
+const PARCELS = Number(process.env.BENCH_PARCELS ?? 200_000);
+const MARKET = process.env.BENCH_MARKET ?? 'bench-tx';
+const database = process.env.BENCH_DATABASE ?? `landscreen_bench_discovery_memory_${PARCELS}`;
+const url = new URL(ADMIN_DATABASE_URL);
+url.pathname = `/${database}`;
+const DATABASE_URL = url.toString();
+const MiB = 2 ** 20;
+const mib = (bytes: number) => `${(bytes / MiB).toFixed(1)} MiB`;
+let parcels = PARCELS;
+const perMillion = (bytes: number) => `${((bytes / parcels) * 1e6 / 2 ** 30).toFixed(3)} GiB`;
+
+v8.setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+const held = () => {
+  gc();
+  gc();
+  const usage = process.memoryUsage();
+  return usage.heapUsed + usage.arrayBuffers;
+};
+
+const admin = new pg.Client({ connectionString: ADMIN_DATABASE_URL });
+await admin.connect();
+const started = Date.now();
+if ((await admin.query('select 1 from pg_database where datname = $1', [database])).rowCount === 0) {
+  if (process.env.BENCH_TEMPLATE) await admin.query(`create database ${database} template ${process.env.BENCH_TEMPLATE}`);
+  else {
+    await admin.query(`create database ${database}`);
+    await landscreen(['demo', '--parcels', String(PARCELS), '--market', MARKET], { DATABASE_URL, AUTH_DEV: '1' });
+  }
+  console.log(`market ready in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+const db = new pg.Client({ connectionString: DATABASE_URL });
+await db.connect();
+const handle = await openDatabase({ databaseUrl: DATABASE_URL, maxConnections: 2 });
+try {
+  const vintage = await db.query<{ id: string; parcels: number }>(
+    'select v.id, v.parcel_count parcels from discovery.markets m join discovery.vintages v on v.id = m.current_vintage_id where m.slug = $1',
+    [MARKET],
+  );
+  const vintageId = vintage.rows[0]!.id;
+  parcels = Number(vintage.rows[0]!.parcels);
+  const view = discoveryDb(handle.db);
+  const cpuBefore = process.cpuUsage();
+
+  const before = held();
+  const loadStart = Date.now();
+  const ranking = await loadVintageIndex(view, vintageId);
+  const rankingMs = Date.now() - loadStart;
+  const withRanking = held();
+  const parcelIndex = await loadParcelIndex(view, vintageId);
+  const withParcels = held();
+  parcelIndex.locate(0, 0, 1);
+  const withEngine = held();
+
+  // The ranking index by part: the bytes its typed arrays hold, and its lists as the budget counts them.
+  const parts = { keys: 0, keyOrder: 0, number: 0, codes: 0, dictionaries: 0, mixed: 0 };
+  const counts = { number: 0, coded: 0, mixed: 0 };
+  const numberForms = { fewDistinct8: 0, fewDistinct16: 0, float32Exact: 0, integer: 0, other: 0 };
+  const codeWidths = { u8: 0, u16: 0, wider: 0 };
+  parts.keys = keyBytes(ranking);
+  parts.keyOrder = ranking.keyRank.byteLength + ranking.rowsByKey.byteLength;
+  for (const [, column] of ranking.entries()) {
+    if (column.kind === 'number') {
+      counts.number++;
+      parts.number += columnBytes(column);
+      const distinct = new Set<number>();
+      let exact32 = true;
+      let integer = true;
+      for (const value of column.values) {
+        if (Number.isNaN(value)) continue;
+        if (distinct.size <= 65_536) distinct.add(value);
+        if (exact32 && Math.fround(value) !== value) exact32 = false;
+        if (integer && !Number.isInteger(value)) integer = false;
+      }
+      // 255 / 65,535 values leave one code for "no value".
+      if (distinct.size <= 255) numberForms.fewDistinct8++;
+      else if (distinct.size <= 65_535) numberForms.fewDistinct16++;
+      else if (exact32) numberForms.float32Exact++;
+      else if (integer) numberForms.integer++;
+      else numberForms.other++;
+    } else if (column.kind === 'coded') {
+      counts.coded++;
+      parts.codes += column.codes.byteLength;
+      parts.dictionaries += columnBytes(column) - column.codes.byteLength;
+      if (column.dictionary.length <= 255) codeWidths.u8++;
+      else if (column.dictionary.length <= 65_535) codeWidths.u16++;
+      else codeWidths.wider++;
+    } else {
+      counts.mixed++;
+      parts.mixed += columnBytes(column);
+    }
+  }
+  const rankingHeld = withRanking - before;
+  const parcelHeld = withParcels - withRanking;
+  const engineHeld = withEngine - withParcels;
+  const copy = await postgresCopy(vintageId);
+  const rss = process.memoryUsage().rss;
+
+  console.log(`\nnpm run bench:discovery-memory — ${new Date().toISOString()} — ${os.cpus().length} cores, Node ${process.version}, ${parcels.toLocaleString('en-US')} parcels, ${counts.number + counts.coded + counts.mixed} fields, load ${readLoad()}`);
+  console.log('\n| part | bytes | per million parcels |\n|---|---:|---:|');
+  const row = (name: string, bytes: number) => console.log(`| ${name} | ${mib(bytes)} | ${perMillion(bytes)} |`);
+  row('**ranking index (held after GC)**', rankingHeld);
+  row(`  keys (budget count)`, parts.keys);
+  row(`  key order (keyRank, rowsByKey)`, parts.keyOrder);
+  row(`  ${counts.number} number columns`, parts.number);
+  row(`  ${counts.coded} coded columns: codes`, parts.codes);
+  row(`  ${counts.coded} coded columns: dictionaries (budget count)`, parts.dictionaries);
+  row(`  ${counts.mixed} mixed columns (budget count)`, parts.mixed);
+  row('**parcel index (held after GC)**', parcelHeld);
+  row('  its engine index (built by the first LocateParcels)', engineHeld);
+  row('**total held**', rankingHeld + parcelHeld + engineHeld);
+  row('peer: PostgreSQL\'s copy of the vintage', copy);
+  console.log(`\nnumber columns by the narrowest exact form: ≤255 distinct ${numberForms.fewDistinct8}, ≤65,535 distinct ${numberForms.fewDistinct16}, Float32-exact ${numberForms.float32Exact}, other integers ${numberForms.integer}, other ${numberForms.other}`);
+  console.log(`coded columns by dictionary size: ≤255 ${codeWidths.u8}, ≤65,535 ${codeWidths.u16}, larger ${codeWidths.wider}`);
+  console.log(`ranking index loaded from PostgreSQL in ${rankingMs} ms; budget count ranking ${mib(vintageIndexBytes(ranking))}, parcel index ${mib(parcelIndex.approximateBytes())}; process ${((process.cpuUsage(cpuBefore).user + process.cpuUsage(cpuBefore).system) / 1e6).toFixed(1)} CPU-s for the loads, RSS ${mib(rss)}, peak RSS ${mib(process.resourceUsage().maxRSS * 1024)}, load ${readLoad()}`);
+} finally {
+  await handle.close();
+  await db.end();
+  if (process.env.BENCH_KEEP !== '1') await admin.query(`drop database if exists ${database} with (force)`);
+  await admin.end();
+}
+
+function readLoad(): string {
+  return os.loadavg().map((value) => value.toFixed(1)).join(' ');
+}
+
+/** Bytes PostgreSQL holds of a vintage: its partition with indexes and TOAST, its stored columns and shapes. */
+async function postgresCopy(vintageId: string): Promise<number> {
+  const { rows } = await db.query<{ bytes: string }>(
+    `select (select pg_total_relation_size(c.oid) from pg_inherits i join pg_class c on c.oid = i.inhrelid
+               where i.inhparent = 'discovery.parcels'::regclass and pg_get_expr(c.relpartbound, c.oid) like '%' || $1::text || '%')
+          + (select coalesce(sum(pg_column_size(data)), 0) from discovery.vintage_columns where vintage_id = $1::uuid)
+          + (select coalesce(sum(pg_column_size(data)), 0) from discovery.vintage_parcel_shapes where vintage_id = $1::uuid) as bytes`,
+    [vintageId],
+  );
+  return Number(rows[0]!.bytes);
+}
