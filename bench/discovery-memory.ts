@@ -5,8 +5,8 @@
  * first LocateParcels builds. Each is loaded in this process as a replica loads it and weighed as
  * heap plus array buffers after a full GC, beside the bytes its typed arrays hold. Peer: PostgreSQL's
  * own copy of the vintage (its partition with indexes and TOAST, stored columns, stored shapes).
- * It also says what each number column would need: its distinct values, and whether Float32 holds
- * every value exactly — the figures that decide a column's stored form.
+ * It also counts the columns by the form they are held in (slots of 1, 2 or 4 bytes a row, plain
+ * float64 and whether Float32 would hold those exactly, mixed).
  *
  * The market is a prepared demo market (`landscreen demo`, every derived fact) in database
  * BENCH_DATABASE (default landscreen_bench_discovery_memory_<N>), built when absent; BENCH_TEMPLATE
@@ -39,7 +39,7 @@ const held = () => {
   gc();
   gc();
   const usage = process.memoryUsage();
-  return usage.heapUsed + usage.arrayBuffers;
+  return usage.heapUsed + usage.external;
 };
 
 const admin = new pg.Client({ connectionString: ADMIN_DATABASE_URL });
@@ -77,38 +77,29 @@ try {
   const withEngine = held();
 
   // The ranking index by part: the bytes its typed arrays hold, and its lists as the budget counts them.
-  const parts = { keys: 0, keyOrder: 0, number: 0, codes: 0, dictionaries: 0, mixed: 0 };
-  const counts = { number: 0, coded: 0, mixed: 0 };
-  const numberForms = { fewDistinct8: 0, fewDistinct16: 0, float32Exact: 0, integer: 0, other: 0 };
-  const codeWidths = { u8: 0, u16: 0, wider: 0 };
-  parts.keys = keyBytes(ranking);
-  parts.keyOrder = ranking.keyRank.byteLength + ranking.rowsByKey.byteLength;
+  const parts = { keys: keyBytes(ranking), keyOrder: ranking.keyRank.byteLength + ranking.rowsByKey.byteLength, plainNumbers: 0, codedNumbers: 0, codedNumberDictionaries: 0, slots: 0, dictionaries: 0, mixed: 0 };
+  const counts = { plainNumbers: 0, codedNumbers: 0, coded: 0, mixed: 0 };
+  const widths = new Map<string, number>();
+  // What a plain number column would take instead: eight bytes a row (the form before slots).
+  let plainFloat32Exact = 0;
   for (const [, column] of ranking.entries()) {
     if (column.kind === 'number') {
-      counts.number++;
-      parts.number += columnBytes(column);
-      const distinct = new Set<number>();
-      let exact32 = true;
-      let integer = true;
-      for (const value of column.values) {
-        if (Number.isNaN(value)) continue;
-        if (distinct.size <= 65_536) distinct.add(value);
-        if (exact32 && Math.fround(value) !== value) exact32 = false;
-        if (integer && !Number.isInteger(value)) integer = false;
-      }
-      // 255 / 65,535 values leave one code for "no value".
-      if (distinct.size <= 255) numberForms.fewDistinct8++;
-      else if (distinct.size <= 65_535) numberForms.fewDistinct16++;
-      else if (exact32) numberForms.float32Exact++;
-      else if (integer) numberForms.integer++;
-      else numberForms.other++;
+      counts.plainNumbers++;
+      parts.plainNumbers += columnBytes(column);
+      if (column.values.every((value) => value !== value || Math.fround(value) === value)) plainFloat32Exact++;
     } else if (column.kind === 'coded') {
-      counts.coded++;
-      parts.codes += column.codes.byteLength;
-      parts.dictionaries += columnBytes(column) - column.codes.byteLength;
-      if (column.dictionary.length <= 255) codeWidths.u8++;
-      else if (column.dictionary.length <= 65_535) codeWidths.u16++;
-      else codeWidths.wider++;
+      const numeric = typeof column.dictionary.at(0) === 'number';
+      const label = `${numeric ? 'number' : 'string/boolean'} slots u${column.slots.BYTES_PER_ELEMENT * 8}`;
+      widths.set(label, (widths.get(label) ?? 0) + 1);
+      if (numeric) {
+        counts.codedNumbers++;
+        parts.codedNumbers += column.slots.byteLength;
+        parts.codedNumberDictionaries += columnBytes(column) - column.slots.byteLength;
+      } else {
+        counts.coded++;
+        parts.slots += column.slots.byteLength;
+        parts.dictionaries += columnBytes(column) - column.slots.byteLength;
+      }
     } else {
       counts.mixed++;
       parts.mixed += columnBytes(column);
@@ -120,22 +111,23 @@ try {
   const copy = await postgresCopy(vintageId);
   const rss = process.memoryUsage().rss;
 
-  console.log(`\nnpm run bench:discovery-memory — ${new Date().toISOString()} — ${os.cpus().length} cores, Node ${process.version}, ${parcels.toLocaleString('en-US')} parcels, ${counts.number + counts.coded + counts.mixed} fields, load ${readLoad()}`);
+  console.log(`\nnpm run bench:discovery-memory — ${new Date().toISOString()} — ${os.cpus().length} cores, Node ${process.version}, ${parcels.toLocaleString('en-US')} parcels, ${counts.plainNumbers + counts.codedNumbers + counts.coded + counts.mixed} fields, load ${readLoad()}`);
   console.log('\n| part | bytes | per million parcels |\n|---|---:|---:|');
   const row = (name: string, bytes: number) => console.log(`| ${name} | ${mib(bytes)} | ${perMillion(bytes)} |`);
   row('**ranking index (held after GC)**', rankingHeld);
   row(`  keys (budget count)`, parts.keys);
   row(`  key order (keyRank, rowsByKey)`, parts.keyOrder);
-  row(`  ${counts.number} number columns`, parts.number);
-  row(`  ${counts.coded} coded columns: codes`, parts.codes);
-  row(`  ${counts.coded} coded columns: dictionaries (budget count)`, parts.dictionaries);
+  row(`  ${counts.plainNumbers} number columns, plain float64`, parts.plainNumbers);
+  row(`  ${counts.codedNumbers} number columns coded: slots`, parts.codedNumbers);
+  row(`  ${counts.codedNumbers} number columns coded: dictionaries`, parts.codedNumberDictionaries);
+  row(`  ${counts.coded} string/boolean columns: slots`, parts.slots);
+  row(`  ${counts.coded} string/boolean columns: dictionaries (budget count)`, parts.dictionaries);
   row(`  ${counts.mixed} mixed columns (budget count)`, parts.mixed);
   row('**parcel index (held after GC)**', parcelHeld);
   row('  its engine index (built by the first LocateParcels)', engineHeld);
   row('**total held**', rankingHeld + parcelHeld + engineHeld);
   row('peer: PostgreSQL\'s copy of the vintage', copy);
-  console.log(`\nnumber columns by the narrowest exact form: ≤255 distinct ${numberForms.fewDistinct8}, ≤65,535 distinct ${numberForms.fewDistinct16}, Float32-exact ${numberForms.float32Exact}, other integers ${numberForms.integer}, other ${numberForms.other}`);
-  console.log(`coded columns by dictionary size: ≤255 ${codeWidths.u8}, ≤65,535 ${codeWidths.u16}, larger ${codeWidths.wider}`);
+  console.log(`\ncolumns by form: ${[...widths].sort().map(([label, n]) => `${label} ${n}`).join(', ')}, plain float64 ${counts.plainNumbers} (of which Float32-exact ${plainFloat32Exact}), mixed ${counts.mixed}`);
   console.log(`ranking index loaded from PostgreSQL in ${rankingMs} ms; budget count ranking ${mib(vintageIndexBytes(ranking))}, parcel index ${mib(parcelIndex.approximateBytes())}; process ${((process.cpuUsage(cpuBefore).user + process.cpuUsage(cpuBefore).system) / 1e6).toFixed(1)} CPU-s for the loads, RSS ${mib(rss)}, peak RSS ${mib(process.resourceUsage().maxRSS * 1024)}, load ${readLoad()}`);
 } finally {
   await handle.close();

@@ -3,8 +3,8 @@ import { sql } from 'kysely';
 import { canCopyOut, copyOut } from '@landscreen/db';
 import { isUuid } from '@landscreen/rpc';
 import { valueAt, type Column, type Dictionary, type Slots } from './columns.js';
-import { codeNumbers, decodeNumbers, isNumericDictionary, MAX_NUMBER_CODES } from './numeric-codes.js';
-import { slotArray, slotsOfCodes } from './slots.js';
+import { codeNumbers, decodeNumbers, defaultMaxCodes, isNumericDictionary, mergeNumberDictionaries } from './numeric-codes.js';
+import { narrowSlots, slotsOfCodes, widenSlots } from './slots.js';
 import type { ParcelKeys } from './parcel-keys.js';
 import { assembleIndex, type VintageIndex } from './vintage-index.js';
 import type { DiscoveryDb, DiscoveryTransaction } from '../schema.js';
@@ -186,8 +186,9 @@ const isCodedNumbers = (column: Column | undefined): boolean => column?.kind ===
 /**
  * Chunks joined into one index. A field keeps its kind when every chunk holding it agrees (codes
  * renumbered into one dictionary), else it becomes mixed; rows of a chunk without the field have
- * no value. Numbers stay coded when the chunks' numbers together still fit (in ascending order,
- * as one build would code them), else become plain.
+ * no value. Numbers stay coded when every chunk coded them and their numbers together still fit
+ * (numeric-codes.ts NumberCoding, for the joined rows; in ascending order, as a build codes them),
+ * else become plain.
  */
 export function concatChunks(chunks: StoredColumns[]): StoredColumns {
   const size = chunks.reduce((total, chunk) => total + chunk.keys.length, 0);
@@ -213,14 +214,7 @@ export function concatChunks(chunks: StoredColumns[]): StoredColumns {
     if (kind === 'numbers') columns.set(field, concatNumbers(parts, size));
     else if (kind === 'coded') {
       const merged = mergeDictionaries(parts.map((part) => (part.column as Coded | undefined)?.dictionary));
-      const slots = slotArray(size, merged.dictionary.length);
-      parts.forEach((part, p) => {
-        if (!part.column) return;
-        const renumbered = merged.slotMaps[p]!;
-        const partSlots = (part.column as Coded).slots;
-        for (let row = 0; row < part.rows; row++) slots[part.offset + row] = renumbered[partSlots[row]!]!;
-      });
-      columns.set(field, { kind: 'coded', slots, dictionary: merged.dictionary });
+      columns.set(field, { kind: 'coded', slots: joinSlots(parts, merged.slotMaps, size, merged.dictionary.length), dictionary: merged.dictionary });
     } else {
       const values = new Array<unknown>(size);
       for (const part of parts) for (let row = 0; row < part.rows; row++) values[part.offset + row] = valueAt(part.column, row) ?? undefined;
@@ -231,14 +225,10 @@ export function concatChunks(chunks: StoredColumns[]): StoredColumns {
 }
 
 /** One dictionary of several, in order of first appearance, and each part's slots in it (slot 0 stays 0). */
-function mergeDictionaries(dictionaries: (Dictionary | undefined)[], order?: (a: unknown, b: unknown) => number) {
+function mergeDictionaries(dictionaries: (Dictionary | undefined)[]) {
   const codeOf = new Map<unknown, number>();
   const dictionary: unknown[] = [];
   for (const part of dictionaries) part?.forEach((value) => codeOf.has(value) || (codeOf.set(value, dictionary.length), dictionary.push(value)));
-  if (order) {
-    dictionary.sort(order);
-    dictionary.forEach((value, code) => codeOf.set(value, code));
-  }
   const slotMaps = dictionaries.map((part) => {
     const map = new Uint32Array((part?.length ?? 0) + 1);
     part?.forEach((value, code) => (map[code + 1] = codeOf.get(value)! + 1));
@@ -247,20 +237,23 @@ function mergeDictionaries(dictionaries: (Dictionary | undefined)[], order?: (a:
   return { dictionary, slotMaps };
 }
 
+/** The parts' slots, each renumbered by its map, one after another (rows of a part without the column have none). */
+function joinSlots(parts: { column: Column | undefined; offset: number; rows: number }[], slotMaps: Uint32Array[], size: number, entries: number): Slots {
+  const wide = new Uint32Array(size);
+  parts.forEach((part, p) => {
+    if (!part.column) return;
+    const renumbered = slotMaps[p]!;
+    const partSlots = widenSlots((part.column as Coded).slots);
+    for (let row = 0; row < part.rows; row++) wide[part.offset + row] = renumbered[partSlots[row]!]!;
+  });
+  return narrowSlots(wide, entries);
+}
+
 function concatNumbers(parts: { column: Column | undefined; offset: number; rows: number }[], size: number): Column {
   const coded = parts.every((part) => !part.column || part.column.kind === 'coded');
   if (coded) {
-    const merged = mergeDictionaries(parts.map((part) => (part.column as Coded | undefined)?.dictionary), (a, b) => (a as number) - (b as number));
-    if (merged.dictionary.length <= MAX_NUMBER_CODES) {
-      const slots = slotArray(size, merged.dictionary.length);
-      parts.forEach((part, p) => {
-        if (!part.column) return;
-        const renumbered = merged.slotMaps[p]!;
-        const partSlots = (part.column as Coded).slots;
-        for (let row = 0; row < part.rows; row++) slots[part.offset + row] = renumbered[partSlots[row]!]!;
-      });
-      return { kind: 'coded', slots, dictionary: merged.dictionary };
-    }
+    const merged = mergeNumberDictionaries(parts.map((part) => (part.column as Coded | undefined)?.dictionary as number[] | undefined));
+    if (merged.dictionary.length <= defaultMaxCodes(size)) return { kind: 'coded', slots: joinSlots(parts, merged.slotMaps, size, merged.dictionary.length), dictionary: merged.dictionary };
   }
   const values = new Float64Array(size).fill(Number.NaN);
   for (const part of parts) {

@@ -36,12 +36,20 @@ describe('number columns coded by their distinct values', () => {
     );
   });
 
-  it('take slots as wide as the dictionary needs', () => {
-    const wide = (distinct: number) => codeNumbers(Float64Array.from({ length: distinct }, (_, i) => i * 0.5));
+  it('take slots as wide as the dictionary needs, two bytes at most', () => {
+    const wide = (distinct: number) => codeNumbers(Float64Array.from({ length: distinct }, (_, i) => i * 0.5), { maxCodes: 100_000 });
     expect((wide(255) as { slots: Uint8Array }).slots).toBeInstanceOf(Uint8Array);
     expect((wide(256) as { slots: Uint16Array }).slots).toBeInstanceOf(Uint16Array);
     expect((wide(65_535) as { slots: Uint16Array }).slots).toBeInstanceOf(Uint16Array);
     expect(wide(65_536).kind).toBe('number');
+  });
+
+  it('by default code a column of at most 255 distinct values, or a quarter of its rows', () => {
+    const column = (rows: number, distinct: number) => codeNumbers(Float64Array.from({ length: rows }, (_, i) => (i % distinct) + 0.25)).kind;
+    expect(column(1_000, 255)).toBe('coded');
+    expect(column(1_000, 256)).toBe('number');
+    expect(column(4_000, 1_000)).toBe('coded');
+    expect(column(4_000, 1_001)).toBe('number');
   });
 
   it('give every rule kernel the outcomes of plain evaluation, as the plain column does', () => {
