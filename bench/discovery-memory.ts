@@ -18,7 +18,8 @@ import { runInNewContext } from 'node:vm';
 import v8 from 'node:v8';
 import pg from 'pg';
 import { openDatabase } from '@landscreen/db';
-import { columnBytes, discoveryDb, keyBytes, loadParcelIndex, loadVintageIndex, vintageIndexBytes } from '@landscreen/discovery-service';
+import { compileSpec, normaliseDraft } from '@landscreen/buybox-spec';
+import { columnBytes, decodeNumbers, discoveryDb, keyBytes, loadParcelIndex, loadVintageIndex, rank, rankSpecOf, restoreIndex, vintageIndexBytes, type VintageIndex } from '@landscreen/discovery-service';
 import { landscreen } from './lib/cli.js';
 import { ADMIN_DATABASE_URL } from './lib/database.js';
 
@@ -66,13 +67,17 @@ try {
   const view = discoveryDb(handle.db);
   const cpuBefore = process.cpuUsage();
 
+  const rssAt = () => process.memoryUsage().rss;
   const before = held();
+  const rssBefore = rssAt();
   const loadStart = Date.now();
   const ranking = await loadVintageIndex(view, vintageId);
   const rankingMs = Date.now() - loadStart;
   const withRanking = held();
+  const rssRanking = rssAt();
   const parcelIndex = await loadParcelIndex(view, vintageId);
   const withParcels = held();
+  const rssParcels = rssAt();
   parcelIndex.locate(0, 0, 1);
   const withEngine = held();
 
@@ -128,12 +133,77 @@ try {
   row('**total held**', rankingHeld + parcelHeld + engineHeld);
   row('peer: PostgreSQL\'s copy of the vintage', copy);
   console.log(`\ncolumns by form: ${[...widths].sort().map(([label, n]) => `${label} ${n}`).join(', ')}, plain float64 ${counts.plainNumbers} (of which Float32-exact ${plainFloat32Exact}), mixed ${counts.mixed}`);
+  // Arrays a worker thread made and handed over may escape process.memoryUsage()'s counts: RSS says what they cost.
+  console.log(`cross-check, RSS growth after GC: ranking index ${mib(rssRanking - rssBefore)}, parcel index ${mib(rssParcels - rssRanking)}`);
   console.log(`ranking index loaded from PostgreSQL in ${rankingMs} ms; budget count ranking ${mib(vintageIndexBytes(ranking))}, parcel index ${mib(parcelIndex.approximateBytes())}; process ${((process.cpuUsage(cpuBefore).user + process.cpuUsage(cpuBefore).system) / 1e6).toFixed(1)} CPU-s for the loads, RSS ${mib(rss)}, peak RSS ${mib(process.resourceUsage().maxRSS * 1024)}, load ${readLoad()}`);
+
+  // Ranking speed, in this process: the index as loaded beside the same facts in the wider forms
+  // (every number column float64, every coded column's slots four bytes), ranked in turn.
+  const wide = widened(ranking);
+  const specs = [0, 1, 2, 3].map((salt) => rankSpecOf(compileSpec(canonical(salt))));
+  const cpuMs = { compact: [] as number[], wide: [] as number[] };
+  for (let round = 0; round < 15; round++) {
+    for (const [form, index] of [['compact', ranking], ['wide', wide]] as const) {
+      const spec = specs[round % specs.length]!;
+      const start = process.cpuUsage();
+      const result = rank(index, spec);
+      const used = process.cpuUsage(start);
+      cpuMs[form].push((used.user + used.system) / 1000);
+      if (form === 'wide') {
+        const other = rank(ranking, spec);
+        if (Buffer.compare(Buffer.from(other.rows.buffer), Buffer.from(result.rows.buffer)) !== 0 || Buffer.compare(Buffer.from(other.scores.buffer), Buffer.from(result.scores.buffer)) !== 0)
+          throw new Error('the compact index ranks differently from the wide one');
+      }
+    }
+  }
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+  console.log(`rank() of the bench:discovery spec (5 must, 10 preferred, 4 variants), CPU ms median of 15: compact ${median(cpuMs.compact).toFixed(1)}, wide ${median(cpuMs.wide).toFixed(1)}; rows and scores identical byte for byte; load ${readLoad()}`);
 } finally {
   await handle.close();
   await db.end();
   if (process.env.BENCH_KEEP !== '1') await admin.query(`drop database if exists ${database} with (force)`);
   await admin.end();
+}
+
+/** The index with every number column as float64 and every coded column's slots as u32: the widths before coding. */
+function widened(index: VintageIndex): VintageIndex {
+  const columns = new Map<string, Parameters<typeof columnBytes>[0]>();
+  for (const [field, column] of index.entries()) {
+    if (column.kind === 'coded' && typeof column.dictionary.at(0) === 'number') columns.set(field, { kind: 'number', values: decodeNumbers(column) });
+    else if (column.kind === 'coded') columns.set(field, { ...column, slots: Uint32Array.from(column.slots) });
+    else columns.set(field, column);
+  }
+  return restoreIndex(index.vintageId, index.keys, index.rowsByKey, columns);
+}
+
+/** bench:discovery's buy box; `salt` moves the acres floor, as its uncached queries do. */
+function canonical(salt: number) {
+  const draft = {
+    markets: [MARKET],
+    must: [
+      { field: 'acres', op: '>=', value: 10 + salt / 1000 },
+      { field: 'within_floodplain_polygon', op: '=', value: false, unknown: 'review' },
+      { field: 'slope_degrees', op: '<=', value: 12 },
+      { field: 'zoning', op: 'in', value: ['industrial', 'agricultural', 'commercial', 'planned_development'] },
+      { field: 'nearest_transmission_line_distance_m', op: '<=', value: 20000, unknown: 'review' },
+    ],
+    preferred: [
+      { field: 'nearest_substation_distance_m', op: '<=', value: 3000, weight: 5 },
+      { field: 'nearest_substation_max_voltage_kv', op: '>=', value: 138, weight: 3 },
+      { field: 'nearest_gas_pipeline_distance_m', op: '<=', value: 5000, weight: 2 },
+      { field: 'acres', op: 'between', value: [100, 2000], weight: 3 },
+      { field: 'in_opportunity_zone', op: '=', value: true, weight: 1 },
+      { field: 'fiber_provider_count', op: '>=', value: 2, weight: 2 },
+      { field: 'intersects_wetland', op: '=', value: false, weight: 2 },
+      { field: 'tree_canopy_pct', op: '<', value: 30, weight: 1 },
+      { field: 'housing_units_within_1km', op: '<', value: 50, weight: 2 },
+      { field: 'assessed_value_usd', op: '<', value: 2_000_000, weight: 1 },
+    ],
+    verdict_cutoffs: { pursue: 70, monitor: 40 },
+  };
+  const result = normaliseDraft(draft, { knownField: () => true });
+  if (!('spec' in result)) throw new Error(`bench spec refused: ${JSON.stringify(result.issues)}`);
+  return result.spec;
 }
 
 function readLoad(): string {
