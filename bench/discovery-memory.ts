@@ -133,6 +133,12 @@ try {
   row('**total held**', rankingHeld + parcelHeld + engineHeld);
   row('peer: PostgreSQL\'s copy of the vintage', copy);
   console.log(`\ncolumns by form: ${[...widths].sort().map(([label, n]) => `${label} ${n}`).join(', ')}, plain float64 ${counts.plainNumbers} (of which Float32-exact ${plainFloat32Exact}), mixed ${counts.mixed}`);
+  // The parcel index's own arrays (some are SharedArrayBuffers, which the heap counts above may miss).
+  const f = parcelIndex.flat;
+  const flatBytes = [f.shapeKinds, f.coordStarts, f.pathStarts, f.paths, f.polygonStarts, f.polygons].reduce((sum, array) => sum + array.byteLength, 0);
+  console.log(
+    `parcel index arrays: coordinates (float64 lon/lat) ${mib(f.coords.byteLength)}, web mercator copy for tiles ${mib(parcelIndex.world.byteLength)}, boxes ${mib(f.boxes.byteLength)}, shape offsets ${mib(flatBytes)}, key order ${mib(parcelIndex.keyOrder.byteLength)}; the rest of its budget count (keys, records, tree, the engine estimate) ${mib(parcelIndex.approximateBytes() - f.coords.byteLength - parcelIndex.world.byteLength - f.boxes.byteLength - flatBytes - parcelIndex.keyOrder.byteLength)}`,
+  );
   // Arrays a worker thread made and handed over may escape process.memoryUsage()'s counts: RSS says what they cost.
   console.log(`cross-check, RSS growth after GC: ranking index ${mib(rssRanking - rssBefore)}, parcel index ${mib(rssParcels - rssRanking)}`);
   console.log(`ranking index loaded from PostgreSQL in ${rankingMs} ms; budget count ranking ${mib(vintageIndexBytes(ranking))}, parcel index ${mib(parcelIndex.approximateBytes())}; process ${((process.cpuUsage(cpuBefore).user + process.cpuUsage(cpuBefore).system) / 1e6).toFixed(1)} CPU-s for the loads, RSS ${mib(rss)}, peak RSS ${mib(process.resourceUsage().maxRSS * 1024)}, load ${readLoad()}`);

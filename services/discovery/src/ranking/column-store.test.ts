@@ -29,7 +29,7 @@ describe.each([
   afterAll(() => database?.close());
 
   const expectIndex = (index: VintageIndex) => {
-    expect(index.keys).toEqual(KEYS);
+    expect(Array.from({ length: index.keys.length }, (_, row) => index.keys.at(row))).toEqual(KEYS);
     // D15: code-unit order, as PostgreSQL's "C" collation.
     expect([...index.rowsByKey].map((row) => KEYS[row])).toEqual([...KEYS].sort());
     for (const [rank, row] of index.rowsByKey.entries()) expect(index.keyRank[row]).toBe(rank);
@@ -54,6 +54,18 @@ describe.each([
     await sql`update discovery.vintage_columns set kind = 'coded', data = ${codes} where vintage_id = ${vintageId} and field = 'zoning'`.execute(database.db);
     await sql`update discovery.vintage_columns set kind = 'number', data = ${numbers}, dictionary = null where vintage_id = ${vintageId} and field = 'acres'`.execute(database.db);
     expectIndex(await loadVintageIndex(discoveryDb(database.db), vintageId));
+  });
+
+  it('reads back a large string dictionary and many keys exactly (held packed as UTF-8)', async () => {
+    const names = Array.from({ length: 600 }, (_, i) => `owner ${i} ${'é'.repeat(i % 3)}`);
+    const records = names.map((name, i) => toParcelRecord({ line: i + 1, geometry: null, properties: { parcel_key: `k${i}`, owner_note: name } }, 'store-big'));
+    const id = (await importVintage(discoveryDb(database.db), { market: 'store-big', source: 'test', records })).vintageId;
+    const index = await loadVintageIndex(discoveryDb(database.db), id);
+    names.forEach((name, row) => {
+      expect(index.keys.at(row)).toBe(`k${row}`);
+      expect(valueAt(index.column('owner_note'), row)).toBe(name);
+    });
+    expect(index.rowOfKey('k599')).toBe(599);
   });
 
   it('orders the keys itself when the stored order is not one (a damaged row)', async () => {

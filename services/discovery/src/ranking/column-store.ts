@@ -6,7 +6,8 @@ import { valueAt, type Column, type Dictionary, type Slots } from './columns.js'
 import { codeNumbers, decodeNumbers, defaultMaxCodes, isNumericDictionary, mergeNumberDictionaries } from './numeric-codes.js';
 import { narrowSlots, slotsOfCodes, widenSlots } from './slots.js';
 import type { ParcelKeys } from './parcel-keys.js';
-import { assembleIndex, type VintageIndex } from './vintage-index.js';
+import { Utf8Strings } from './utf8-strings.js';
+import { assembleIndex, restoreIndex, type VintageIndex } from './vintage-index.js';
 import type { DiscoveryDb, DiscoveryTransaction } from '../schema.js';
 
 const KEYS = '#parcel_key';
@@ -111,10 +112,34 @@ interface StoredColumn {
   dictionary: unknown[] | null;
 }
 
-/** A vintage's ranking index as stored with it. */
+/**
+ * A vintage's ranking index as stored with it, its keys and large string dictionaries packed as
+ * UTF-8 (as an index read from a local file holds them: a JS string costs 3–4 times its bytes).
+ */
 export async function loadVintageIndex(db: DiscoveryDb, vintageId: string): Promise<VintageIndex> {
   const { keys, rowsByKey, columns } = await loadColumns(db, vintageId);
-  return assembleIndex(vintageId, keys, columns, rowsByKey);
+  const index = assembleIndex(vintageId, keys, columns, rowsByKey);
+  return restoreIndex(vintageId, packed(keys), index.rowsByKey, packDictionaries(columns));
+}
+
+/**
+ * Dictionaries of strings above this many entries are packed. Smaller ones stay arrays: a rule
+ * over a packed dictionary decodes it whole once, which a few hundred strings do not repay.
+ */
+const PACKED_DICTIONARY = 0xff;
+
+function packed(strings: readonly string[]): Utf8Strings {
+  const { bytes, ends } = Utf8Strings.encode(strings);
+  return new Utf8Strings(bytes, ends);
+}
+
+function packDictionaries(columns: Map<string, Column>): Map<string, Column> {
+  for (const [field, column] of columns) {
+    if (column.kind !== 'coded' || !Array.isArray(column.dictionary) || column.dictionary.length <= PACKED_DICTIONARY) continue;
+    const dictionary = column.dictionary as unknown[];
+    if (dictionary.every((value) => typeof value === 'string')) columns.set(field, { ...column, dictionary: packed(dictionary as string[]) });
+  }
+  return columns;
 }
 
 /** The chunks a vintage's index is stored in, in row order. */
