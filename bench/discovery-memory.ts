@@ -94,7 +94,7 @@ try {
       if (column.values.every((value) => value !== value || Math.fround(value) === value)) plainFloat32Exact++;
     } else if (column.kind === 'coded') {
       const numeric = typeof column.dictionary.at(0) === 'number';
-      const label = `${numeric ? 'number' : 'string/boolean'} slots u${column.slots.BYTES_PER_ELEMENT * 8}`;
+      const label = `${numeric ? 'number' : 'other'} slots u${column.slots.BYTES_PER_ELEMENT * 8}`;
       widths.set(label, (widths.get(label) ?? 0) + 1);
       if (numeric) {
         counts.codedNumbers++;
@@ -125,8 +125,8 @@ try {
   row(`  ${counts.plainNumbers} number columns, plain float64`, parts.plainNumbers);
   row(`  ${counts.codedNumbers} number columns coded: slots`, parts.codedNumbers);
   row(`  ${counts.codedNumbers} number columns coded: dictionaries`, parts.codedNumberDictionaries);
-  row(`  ${counts.coded} string/boolean columns: slots`, parts.slots);
-  row(`  ${counts.coded} string/boolean columns: dictionaries (budget count)`, parts.dictionaries);
+  row(`  ${counts.coded} string, boolean, mixed-scalar columns: slots`, parts.slots);
+  row(`  ${counts.coded} string, boolean, mixed-scalar columns: dictionaries (budget count)`, parts.dictionaries);
   row(`  ${counts.mixed} mixed columns (budget count)`, parts.mixed);
   row('**parcel index (held after GC)**', parcelHeld);
   row('  its engine index (built by the first LocateParcels)', engineHeld);

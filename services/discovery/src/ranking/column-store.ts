@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { canCopyOut, copyOut } from '@landscreen/db';
 import { isUuid } from '@landscreen/rpc';
 import { valueAt, type Column, type Dictionary, type Slots } from './columns.js';
-import { codeNumbers, decodeNumbers, defaultMaxCodes, isNumericDictionary, mergeNumberDictionaries } from './numeric-codes.js';
+import { codeNumbers, codeScalars, decodeNumbers, defaultMaxCodes, isNumericDictionary, mergeNumberDictionaries } from './numeric-codes.js';
 import { narrowSlots, slotsOfCodes, widenSlots } from './slots.js';
 import type { ParcelKeys } from './parcel-keys.js';
 import { Utf8Strings } from './utf8-strings.js';
@@ -180,7 +180,7 @@ function decodeChunk(vintageId: string, rows: StoredColumn[]): StoredColumns {
     else if (row.kind === 'number') columns.set(row.field, codeNumbers(new Float64Array(aligned(row.data))));
     else if (row.kind === 'slots') columns.set(row.field, { kind: 'coded', slots: slotsOf(vintageId, row, keys.length), dictionary: row.dictionary ?? [] });
     else if (row.kind === 'coded') columns.set(row.field, codedOf(new Int32Array(aligned(row.data)), row.dictionary ?? []));
-    else columns.set(row.field, { kind: 'mixed', values: JSON.parse(Buffer.from(row.data).toString('utf8')) as unknown[] });
+    else columns.set(row.field, codeScalars((JSON.parse(Buffer.from(row.data).toString('utf8')) as unknown[]).map((value) => value ?? undefined)));
   }
   return { keys, rowsByKey, columns };
 }
@@ -243,7 +243,7 @@ export function concatChunks(chunks: StoredColumns[]): StoredColumns {
     } else {
       const values = new Array<unknown>(size);
       for (const part of parts) for (let row = 0; row < part.rows; row++) values[part.offset + row] = valueAt(part.column, row) ?? undefined;
-      columns.set(field, { kind: 'mixed', values });
+      columns.set(field, codeScalars(values));
     }
   }
   return { keys, columns };

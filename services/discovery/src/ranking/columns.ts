@@ -1,4 +1,4 @@
-import { codeNumbers, type NumberCoding } from './numeric-codes.js';
+import { codeNumbers, codeScalars, type NumberCoding } from './numeric-codes.js';
 import { slotsOfCodes, type Slots } from './slots.js';
 
 export type { Slots } from './slots.js';
@@ -8,7 +8,8 @@ export type { Slots } from './slots.js';
  * "no value"); strings and booleans are dictionary-encoded, so a rule is decided once per distinct
  * value instead of once per parcel. A number column with few distinct values is coded too, its
  * dictionary the numbers in ascending order (numeric-codes.ts): a byte or two a row instead of
- * eight. Values of mixed kinds fall back to a plain array.
+ * eight. Values of mixed kinds are coded too when all are scalars and few (numeric-codes.ts), else
+ * fall back to a plain array.
  */
 export type Column =
   | { kind: 'number'; values: Float64Array }
@@ -64,7 +65,7 @@ export class ColumnBuilder {
     if (this.kind === 'coded') return { kind: 'coded', slots: slotsOfCodes(fit(this.codes, size, MISSING), this.dictionary.length), dictionary: this.dictionary };
     const values = this.mixed ?? [];
     values.length = size;
-    return { kind: 'mixed', values };
+    return codeScalars(values, options);
   }
 
   /** Rewrites what was stored so far as plain values: a field whose kinds disagree. */

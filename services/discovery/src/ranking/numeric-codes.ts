@@ -72,9 +72,45 @@ export function codeNumbers(values: Float64Array, { maxCodes = defaultMaxCodes(v
   return { kind: 'coded', slots: narrowSlots(wide, order.length), dictionary: Array.from(order) };
 }
 
-/** Whether a coded column's dictionary holds numbers (a number column coded), not strings or booleans. */
+/**
+ * Whether a coded column's dictionary holds only numbers (a number column coded), not strings,
+ * booleans or values of mixed kinds (codeScalars): only then do interval tables and number joins apply.
+ */
 export function isNumericDictionary(dictionary: { readonly length: number; at(code: number): unknown }): boolean {
-  return dictionary.length > 0 && typeof dictionary.at(0) === 'number';
+  if (dictionary.length === 0) return false;
+  for (let code = 0; code < dictionary.length; code++) if (typeof dictionary.at(code) !== 'number') return false;
+  return true;
+}
+
+/**
+ * A column of values of mixed kinds (undefined "no value") coded when every value is a string, a
+ * number or a boolean, none is −0, and they are few (as codeNumbers): its dictionary in order of
+ * first appearance. Rules over it test each distinct value with the rule's own test, as over any
+ * coded column. Else the plain values.
+ */
+export function codeScalars(values: unknown[], { maxCodes = defaultMaxCodes(values.length) }: NumberCoding = {}): Column {
+  const limit = Math.min(maxCodes, MAX_NUMBER_CODES);
+  const codeOf = new Map<unknown, number>();
+  const dictionary: unknown[] = [];
+  const wide = new Uint32Array(values.length);
+  for (let row = 0; row < values.length; row++) {
+    const value = values[row];
+    if (value === undefined || value === null) continue;
+    const kind = typeof value;
+    if (kind !== 'string' && kind !== 'number' && kind !== 'boolean') return { kind: 'mixed', values };
+    if (value === 0 && 1 / (value as number) < 0) return { kind: 'mixed', values };
+    if (value !== value) return { kind: 'mixed', values };
+    let code = codeOf.get(value);
+    if (code === undefined) {
+      if (dictionary.length === limit) return { kind: 'mixed', values };
+      code = dictionary.length;
+      dictionary.push(value);
+      codeOf.set(value, code);
+    }
+    wide[row] = code + 1;
+  }
+  if (dictionary.length === 0) return { kind: 'mixed', values };
+  return { kind: 'coded', slots: narrowSlots(wide, dictionary.length), dictionary };
 }
 
 /** A coded number column back as plain numbers (NaN "no value"). */
