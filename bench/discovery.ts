@@ -7,7 +7,8 @@
  * local index cache (the index is read from PostgreSQL), then restarted on the cache that start
  * wrote; for each, the time from spawn to /readyz 200 and the first query after that, beside a
  * plain `select count(*)` of the vintage's parcels as the peer. Environment: BENCH_PARCELS (default
- * 1000000), BENCH_REBUILD=1 to reload, TEST_DATABASE_URL.
+ * 1000000), BENCH_DATABASE (default landscreen_bench_discovery_<N>), BENCH_REBUILD=1 to reload,
+ * TEST_DATABASE_URL.
  */
 import { execFile } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
@@ -20,14 +21,14 @@ import { percentile } from './lib/measure.js';
 
 const parcels = Number(process.env.BENCH_PARCELS ?? 1_000_000);
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const database = `landscreen_bench_discovery_${parcels}`;
+const database = process.env.BENCH_DATABASE ?? `landscreen_bench_discovery_${parcels}`;
 const market = 'bench-tx';
 const run = promisify(execFile);
 const headers = { authorization: 'Bearer dev:bench@landscreen.local', 'x-tenant': 'demo', 'content-type': 'application/json' };
 
 const url = new URL(adminUrl);
 url.pathname = `/${database}`;
-const cacheDir = path.join(os.tmpdir(), `landscreen-bench-discovery-cache-${parcels}`);
+const cacheDir = path.join(os.tmpdir(), `${database}-cache`);
 const env = { DATABASE_URL: url.toString(), AUTH_DEV: '1', LOG_LEVEL: 'warn', DISCOVERY_CACHE_DIR: cacheDir };
 
 async function ensureMarket(): Promise<number | undefined> {

@@ -28,5 +28,8 @@ export { provenanceOf } from './parcel-rows.js';
 export { desiredReplica, type WeightedReplica } from './placement/rendezvous.js';
 // What a replica holds of a vintage, loaded as it loads it and counted as its budget counts it (benchmarks).
 export { loadVintageIndex } from './ranking/column-store.js';
+export { rank, rankSpecOf } from './ranking/rank.js';
+export { restoreIndex, type VintageIndex } from './ranking/vintage-index.js';
+export { decodeNumbers } from './ranking/numeric-codes.js';
 export { loadParcelIndex } from './locate/load-parcel-index.js';
-export { vintageIndexBytes } from './memory/index-sizes.js';
+export { columnBytes, keyBytes, vintageIndexBytes } from './memory/index-sizes.js';

@@ -1,3 +1,4 @@
+import type { Column } from '../ranking/columns.js';
 import type { Ranking } from '../ranking/rank.js';
 import type { VintageIndex } from '../ranking/vintage-index.js';
 import type { VerdictMap } from '../tiles/verdict-map.js';
@@ -6,12 +7,24 @@ import { ByteCount } from './sizes.js';
 /** A vintage's ranking index: keys, their order, and every fact column (from a file, views of one buffer). */
 export function vintageIndexBytes(index: VintageIndex): number {
   const count = new ByteCount().list(index.keys).views(index.keyRank, index.rowsByKey);
-  for (const [, column] of index.entries()) {
-    if (column.kind === 'number') count.views(column.values);
-    else if (column.kind === 'coded') count.views(column.codes).list(column.dictionary);
-    else count.list(column.values);
-  }
+  for (const [, column] of index.entries()) countColumn(count, column);
   return count.total();
+}
+
+/** One fact column alone: its values or codes, and its dictionary. */
+export function columnBytes(column: Column): number {
+  return countColumn(new ByteCount(), column).total();
+}
+
+/** The keys of an index alone, as the budget counts them. */
+export function keyBytes(index: VintageIndex): number {
+  return new ByteCount().list(index.keys).total();
+}
+
+function countColumn(count: ByteCount, column: Column): ByteCount {
+  if (column.kind === 'number') return count.views(column.values);
+  if (column.kind === 'coded') return count.views(column.slots).list(column.dictionary);
+  return count.list(column.values);
 }
 
 /** One cached ranking: its eligible rows, scores and review flags (its head page is small beside them). */

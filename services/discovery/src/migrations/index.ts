@@ -10,6 +10,7 @@ import * as vintageParcelShapes from './20261128T000100_vintage_parcel_shapes.js
 import * as vintageColumnChunks from './20261128T130000_vintage_column_chunks.js';
 import * as replicaPlacement from './20261201T000000_replica_placement.js';
 import * as prepareJobs from './20261202T150000_prepare_jobs.js';
+import * as vintageColumnSlots from './20261202T230000_vintage_column_slots.js';
 
 /** Every migration of the "discovery" schema, in order. New migrations are appended here. */
 export const migrations: MigrationSet = {
@@ -24,4 +25,5 @@ export const migrations: MigrationSet = {
   '20261128T130000_vintage_column_chunks': vintageColumnChunks,
   '20261201T000000_replica_placement': replicaPlacement,
   '20261202T150000_prepare_jobs': prepareJobs,
+  '20261202T230000_vintage_column_slots': vintageColumnSlots,
 };

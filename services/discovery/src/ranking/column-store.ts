@@ -2,15 +2,18 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { canCopyOut, copyOut } from '@landscreen/db';
 import { isUuid } from '@landscreen/rpc';
-import { valueAt, type Column } from './columns.js';
+import { valueAt, type Column, type Dictionary, type Slots } from './columns.js';
+import { codeNumbers, codeScalars, decodeNumbers, defaultMaxCodes, isNumericDictionary, mergeNumberDictionaries } from './numeric-codes.js';
+import { narrowSlots, slotsOfCodes, widenSlots } from './slots.js';
 import type { ParcelKeys } from './parcel-keys.js';
-import { assembleIndex, type VintageIndex } from './vintage-index.js';
+import { Utf8Strings } from './utf8-strings.js';
+import { assembleIndex, restoreIndex, type VintageIndex } from './vintage-index.js';
 import type { DiscoveryDb, DiscoveryTransaction } from '../schema.js';
 
 const KEYS = '#parcel_key';
 const KEY_ORDER = '#parcel_key_order';
 
-const bytesOf = (array: Float64Array | Int32Array | Uint32Array) => Buffer.from(array.buffer, array.byteOffset, array.byteLength);
+const bytesOf = (array: Float64Array | Int32Array | Slots) => Buffer.from(array.buffer, array.byteOffset, array.byteLength);
 /**
  * The bytes as an ArrayBuffer a Float64Array or Int32Array can view: a copy only when they do not
  * start on an 8-byte boundary of memory of their own (binary COPY hands over such buffers).
@@ -43,7 +46,10 @@ export async function saveColumns(trx: DiscoveryTransaction, index: VintageIndex
 
 /**
  * Stores chunk `chunk` of a vintage's ranking index: one row per fact — numbers as little-endian
- * float64, codes as int32 with their dictionary, anything else as JSON — plus the parcel keys.
+ * float64 (kind `float64`), a coded column's slots as u8, u16 or u32 by its dictionary's size
+ * (kind `slots`; the width is the data's length over the rows) with the dictionary, anything else
+ * as JSON — plus the parcel keys. Rows of kinds `number` (float64, never coded) and `coded` (int32
+ * codes, −1 "no value") are read as well, and coded as a new build codes them.
  * A chunk is stored once: a second write of the same chunk fails on the primary key.
  */
 export async function saveColumnChunk(trx: DiscoveryTransaction, vintageId: string, chunk: number, part: ColumnChunk): Promise<void> {
@@ -55,8 +61,8 @@ export async function saveColumnChunk(trx: DiscoveryTransaction, vintageId: stri
   await insert(KEYS, 'keys', Buffer.from(JSON.stringify(Array.from({ length: part.keys.length }, (_, row) => part.keys.at(row)))), null);
   if (part.rowsByKey) await insert(KEY_ORDER, 'key_order', bytesOf(part.rowsByKey), null);
   for (const [field, column] of part.columns) {
-    if (column.kind === 'number') await insert(field, 'number', bytesOf(column.values), null);
-    else if (column.kind === 'coded') await insert(field, 'coded', bytesOf(column.codes), Array.from({ length: column.dictionary.length }, (_, code) => column.dictionary.at(code)));
+    if (column.kind === 'number') await insert(field, 'float64', bytesOf(column.values), null);
+    else if (column.kind === 'coded') await insert(field, 'slots', bytesOf(column.slots), Array.from({ length: column.dictionary.length }, (_, code) => column.dictionary.at(code)));
     else await insert(field, 'mixed', Buffer.from(JSON.stringify(column.values.map((value) => value ?? null))), null);
   }
 }
@@ -106,10 +112,34 @@ interface StoredColumn {
   dictionary: unknown[] | null;
 }
 
-/** A vintage's ranking index as stored with it. */
+/**
+ * A vintage's ranking index as stored with it, its keys and large string dictionaries packed as
+ * UTF-8 (as an index read from a local file holds them: a JS string costs 3–4 times its bytes).
+ */
 export async function loadVintageIndex(db: DiscoveryDb, vintageId: string): Promise<VintageIndex> {
   const { keys, rowsByKey, columns } = await loadColumns(db, vintageId);
-  return assembleIndex(vintageId, keys, columns, rowsByKey);
+  const index = assembleIndex(vintageId, keys, columns, rowsByKey);
+  return restoreIndex(vintageId, packed(keys), index.rowsByKey, packDictionaries(columns));
+}
+
+/**
+ * Dictionaries of strings above this many entries are packed. Smaller ones stay arrays: a rule
+ * over a packed dictionary decodes it whole once, which a few hundred strings do not repay.
+ */
+const PACKED_DICTIONARY = 0xff;
+
+function packed(strings: readonly string[]): Utf8Strings {
+  const { bytes, ends } = Utf8Strings.encode(strings);
+  return new Utf8Strings(bytes, ends);
+}
+
+function packDictionaries(columns: Map<string, Column>): Map<string, Column> {
+  for (const [field, column] of columns) {
+    if (column.kind !== 'coded' || !Array.isArray(column.dictionary) || column.dictionary.length <= PACKED_DICTIONARY) continue;
+    const dictionary = column.dictionary as unknown[];
+    if (dictionary.every((value) => typeof value === 'string')) columns.set(field, { ...column, dictionary: packed(dictionary as string[]) });
+  }
+  return columns;
 }
 
 /** The chunks a vintage's index is stored in, in row order. */
@@ -138,24 +168,52 @@ export async function loadColumnChunk(db: DiscoveryDb, vintageId: string, chunk:
 }
 
 function decodeChunk(vintageId: string, rows: StoredColumn[]): StoredColumns {
-  let keys: string[] | undefined;
+  const keyRow = rows.find((row) => row.kind === 'keys');
+  if (!keyRow) throw new Error(`vintage ${vintageId} has no stored ranking index`);
+  const keys = JSON.parse(Buffer.from(keyRow.data).toString('utf8')) as string[];
   let rowsByKey: Uint32Array | undefined;
   const columns = new Map<string, Column>();
   for (const row of rows) {
-    if (row.kind === 'keys') keys = JSON.parse(Buffer.from(row.data).toString('utf8')) as string[];
-    else if (row.kind === 'key_order') rowsByKey = new Uint32Array(aligned(row.data));
-    else if (row.kind === 'number') columns.set(row.field, { kind: 'number', values: new Float64Array(aligned(row.data)) });
-    else if (row.kind === 'coded') columns.set(row.field, { kind: 'coded', codes: new Int32Array(aligned(row.data)), dictionary: row.dictionary ?? [] });
-    else columns.set(row.field, { kind: 'mixed', values: JSON.parse(Buffer.from(row.data).toString('utf8')) as unknown[] });
+    if (row.kind === 'keys') continue;
+    if (row.kind === 'key_order') rowsByKey = new Uint32Array(aligned(row.data));
+    else if (row.kind === 'float64') columns.set(row.field, { kind: 'number', values: new Float64Array(aligned(row.data)) });
+    else if (row.kind === 'number') columns.set(row.field, codeNumbers(new Float64Array(aligned(row.data))));
+    else if (row.kind === 'slots') columns.set(row.field, { kind: 'coded', slots: slotsOf(vintageId, row, keys.length), dictionary: row.dictionary ?? [] });
+    else if (row.kind === 'coded') columns.set(row.field, codedOf(new Int32Array(aligned(row.data)), row.dictionary ?? []));
+    else columns.set(row.field, codeScalars((JSON.parse(Buffer.from(row.data).toString('utf8')) as unknown[]).map((value) => value ?? undefined)));
   }
-  if (!keys) throw new Error(`vintage ${vintageId} has no stored ranking index`);
   return { keys, rowsByKey, columns };
 }
+
+/** Stored slots as the array their width says (data bytes over rows). */
+function slotsOf(vintageId: string, row: StoredColumn, size: number): Slots {
+  const width = size === 0 ? 1 : row.data.byteLength / size;
+  const buffer = aligned(row.data);
+  if (width === 1) return new Uint8Array(buffer);
+  if (width === 2) return new Uint16Array(buffer);
+  if (width === 4) return new Uint32Array(buffer);
+  throw new Error(`vintage ${vintageId}: column ${row.field} holds ${row.data.byteLength} bytes for ${size} rows`);
+}
+
+/** A column stored as int32 codes: a number dictionary is coded again in order, as a build codes it. */
+function codedOf(codes: Int32Array, dictionary: unknown[]): Column {
+  if (isNumericDictionary(dictionary)) {
+    const values = new Float64Array(codes.length);
+    for (let row = 0; row < codes.length; row++) values[row] = codes[row]! < 0 ? Number.NaN : (dictionary[codes[row]!] as number);
+    return codeNumbers(values);
+  }
+  return { kind: 'coded', slots: slotsOfCodes(codes, dictionary.length), dictionary };
+}
+
+type Coded = Extract<Column, { kind: 'coded' }>;
+const isCodedNumbers = (column: Column | undefined): boolean => column?.kind === 'coded' && isNumericDictionary(column.dictionary);
 
 /**
  * Chunks joined into one index. A field keeps its kind when every chunk holding it agrees (codes
  * renumbered into one dictionary), else it becomes mixed; rows of a chunk without the field have
- * no value.
+ * no value. Numbers stay coded when every chunk coded them and their numbers together still fit
+ * (numeric-codes.ts NumberCoding, for the joined rows; in ascending order, as a build codes them),
+ * else become plain.
  */
 export function concatChunks(chunks: StoredColumns[]): StoredColumns {
   const size = chunks.reduce((total, chunk) => total + chunk.keys.length, 0);
@@ -171,40 +229,63 @@ export function concatChunks(chunks: StoredColumns[]): StoredColumns {
   for (const chunk of chunks) for (const field of chunk.columns.keys()) fields.add(field);
   const columns = new Map<string, Column>();
   for (const field of fields) {
-    const parts = chunks.map((chunk, c) => ({ column: chunk.columns.get(field), offset: offsets[c]!, rows: chunk.keys.length }));
-    const kinds = new Set(parts.filter((part) => part.column).map((part) => part.column!.kind));
-    const kind = kinds.size === 1 ? [...kinds][0]! : 'mixed';
-    if (kind === 'number') {
-      const values = new Float64Array(size).fill(Number.NaN);
-      for (const part of parts) if (part.column?.kind === 'number') values.set(part.column.values, part.offset);
-      columns.set(field, { kind, values });
-    } else if (kind === 'coded') {
-      const codes = new Int32Array(size).fill(-1);
-      const dictionary: unknown[] = [];
-      const codeOf = new Map<unknown, number>();
-      for (const part of parts) {
-        if (part.column?.kind !== 'coded') continue;
-        const { codes: partCodes, dictionary: partDictionary } = part.column;
-        const renumbered = new Int32Array(partDictionary.length);
-        partDictionary.forEach((value, code) => {
-          let merged = codeOf.get(value);
-          if (merged === undefined) {
-            merged = dictionary.length;
-            dictionary.push(value);
-            codeOf.set(value, merged);
-          }
-          renumbered[code] = merged;
-        });
-        for (let row = 0; row < part.rows; row++) codes[part.offset + row] = partCodes[row]! < 0 ? -1 : renumbered[partCodes[row]!]!;
-      }
-      columns.set(field, { kind, codes, dictionary });
+    // A coded column with an empty dictionary holds no value: as if the chunk lacked the field.
+    const holding = (column: Column | undefined) => (column?.kind === 'coded' && column.dictionary.length === 0 ? undefined : column);
+    const parts = chunks.map((chunk, c) => ({ column: holding(chunk.columns.get(field)), offset: offsets[c]!, rows: chunk.keys.length }));
+    const held = parts.filter((part) => part.column);
+    const numeric = held.every((part) => part.column!.kind === 'number' || isCodedNumbers(part.column));
+    const kinds = new Set(held.map((part) => (isCodedNumbers(part.column) ? 'number' : part.column!.kind)));
+    const kind = numeric ? 'numbers' : kinds.size === 1 ? [...kinds][0]! : 'mixed';
+    if (kind === 'numbers') columns.set(field, concatNumbers(parts, size));
+    else if (kind === 'coded') {
+      const merged = mergeDictionaries(parts.map((part) => (part.column as Coded | undefined)?.dictionary));
+      columns.set(field, { kind: 'coded', slots: joinSlots(parts, merged.slotMaps, size, merged.dictionary.length), dictionary: merged.dictionary });
     } else {
       const values = new Array<unknown>(size);
       for (const part of parts) for (let row = 0; row < part.rows; row++) values[part.offset + row] = valueAt(part.column, row) ?? undefined;
-      columns.set(field, { kind: 'mixed', values });
+      columns.set(field, codeScalars(values));
     }
   }
   return { keys, columns };
+}
+
+/** One dictionary of several, in order of first appearance, and each part's slots in it (slot 0 stays 0). */
+function mergeDictionaries(dictionaries: (Dictionary | undefined)[]) {
+  const codeOf = new Map<unknown, number>();
+  const dictionary: unknown[] = [];
+  for (const part of dictionaries) part?.forEach((value) => codeOf.has(value) || (codeOf.set(value, dictionary.length), dictionary.push(value)));
+  const slotMaps = dictionaries.map((part) => {
+    const map = new Uint32Array((part?.length ?? 0) + 1);
+    part?.forEach((value, code) => (map[code + 1] = codeOf.get(value)! + 1));
+    return map;
+  });
+  return { dictionary, slotMaps };
+}
+
+/** The parts' slots, each renumbered by its map, one after another (rows of a part without the column have none). */
+function joinSlots(parts: { column: Column | undefined; offset: number; rows: number }[], slotMaps: Uint32Array[], size: number, entries: number): Slots {
+  const wide = new Uint32Array(size);
+  parts.forEach((part, p) => {
+    if (!part.column) return;
+    const renumbered = slotMaps[p]!;
+    const partSlots = widenSlots((part.column as Coded).slots);
+    for (let row = 0; row < part.rows; row++) wide[part.offset + row] = renumbered[partSlots[row]!]!;
+  });
+  return narrowSlots(wide, entries);
+}
+
+function concatNumbers(parts: { column: Column | undefined; offset: number; rows: number }[], size: number): Column {
+  const coded = parts.every((part) => !part.column || part.column.kind === 'coded');
+  if (coded) {
+    const merged = mergeNumberDictionaries(parts.map((part) => (part.column as Coded | undefined)?.dictionary as number[] | undefined));
+    if (merged.dictionary.length <= defaultMaxCodes(size)) return { kind: 'coded', slots: joinSlots(parts, merged.slotMaps, size, merged.dictionary.length), dictionary: merged.dictionary };
+  }
+  const values = new Float64Array(size).fill(Number.NaN);
+  for (const part of parts) {
+    if (part.column?.kind === 'number') values.set(part.column.values, part.offset);
+    else if (part.column?.kind === 'coded') values.set(decodeNumbers(part.column), part.offset);
+  }
+  return { kind: 'number', values };
 }
 
 /**

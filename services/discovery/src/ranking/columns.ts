@@ -1,12 +1,19 @@
+import { codeNumbers, codeScalars, type NumberCoding } from './numeric-codes.js';
+import { slotsOfCodes, type Slots } from './slots.js';
+
+export type { Slots } from './slots.js';
+
 /**
  * One fact of every parcel of a vintage, stored by column. Numbers live in a Float64Array (NaN is
- * "no value"); strings and booleans are dictionary-encoded (code −1 is "no value"), so a rule is
- * decided once per distinct value instead of once per parcel. Values of mixed kinds fall back to
- * a plain array.
+ * "no value"); strings and booleans are dictionary-encoded, so a rule is decided once per distinct
+ * value instead of once per parcel. A number column with few distinct values is coded too, its
+ * dictionary the numbers in ascending order (numeric-codes.ts): a byte or two a row instead of
+ * eight. Values of mixed kinds are coded too when all are scalars and few (numeric-codes.ts), else
+ * fall back to a plain array.
  */
 export type Column =
   | { kind: 'number'; values: Float64Array }
-  | { kind: 'coded'; codes: Int32Array; dictionary: Dictionary }
+  | { kind: 'coded'; slots: Slots; dictionary: Dictionary }
   | { kind: 'mixed'; values: unknown[] };
 
 /** A coded column's distinct values by code: an array, or strings decoded when asked (utf8-strings.ts). */
@@ -53,12 +60,12 @@ export class ColumnBuilder {
   }
 
   /** The column for `size` rows (rows never set are "no value"). */
-  build(size: number): Column {
-    if (this.kind === 'number') return { kind: 'number', values: fit(this.numbers, size, Number.NaN) };
-    if (this.kind === 'coded') return { kind: 'coded', codes: fit(this.codes, size, MISSING), dictionary: this.dictionary };
+  build(size: number, options: NumberCoding = {}): Column {
+    if (this.kind === 'number') return codeNumbers(fit(this.numbers, size, Number.NaN), options);
+    if (this.kind === 'coded') return { kind: 'coded', slots: slotsOfCodes(fit(this.codes, size, MISSING), this.dictionary.length), dictionary: this.dictionary };
     const values = this.mixed ?? [];
     values.length = size;
-    return { kind: 'mixed', values };
+    return codeScalars(values, options);
   }
 
   /** Rewrites what was stored so far as plain values: a field whose kinds disagree. */
@@ -98,8 +105,8 @@ export function valueAt(column: Column | undefined, row: number): unknown {
     return Number.isNaN(value) ? null : value;
   }
   if (column.kind === 'coded') {
-    const code = column.codes[row]!;
-    return code === MISSING ? null : column.dictionary.at(code);
+    const slot = column.slots[row];
+    return slot === undefined || slot === 0 ? null : column.dictionary.at(slot - 1);
   }
   return column.values[row] ?? null;
 }

@@ -34,7 +34,7 @@ export function markAll(kernels: readonly RuleKernel[], rows: Uint32Array, count
   const inlined = kernels.flatMap((kernel, bit) => (kernel.inline ? [{ test: kernel.inline, bit }] : []));
   if (inlined.length === 0) passed.fill(0, 0, count);
   else {
-    const shape = `mark ${inlined.map(({ test, bit }) => `${test.kind[0]}${bit}`).join(' ')}`;
+    const shape = `mark ${inlined.map(({ test, bit }) => `${kindOf(test)}${bit}`).join(' ')}`;
     const args = inlined.map(({ test }) => argumentsOf(test, test.kind === 'coded' ? test.passes : undefined));
     loopFor(shape, () => writeMarkLoop(inlined))(rows, count, passed, new Uint8Array(0), args);
   }
@@ -42,11 +42,17 @@ export function markAll(kernels: readonly RuleKernel[], rows: Uint32Array, count
 }
 
 /**
- * A rule's arguments to a loop: an interval's column and bounds, or a coded column and the table
- * by code + 1 the loop reads (whether it passes, or what a must rule does).
+ * A test's kind in a loop's shape: a coded one by the width of its slots, so that each compiled
+ * loop reads one array type and V8 keeps its element loads monomorphic.
+ */
+const kindOf = (test: InlineTest) => (test.kind === 'interval' ? 'i' : `c${test.slots.BYTES_PER_ELEMENT}`);
+
+/**
+ * A rule's arguments to a loop: an interval's column and bounds, or a coded column's slots and the table
+ * by slot the loop reads (whether it passes, or what a must rule does).
  */
 function argumentsOf(test: InlineTest, table: Uint8Array | undefined): unknown[] {
-  return test.kind === 'interval' ? [test.values, test.low, test.high] : [test.codes, table];
+  return test.kind === 'interval' ? [test.values, test.low, test.high] : [test.slots, table];
 }
 
 /** The loop's first lines: rule `at`'s arguments as locals `v`, `lo`, `hi` or `c`, `t` + `at`. */
@@ -61,7 +67,7 @@ function writeMarkLoop(inlined: readonly { test: InlineTest; bit: number }[]): s
     test.kind === 'interval'
       ? // Branch-free, as in the rule kernels: NaN fails both comparisons.
         `x = v${at}[row]; set |= (+(x >= lo${at}) & +(x <= hi${at})) << ${bit};`
-      : `set |= t${at}[c${at}[row] + 1] << ${bit};`,
+      : `set |= t${at}[c${at}[row]] << ${bit};`,
   );
   return `${unpack(inlined)}
 for (let index = 0; index < count; index++) {
@@ -90,9 +96,9 @@ export function keepAll(
   // sorted by kind and policy, specs share few shapes.
   const inlined = kernels
     .flatMap(({ kernel, unknownKeeps }) => (kernel.inline ? [{ test: kernel.inline, unknownKeeps }] : []))
-    .sort((a, b) => a.test.kind.localeCompare(b.test.kind) || +a.unknownKeeps - +b.unknownKeeps);
+    .sort((a, b) => kindOf(a.test).localeCompare(kindOf(b.test)) || +a.unknownKeeps - +b.unknownKeeps);
   if (inlined.length > 0) {
-    const shape = `keep ${inlined.map(({ test, unknownKeeps }) => `${test.kind[0]}${+unknownKeeps}`).join(' ')}`;
+    const shape = `keep ${inlined.map(({ test, unknownKeeps }) => `${kindOf(test)}${+unknownKeeps}`).join(' ')}`;
     const args = inlined.map(({ test, unknownKeeps }) => {
       const actionOf = actionsFor(unknownKeeps);
       return argumentsOf(test, test.kind === 'coded' ? test.outcomes.map((outcome) => actionOf[outcome]!) : undefined);
@@ -111,7 +117,7 @@ export function keepAll(
 
 function writeKeepLoop(inlined: readonly { test: InlineTest; unknownKeeps: boolean }[]): string {
   const keep = inlined.map(({ test, unknownKeeps }, at) => {
-    if (test.kind === 'coded') return `action = t${at}[c${at}[row] + 1]; keep &= action; flag |= action >> 1;`; // bit 0 keeps, bit 1 flags
+    if (test.kind === 'coded') return `action = t${at}[c${at}[row]]; keep &= action; flag |= action >> 1;`; // bit 0 keeps, bit 1 flags
     return unknownKeeps
       ? `x = v${at}[row]; missing = +(x !== x); keep &= (+(x >= lo${at}) & +(x <= hi${at})) | missing; flag |= missing;`
       : `x = v${at}[row]; keep &= +(x >= lo${at}) & +(x <= hi${at});`;

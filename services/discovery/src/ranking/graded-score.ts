@@ -14,7 +14,8 @@ export interface GradedRule {
  * Adds a graded rule's contribution of each row `rows[i]` to `sums[i]`. On a number column the
  * share is computed in the loop, with the very function the row-wise evaluator calls (so the sums,
  * and the scores rounded from them, are the same bit for bit); any other column asks the rule per
- * row. A missing fact adds nothing, as an unknown preferred fact scores 0 (D14).
+ * row (on a coded column, once per distinct value). A missing fact adds nothing, as an unknown
+ * preferred fact scores 0 (D14).
  */
 export function addGraded(column: Column | undefined, rule: GradedRule, rows: Uint32Array, count: number, sums: Float64Array): void {
   const contributionOf = rule.graded!;
@@ -32,5 +33,15 @@ export function addGraded(column: Column | undefined, rule: GradedRule, rows: Ui
     return;
   }
   if (column === undefined) return;
+  if (column.kind === 'coded') {
+    // Each distinct value's contribution once, by slot (slot 0 is "no value"): the numbers the
+    // per-row call below would add.
+    const { slots } = column;
+    const table = new Float64Array(column.dictionary.length + 1);
+    table[0] = contributionOf(null) ?? 0;
+    column.dictionary.forEach((value, code) => (table[code + 1] = contributionOf(value) ?? 0));
+    for (let index = 0; index < count; index++) sums[index] += table[slots[rows[index]!]!]!;
+    return;
+  }
   for (let index = 0; index < count; index++) sums[index] += contributionOf(valueAt(column, rows[index]!)) ?? 0;
 }

@@ -17,7 +17,8 @@ import { restoreIndex, type VintageIndex } from './vintage-index.js';
  * The header names the vintage, its row count, the fingerprint of the stored columns the file was
  * made from (column-store.ts) and where each section lies.
  */
-export const INDEX_FILE_VERSION = 2;
+/** 3: coded columns hold slots (0 "no value") in u8, u16 or u32 (`width`), number dictionaries included. */
+export const INDEX_FILE_VERSION = 3;
 const MAGIC = Buffer.from('LSVINDEX', 'latin1');
 const PREFIX = 24;
 /** Keys, their ends and their order come before the columns. */
@@ -39,13 +40,13 @@ interface Header {
   keyOrder: Section;
   /** The string dictionaries' sections, in pairs: bytes, ends. */
   dictionaries: Section[];
-  columns: { field: string; kind: Column['kind']; section: Section; dictionary?: StoredDictionary }[];
+  columns: { field: string; kind: Column['kind']; section: Section; width?: number; dictionary?: StoredDictionary }[];
 }
 
 /** Why a file was not used: it is rebuilt from the database. */
 export class UnusableIndexFile extends Error {}
 
-const bytesOf = (array: Float64Array | Int32Array | Uint32Array) => new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
+const bytesOf = (array: Float64Array | Int32Array | Uint32Array | Uint16Array | Uint8Array) => new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
 const align = (offset: number) => Math.ceil(offset / 8) * 8;
 
 /** The file's bytes, in order (the caller writes them one after another). */
@@ -57,7 +58,7 @@ export async function encodeIndexFile(index: VintageIndex, fingerprint: string):
   const dictionaryPayloads: Uint8Array[] = [];
   for (const [field, column] of index.entries()) {
     if (column.kind === 'number') payloads.push(bytesOf(column.values));
-    else if (column.kind === 'coded') payloads.push(bytesOf(column.codes));
+    else if (column.kind === 'coded') payloads.push(bytesOf(column.slots));
     else payloads.push(Buffer.from(JSON.stringify(column.values.map((value) => value ?? null))));
     let dictionary: StoredDictionary | undefined;
     if (column.kind === 'coded') {
@@ -70,7 +71,7 @@ export async function encodeIndexFile(index: VintageIndex, fingerprint: string):
         dictionary = { type: 'values', values };
       }
     }
-    columns.push({ field, kind: column.kind, section: [0, 0], ...(dictionary ? { dictionary } : {}) });
+    columns.push({ field, kind: column.kind, section: [0, 0], ...(column.kind === 'coded' ? { width: column.slots.BYTES_PER_ELEMENT } : {}), ...(dictionary ? { dictionary } : {}) });
   }
   const columnPayloads = payloads.length;
   payloads.push(...dictionaryPayloads);
@@ -160,13 +161,15 @@ export async function readIndexFile(path: string, vintageId: string, fingerprint
   const order = view(header.keyOrder, 4);
   const rowsByKey = new Uint32Array(bytes.buffer, bytes.byteOffset + order.offset, size);
   const columns = new Map<string, Column>();
-  for (const { field, kind, section, dictionary } of header.columns) {
+  for (const { field, kind, section, width, dictionary } of header.columns) {
     if (kind === 'number') {
       const { offset } = view(section, 8);
       columns.set(field, { kind, values: new Float64Array(bytes.buffer, bytes.byteOffset + offset, size) });
     } else if (kind === 'coded') {
-      const { offset } = view(section, 4);
-      columns.set(field, { kind, codes: new Int32Array(bytes.buffer, bytes.byteOffset + offset, size), dictionary: dictionaryOf(dictionary) });
+      const Slots = width === 1 ? Uint8Array : width === 2 ? Uint16Array : width === 4 ? Uint32Array : undefined;
+      if (!Slots) throw new UnusableIndexFile(`column ${field} has slots of width ${width}`);
+      const { offset } = view(section, width!);
+      columns.set(field, { kind, slots: new Slots(bytes.buffer as ArrayBuffer, bytes.byteOffset + offset, size), dictionary: dictionaryOf(dictionary) });
     } else {
       const values = json(section);
       if (values.length !== size) throw new UnusableIndexFile(`column ${field} has ${values.length} rows, not ${size}`);

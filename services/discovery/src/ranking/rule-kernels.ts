@@ -1,4 +1,5 @@
-import type { Column, Dictionary } from './columns.js';
+import type { Column, Dictionary, Slots } from './columns.js';
+import { isNumericDictionary } from './numeric-codes.js';
 import { numericInterval } from './numeric-interval.js';
 
 /** A rule's test of one value: true pass, false fail, undefined unknown (D14). */
@@ -31,11 +32,11 @@ export interface RuleKernel {
 
 /**
  * A test simple enough to write out: a closed interval over numbers (a missing number, NaN, is
- * unknown), or tables by code + 1 of the outcome and of whether it passes.
+ * unknown), or tables by slot of the outcome and of whether it passes.
  */
 export type InlineTest =
   | { kind: 'interval'; values: Float64Array; low: number; high: number }
-  | { kind: 'coded'; codes: Int32Array; outcomes: Uint8Array; passes: Uint8Array };
+  | { kind: 'coded'; slots: Slots; outcomes: Uint8Array; passes: Uint8Array };
 
 const FAIL = 0;
 const PASS = 1;
@@ -50,7 +51,12 @@ export const actionsFor = (unknownKeeps: boolean) => Uint8Array.of(0, 1, unknown
  * row, which is what the row-wise evidence calls too, so ranking and evidence cannot disagree.
  */
 export function ruleKernel(column: Column | undefined, rule: KernelRule): RuleKernel {
-  if (column?.kind === 'coded') return codedKernel(column.codes, column.dictionary, rule.test);
+  if (column?.kind === 'coded') {
+    const interval = isNumericDictionary(column.dictionary) ? numericInterval(rule.op, rule.value) : undefined;
+    // A coded number column's table by interval: a comparison per distinct value, not a call.
+    if (interval && rule.test(null) === undefined) return codedKernel(column.slots, intervalOutcomes(column.dictionary, interval.low, interval.high));
+    return codedKernel(column.slots, testedOutcomes(column.dictionary, rule.test));
+  }
   if (column?.kind === 'number') {
     const interval = numericInterval(rule.op, rule.value);
     // Every op with an interval is unknown on a missing fact; the test says so, or it decides.
@@ -96,29 +102,41 @@ function intervalKernel(values: Float64Array, low: number, high: number): RuleKe
   };
 }
 
-function codedKernel(codes: Int32Array, dictionary: Dictionary, test: ValueTest): RuleKernel {
-  // By code + 1: slot 0 is code −1, "no value".
+/** Outcomes by slot (slot 0 is "no value") of a rule's test of each distinct value. */
+function testedOutcomes(dictionary: Dictionary, test: ValueTest): Uint8Array {
   const outcomes = new Uint8Array(dictionary.length + 1);
   outcomes[0] = outcomeOf(test(null));
   dictionary.forEach((value, code) => (outcomes[code + 1] = outcomeOf(test(value))));
+  return outcomes;
+}
+
+/** Outcomes by slot of `low <= value <= high` over numbers: unknown for "no value", as intervalKernel. */
+function intervalOutcomes(dictionary: Dictionary, low: number, high: number): Uint8Array {
+  const outcomes = new Uint8Array(dictionary.length + 1);
+  outcomes[0] = UNKNOWN;
+  dictionary.forEach((value, code) => (outcomes[code + 1] = (value as number) >= low && (value as number) <= high ? PASS : FAIL));
+  return outcomes;
+}
+
+function codedKernel(slots: Slots, outcomes: Uint8Array): RuleKernel {
   // FAIL and UNKNOWN have a clear low bit, PASS a set one.
   const passes = outcomes.map((outcome) => outcome & PASS);
   return {
-    inline: { kind: 'coded', codes, outcomes, passes },
+    inline: { kind: 'coded', slots, outcomes, passes },
     keep(input, count, rows, review, unknownKeeps) {
       let kept = 0;
       if (!unknownKeeps) {
         for (let index = 0; index < count; index++) {
           const row = input[index]!;
           rows[kept] = row;
-          kept += passes[codes[row]! + 1]!;
+          kept += passes[slots[row]!]!;
         }
         return kept;
       }
       const actionOf = actionsFor(true);
       for (let index = 0; index < count; index++) {
         const row = input[index]!;
-        const action = actionOf[outcomes[codes[row]! + 1]!]!;
+        const action = actionOf[outcomes[slots[row]!]!]!;
         rows[kept] = row;
         review[row] |= action >> 1;
         kept += action & 1;
@@ -126,7 +144,7 @@ function codedKernel(codes: Int32Array, dictionary: Dictionary, test: ValueTest)
       return kept;
     },
     mark(rows, count, passed, bit) {
-      for (let index = 0; index < count; index++) passed[index] |= passes[codes[rows[index]!]! + 1]! << bit;
+      for (let index = 0; index < count; index++) passed[index] |= passes[slots[rows[index]!]!]! << bit;
     },
   };
 }

@@ -19,11 +19,14 @@ const facts = fc.record({
   s: fc.option(fc.constantFrom('5', '12.5', 'x', '-3'), { nil: null }),
 });
 
-/** A market of up to `max` parcels with distinct keys. */
+/**
+ * A market of up to `max` parcels with distinct keys. Its number columns are coded or plain as
+ * `maxCodes` allows: none, a few (so that some columns are coded and some not), or the default.
+ */
 export const market = (max: number): fc.Arbitrary<VintageIndex> =>
-  fc.uniqueArray(fc.string({ minLength: 1, maxLength: 5 }), { minLength: 0, maxLength: max }).chain((keys) =>
+  fc.tuple(fc.uniqueArray(fc.string({ minLength: 1, maxLength: 5 }), { minLength: 0, maxLength: max }), fc.constantFrom(0, 3, undefined)).chain(([keys, maxCodes]) =>
     fc.array(facts, { minLength: keys.length, maxLength: keys.length }).map((rows) => {
-      const builder = new VintageIndexBuilder('v');
+      const builder = new VintageIndexBuilder('v', { maxCodes });
       keys.forEach((key, row) => builder.add(key, rows[row]!));
       return builder.build();
     }),

@@ -1,4 +1,5 @@
 import { ColumnBuilder, type Column } from './columns.js';
+import type { NumberCoding } from './numeric-codes.js';
 import type { ParcelKeys } from './parcel-keys.js';
 
 /**
@@ -56,7 +57,10 @@ export class VintageIndexBuilder {
   private readonly keys: string[] = [];
   private readonly builders = new Map<string, ColumnBuilder>();
 
-  constructor(private readonly vintageId: string) {}
+  constructor(
+    private readonly vintageId: string,
+    private readonly coding: NumberCoding = {},
+  ) {}
 
   /** Adds a parcel with its facts (typed, free and derived, merged in that order: D13). */
   add(parcelKey: string, ...factSets: (Record<string, unknown> | ReadonlyMap<string, unknown>)[]): void {
@@ -86,7 +90,7 @@ export class VintageIndexBuilder {
 
   build(): VintageIndex {
     const columns = new Map<string, Column>();
-    for (const [field, builder] of this.builders) columns.set(field, builder.build(this.keys.length));
+    for (const [field, builder] of this.builders) columns.set(field, builder.build(this.keys.length, this.coding));
     return assembleIndex(this.vintageId, this.keys, columns);
   }
 }

@@ -1,0 +1,229 @@
+/**
+ * npm run bench:discovery-memory — what one prepared vintage costs a discovery replica's memory,
+ * per million parcels, by part: the ranking index (keys and their order, number columns, coded
+ * columns and their dictionaries, mixed columns) and the parcel index with the engine index the
+ * first LocateParcels builds. Each is loaded in this process as a replica loads it and weighed as
+ * heap plus array buffers after a full GC, beside the bytes its typed arrays hold. Peer: PostgreSQL's
+ * own copy of the vintage (its partition with indexes and TOAST, stored columns, stored shapes).
+ * It also counts the columns by the form they are held in (slots of 1, 2 or 4 bytes a row, plain
+ * float64 and whether Float32 would hold those exactly, mixed).
+ *
+ * The market is a prepared demo market (`landscreen demo`, every derived fact) in database
+ * BENCH_DATABASE (default landscreen_bench_discovery_memory_<N>), built when absent; BENCH_TEMPLATE
+ * names a database to copy instead (e.g. bench:discovery's, which holds the same demo market).
+ * BENCH_PARCELS (default 200000), BENCH_MARKET (default bench-tx), BENCH_KEEP=1 keeps the database.
+ */
+import os from 'node:os';
+import { runInNewContext } from 'node:vm';
+import v8 from 'node:v8';
+import pg from 'pg';
+import { openDatabase } from '@landscreen/db';
+import { compileSpec, normaliseDraft } from '@landscreen/buybox-spec';
+import { columnBytes, decodeNumbers, discoveryDb, keyBytes, loadParcelIndex, loadVintageIndex, rank, rankSpecOf, restoreIndex, vintageIndexBytes, type VintageIndex } from '@landscreen/discovery-service';
+import { landscreen } from './lib/cli.js';
+import { ADMIN_DATABASE_URL } from './lib/database.js';
+
+const PARCELS = Number(process.env.BENCH_PARCELS ?? 200_000);
+const MARKET = process.env.BENCH_MARKET ?? 'bench-tx';
+const database = process.env.BENCH_DATABASE ?? `landscreen_bench_discovery_memory_${PARCELS}`;
+const url = new URL(ADMIN_DATABASE_URL);
+url.pathname = `/${database}`;
+const DATABASE_URL = url.toString();
+const MiB = 2 ** 20;
+const mib = (bytes: number) => `${(bytes / MiB).toFixed(1)} MiB`;
+let parcels = PARCELS;
+const perMillion = (bytes: number) => `${((bytes / parcels) * 1e6 / 2 ** 30).toFixed(3)} GiB`;
+
+v8.setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+const held = () => {
+  gc();
+  gc();
+  const usage = process.memoryUsage();
+  return usage.heapUsed + usage.external;
+};
+
+const admin = new pg.Client({ connectionString: ADMIN_DATABASE_URL });
+await admin.connect();
+const started = Date.now();
+if ((await admin.query('select 1 from pg_database where datname = $1', [database])).rowCount === 0) {
+  if (process.env.BENCH_TEMPLATE) await admin.query(`create database ${database} template ${process.env.BENCH_TEMPLATE}`);
+  else {
+    await admin.query(`create database ${database}`);
+    await landscreen(['demo', '--parcels', String(PARCELS), '--market', MARKET], { DATABASE_URL, AUTH_DEV: '1' });
+  }
+  console.log(`market ready in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+const db = new pg.Client({ connectionString: DATABASE_URL });
+await db.connect();
+const handle = await openDatabase({ databaseUrl: DATABASE_URL, maxConnections: 2 });
+try {
+  const vintage = await db.query<{ id: string; parcels: number }>(
+    'select v.id, v.parcel_count parcels from discovery.markets m join discovery.vintages v on v.id = m.current_vintage_id where m.slug = $1',
+    [MARKET],
+  );
+  const vintageId = vintage.rows[0]!.id;
+  parcels = Number(vintage.rows[0]!.parcels);
+  const view = discoveryDb(handle.db);
+  const cpuBefore = process.cpuUsage();
+
+  const rssAt = () => process.memoryUsage().rss;
+  const before = held();
+  const rssBefore = rssAt();
+  const loadStart = Date.now();
+  const ranking = await loadVintageIndex(view, vintageId);
+  const rankingMs = Date.now() - loadStart;
+  const withRanking = held();
+  const rssRanking = rssAt();
+  const parcelIndex = await loadParcelIndex(view, vintageId);
+  const withParcels = held();
+  const rssParcels = rssAt();
+  parcelIndex.locate(0, 0, 1);
+  const withEngine = held();
+
+  // The ranking index by part: the bytes its typed arrays hold, and its lists as the budget counts them.
+  const parts = { keys: keyBytes(ranking), keyOrder: ranking.keyRank.byteLength + ranking.rowsByKey.byteLength, plainNumbers: 0, codedNumbers: 0, codedNumberDictionaries: 0, slots: 0, dictionaries: 0, mixed: 0 };
+  const counts = { plainNumbers: 0, codedNumbers: 0, coded: 0, mixed: 0 };
+  const widths = new Map<string, number>();
+  // What a plain number column would take instead: eight bytes a row (the form before slots).
+  let plainFloat32Exact = 0;
+  for (const [, column] of ranking.entries()) {
+    if (column.kind === 'number') {
+      counts.plainNumbers++;
+      parts.plainNumbers += columnBytes(column);
+      if (column.values.every((value) => value !== value || Math.fround(value) === value)) plainFloat32Exact++;
+    } else if (column.kind === 'coded') {
+      const numeric = typeof column.dictionary.at(0) === 'number';
+      const label = `${numeric ? 'number' : 'other'} slots u${column.slots.BYTES_PER_ELEMENT * 8}`;
+      widths.set(label, (widths.get(label) ?? 0) + 1);
+      if (numeric) {
+        counts.codedNumbers++;
+        parts.codedNumbers += column.slots.byteLength;
+        parts.codedNumberDictionaries += columnBytes(column) - column.slots.byteLength;
+      } else {
+        counts.coded++;
+        parts.slots += column.slots.byteLength;
+        parts.dictionaries += columnBytes(column) - column.slots.byteLength;
+      }
+    } else {
+      counts.mixed++;
+      parts.mixed += columnBytes(column);
+    }
+  }
+  const rankingHeld = withRanking - before;
+  const parcelHeld = withParcels - withRanking;
+  const engineHeld = withEngine - withParcels;
+  const copy = await postgresCopy(vintageId);
+  const rss = process.memoryUsage().rss;
+
+  console.log(`\nnpm run bench:discovery-memory — ${new Date().toISOString()} — ${os.cpus().length} cores, Node ${process.version}, ${parcels.toLocaleString('en-US')} parcels, ${counts.plainNumbers + counts.codedNumbers + counts.coded + counts.mixed} fields, load ${readLoad()}`);
+  console.log('\n| part | bytes | per million parcels |\n|---|---:|---:|');
+  const row = (name: string, bytes: number) => console.log(`| ${name} | ${mib(bytes)} | ${perMillion(bytes)} |`);
+  row('**ranking index (held after GC)**', rankingHeld);
+  row(`  keys (budget count)`, parts.keys);
+  row(`  key order (keyRank, rowsByKey)`, parts.keyOrder);
+  row(`  ${counts.plainNumbers} number columns, plain float64`, parts.plainNumbers);
+  row(`  ${counts.codedNumbers} number columns coded: slots`, parts.codedNumbers);
+  row(`  ${counts.codedNumbers} number columns coded: dictionaries`, parts.codedNumberDictionaries);
+  row(`  ${counts.coded} string, boolean, mixed-scalar columns: slots`, parts.slots);
+  row(`  ${counts.coded} string, boolean, mixed-scalar columns: dictionaries (budget count)`, parts.dictionaries);
+  row(`  ${counts.mixed} mixed columns (budget count)`, parts.mixed);
+  row('**parcel index (held after GC)**', parcelHeld);
+  row('  its engine index (built by the first LocateParcels)', engineHeld);
+  row('**total held**', rankingHeld + parcelHeld + engineHeld);
+  row('peer: PostgreSQL\'s copy of the vintage', copy);
+  console.log(`\ncolumns by form: ${[...widths].sort().map(([label, n]) => `${label} ${n}`).join(', ')}, plain float64 ${counts.plainNumbers} (of which Float32-exact ${plainFloat32Exact}), mixed ${counts.mixed}`);
+  // The parcel index's own arrays (some are SharedArrayBuffers, which the heap counts above may miss).
+  const f = parcelIndex.flat;
+  const flatBytes = [f.shapeKinds, f.coordStarts, f.pathStarts, f.paths, f.polygonStarts, f.polygons].reduce((sum, array) => sum + array.byteLength, 0);
+  console.log(
+    `parcel index arrays: coordinates (float64 lon/lat) ${mib(f.coords.byteLength)}, web mercator copy for tiles ${mib(parcelIndex.world.byteLength)}, boxes ${mib(f.boxes.byteLength)}, shape offsets ${mib(flatBytes)}, key order ${mib(parcelIndex.keyOrder.byteLength)}; the rest of its budget count (keys, records, tree, the engine estimate) ${mib(parcelIndex.approximateBytes() - f.coords.byteLength - parcelIndex.world.byteLength - f.boxes.byteLength - flatBytes - parcelIndex.keyOrder.byteLength)}`,
+  );
+  // Arrays a worker thread made and handed over may escape process.memoryUsage()'s counts: RSS says what they cost.
+  console.log(`cross-check, RSS growth after GC: ranking index ${mib(rssRanking - rssBefore)}, parcel index ${mib(rssParcels - rssRanking)}`);
+  console.log(`ranking index loaded from PostgreSQL in ${rankingMs} ms; budget count ranking ${mib(vintageIndexBytes(ranking))}, parcel index ${mib(parcelIndex.approximateBytes())}; process ${((process.cpuUsage(cpuBefore).user + process.cpuUsage(cpuBefore).system) / 1e6).toFixed(1)} CPU-s for the loads, RSS ${mib(rss)}, peak RSS ${mib(process.resourceUsage().maxRSS * 1024)}, load ${readLoad()}`);
+
+  // Ranking speed, in this process: the index as loaded beside the same facts in the wider forms
+  // (every number column float64, every coded column's slots four bytes), ranked in turn.
+  const wide = widened(ranking);
+  const specs = [0, 1, 2, 3].map((salt) => rankSpecOf(compileSpec(canonical(salt))));
+  const cpuMs = { compact: [] as number[], wide: [] as number[] };
+  for (let round = 0; round < 15; round++) {
+    for (const [form, index] of [['compact', ranking], ['wide', wide]] as const) {
+      const spec = specs[round % specs.length]!;
+      const start = process.cpuUsage();
+      const result = rank(index, spec);
+      const used = process.cpuUsage(start);
+      cpuMs[form].push((used.user + used.system) / 1000);
+      if (form === 'wide') {
+        const other = rank(ranking, spec);
+        if (Buffer.compare(Buffer.from(other.rows.buffer), Buffer.from(result.rows.buffer)) !== 0 || Buffer.compare(Buffer.from(other.scores.buffer), Buffer.from(result.scores.buffer)) !== 0)
+          throw new Error('the compact index ranks differently from the wide one');
+      }
+    }
+  }
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+  console.log(`rank() of the bench:discovery spec (5 must, 10 preferred, 4 variants), CPU ms median of 15: compact ${median(cpuMs.compact).toFixed(1)}, wide ${median(cpuMs.wide).toFixed(1)}; rows and scores identical byte for byte; load ${readLoad()}`);
+} finally {
+  await handle.close();
+  await db.end();
+  if (process.env.BENCH_KEEP !== '1') await admin.query(`drop database if exists ${database} with (force)`);
+  await admin.end();
+}
+
+/** The index with every number column as float64 and every coded column's slots as u32: the widths before coding. */
+function widened(index: VintageIndex): VintageIndex {
+  const columns = new Map<string, Parameters<typeof columnBytes>[0]>();
+  for (const [field, column] of index.entries()) {
+    if (column.kind === 'coded' && typeof column.dictionary.at(0) === 'number') columns.set(field, { kind: 'number', values: decodeNumbers(column) });
+    else if (column.kind === 'coded') columns.set(field, { ...column, slots: Uint32Array.from(column.slots) });
+    else columns.set(field, column);
+  }
+  return restoreIndex(index.vintageId, index.keys, index.rowsByKey, columns);
+}
+
+/** bench:discovery's buy box; `salt` moves the acres floor, as its uncached queries do. */
+function canonical(salt: number) {
+  const draft = {
+    markets: [MARKET],
+    must: [
+      { field: 'acres', op: '>=', value: 10 + salt / 1000 },
+      { field: 'within_floodplain_polygon', op: '=', value: false, unknown: 'review' },
+      { field: 'slope_degrees', op: '<=', value: 12 },
+      { field: 'zoning', op: 'in', value: ['industrial', 'agricultural', 'commercial', 'planned_development'] },
+      { field: 'nearest_transmission_line_distance_m', op: '<=', value: 20000, unknown: 'review' },
+    ],
+    preferred: [
+      { field: 'nearest_substation_distance_m', op: '<=', value: 3000, weight: 5 },
+      { field: 'nearest_substation_max_voltage_kv', op: '>=', value: 138, weight: 3 },
+      { field: 'nearest_gas_pipeline_distance_m', op: '<=', value: 5000, weight: 2 },
+      { field: 'acres', op: 'between', value: [100, 2000], weight: 3 },
+      { field: 'in_opportunity_zone', op: '=', value: true, weight: 1 },
+      { field: 'fiber_provider_count', op: '>=', value: 2, weight: 2 },
+      { field: 'intersects_wetland', op: '=', value: false, weight: 2 },
+      { field: 'tree_canopy_pct', op: '<', value: 30, weight: 1 },
+      { field: 'housing_units_within_1km', op: '<', value: 50, weight: 2 },
+      { field: 'assessed_value_usd', op: '<', value: 2_000_000, weight: 1 },
+    ],
+    verdict_cutoffs: { pursue: 70, monitor: 40 },
+  };
+  const result = normaliseDraft(draft, { knownField: () => true });
+  if (!('spec' in result)) throw new Error(`bench spec refused: ${JSON.stringify(result.issues)}`);
+  return result.spec;
+}
+
+function readLoad(): string {
+  return os.loadavg().map((value) => value.toFixed(1)).join(' ');
+}
+
+/** Bytes PostgreSQL holds of a vintage: its partition with indexes and TOAST, its stored columns and shapes. */
+async function postgresCopy(vintageId: string): Promise<number> {
+  const { rows } = await db.query<{ bytes: string }>(
+    `select (select pg_total_relation_size(c.oid) from pg_inherits i join pg_class c on c.oid = i.inhrelid
+               where i.inhparent = 'discovery.parcels'::regclass and pg_get_expr(c.relpartbound, c.oid) like '%' || $1::text || '%')
+          + (select coalesce(sum(pg_column_size(data)), 0) from discovery.vintage_columns where vintage_id = $1::uuid)
+          + (select coalesce(sum(pg_column_size(data)), 0) from discovery.vintage_parcel_shapes where vintage_id = $1::uuid) as bytes`,
+    [vintageId],
+  );
+  return Number(rows[0]!.bytes);
+}
