@@ -39,6 +39,10 @@ export type VintageParcelShapesTable = tables.DiscoveryVintageParcelShapes;
 export type ReplicasTable = tables.DiscoveryReplicas;
 /** Which replica holds a market in memory. */
 export type MarketOwnersTable = tables.DiscoveryMarketOwners;
+/** A vintage being written a chunk at a time, until it is finished or abandoned (operations/prepared-vintage.ts). */
+export type PrepareJobsTable = tables.DiscoveryPrepareJobs;
+/** A chunk of a prepare job that is written: never written again. */
+export type PrepareChunksDoneTable = tables.DiscoveryPrepareChunksDone;
 
 export interface DiscoveryDatabase {
   markets: MarketsTable;
@@ -51,6 +55,8 @@ export interface DiscoveryDatabase {
   vintage_parcel_shapes: VintageParcelShapesTable;
   replicas: ReplicasTable;
   market_owners: MarketOwnersTable;
+  prepare_jobs: PrepareJobsTable;
+  prepare_chunks_done: PrepareChunksDoneTable;
 }
 
 /** The service's view of the process database: every query lands in the "discovery" schema. */

@@ -3,8 +3,8 @@
 // A UUID's text is always 36 bytes: the copy overwrites it in place, and every section's offset
 // stays true — no process holds the whole market's polygons to write it.
 
-import { sql } from 'kysely';
-import type { DiscoveryTransaction } from '../schema.js';
+import type { ExpressionBuilder } from 'kysely';
+import type { DiscoveryDatabase, DiscoveryTransaction } from '../schema.js';
 
 /** Where the header's vintage id lies (1-based, as SQL counts): after the 16-byte prefix and `{"vintageId":"`. */
 const HEADER_START = '{"vintageId":"';
@@ -12,15 +12,43 @@ const ID_AT = 16 + HEADER_START.length + 1;
 
 /** Copies `base`'s stored parcel index to `vintage`; false when the base has none of this layout (it is built when first needed). */
 export async function copyParcelIndex(trx: DiscoveryTransaction, base: string, vintage: string): Promise<boolean> {
-  const { rows } = await sql<{ laid_out: boolean }>`
-    select substring(data from 17 for ${HEADER_START.length}) = convert_to(${HEADER_START}, 'UTF8')
-           and substring(data from ${ID_AT} for 36) = convert_to(${base}, 'UTF8') as laid_out
-    from discovery.vintage_parcel_shapes where vintage_id = ${base} and part = 0`.execute(trx);
-  if (!rows[0]?.laid_out) return false;
-  await sql`
-    insert into discovery.vintage_parcel_shapes (vintage_id, part, data)
-    select ${vintage}, part, case when part = 0 then overlay(data placing convert_to(${vintage}, 'UTF8') from ${ID_AT} for 36) else data end
-    from discovery.vintage_parcel_shapes where vintage_id = ${base}
-    on conflict (vintage_id, part) do nothing`.execute(trx);
+  const first = await trx
+    .selectFrom('vintage_parcel_shapes')
+    .select((eb) =>
+      eb
+        .and([
+          eb(eb.fn('substring', ['data', eb.lit(17), eb.val(HEADER_START.length)]), '=', utf8(eb, HEADER_START)),
+          eb(eb.fn('substring', ['data', eb.lit(ID_AT), eb.lit(36)]), '=', utf8(eb, base)),
+        ])
+        .as('laid_out'),
+    )
+    .where('vintage_id', '=', base)
+    .where('part', '=', 0)
+    .executeTakeFirst();
+  if (!first?.laid_out) return false;
+  await trx
+    .insertInto('vintage_parcel_shapes')
+    .columns(['vintage_id', 'part', 'data'])
+    .expression((eb) =>
+      eb
+        .selectFrom('vintage_parcel_shapes')
+        .select((eb) => [
+          eb.val(vintage).as('vintage_id'),
+          'part',
+          eb
+            .case()
+            .when('part', '=', 0)
+            .then(eb.fn<Uint8Array>('overlay', ['data', utf8(eb, vintage), eb.lit(ID_AT), eb.lit(36)]))
+            .else(eb.ref('data'))
+            .end()
+            .as('data'),
+        ])
+        .where('vintage_id', '=', base),
+    )
+    .onConflict((oc) => oc.columns(['vintage_id', 'part']).doNothing())
+    .execute();
   return true;
 }
+
+/** The bytes of `text` in UTF-8, as the header stores them. */
+const utf8 = (eb: ExpressionBuilder<DiscoveryDatabase, 'vintage_parcel_shapes'>, text: string) => eb.fn<Uint8Array>('convert_to', [eb.val(text), eb.val('UTF8')]);

@@ -3,7 +3,6 @@
 // and derived facts from its columns, the rest from the base's rows (one short index scan a page).
 // Prepare reads its base this way, in one process or a chunk per worker.
 
-import { sql } from 'kysely';
 import type { BBox, GeoJSONGeometry, ParcelRecord } from '@landscreen/parcel-io';
 import type { FieldProvenance } from '../field-provenance.js';
 import type { DiscoveryDb, DiscoveryTransaction } from '../schema.js';
@@ -27,24 +26,25 @@ export interface StoredBase extends BaseVintage {
   fieldProvenance: FieldProvenance | null;
 }
 
-interface StoredParcel {
-  parcel_key: string;
-  apn: string | null;
-  apn_normalised: string | null;
-  address: string | null;
-  address_normalised: string | null;
-  lat: number | null;
-  lon: number | null;
-  bbox: BBox | null;
-  geometry: GeoJSONGeometry | null;
-  acres: number | null;
-  developable_acres: number | null;
-  zoning: string | null;
-  land_use: string | null;
-  owner_name: string | null;
-  assessed_value_usd: number | null;
-  provenance: Record<string, unknown> | null;
-}
+/** The columns of a base's row a record is made from. */
+const STORED_COLUMNS = [
+  'parcel_key',
+  'apn',
+  'apn_normalised',
+  'address',
+  'address_normalised',
+  'lat',
+  'lon',
+  'bbox',
+  'geometry',
+  'acres',
+  'developable_acres',
+  'zoning',
+  'land_use',
+  'owner_name',
+  'assessed_value_usd',
+  'provenance',
+] as const;
 
 /** The market's current vintage, with the field lists and provenance a derived vintage keeps. */
 export async function storedBase(db: DiscoveryDb, slug: string): Promise<StoredBase> {
@@ -91,11 +91,14 @@ export async function* baseChunkPages(
   for (let start = 0; start < part.keys.length; start += BASE_PAGE) {
     const keys = part.keys.slice(start, start + BASE_PAGE);
     // The page's keys on the partition's primary key: one short index scan.
-    const { rows } = await sql<StoredParcel>`
-      select parcel_key, apn, apn_normalised, address, address_normalised, lat, lon, bbox, geometry,
-             acres, developable_acres, zoning, land_use, owner_name, assessed_value_usd, provenance
-      from discovery.parcels
-      where vintage_id = ${base.vintageId} and parcel_key = any(${keys}::text[])`.execute(rowReader);
+    const rows = await rowReader
+      .selectFrom('parcels')
+      .select(STORED_COLUMNS)
+      .where('vintage_id', '=', base.vintageId)
+      .where((eb) => eb('parcel_key', '=', eb.fn.any(eb.val(keys))))
+      // As the import wrote it (import-vintage.ts): a record's bbox.
+      .$narrowType<{ bbox: BBox | null }>()
+      .execute();
     const rowOfKey = new Map(rows.map((row) => [row.parcel_key, row]));
     yield keys.map((key, n) => {
       const row = rowOfKey.get(key);
@@ -112,7 +115,8 @@ export async function* baseChunkPages(
         lat: row.lat,
         lon: row.lon,
         bbox: row.bbox,
-        geometry: row.geometry,
+        // As the import wrote it: the record's GeoJSON geometry.
+        geometry: row.geometry as GeoJSONGeometry | null,
         typed: {
           acres: row.acres,
           developable_acres: row.developable_acres,

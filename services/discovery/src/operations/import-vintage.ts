@@ -9,6 +9,7 @@ import { saveParcelIndex } from '../locate/parcel-index-store.js';
 import { CHUNK_ROWS, saveColumnChunk } from '../ranking/column-store.js';
 import { VintageIndexBuilder } from '../ranking/vintage-index.js';
 import { ensureMarket } from './markets.js';
+import { attachVintageTable, createVintageTable } from './vintage-table.js';
 
 const BATCH = 2_000;
 
@@ -111,45 +112,27 @@ export async function importVintage(
     await flush();
     await inFlight;
     const fieldProvenance = options.fieldProvenance?.() ?? null;
-    await sql.raw(`alter table discovery.parcels attach partition ${table} for values in ('${vintage.id}')`).execute(trx);
+    await attachVintageTable(trx, vintage.id);
     // The last chunk (an empty vintage stores one, of no rows). A vintage of one chunk stores its
     // key order too, sparing a loader the sort; a larger one is sorted when loaded.
     if (chunkRows > 0 || chunk === 0) await saveChunk(index.build(), chunk === 0);
     await saveParcelIndex(trx, parcelIndex.finish());
     await trx
       .updateTable('vintages')
-      .set({
+      .set((eb) => ({
         status: 'ready',
         parcel_count: parcels,
         free_fact_fields: [...freeFields].sort(),
         derived_fields: [...derivedFields].sort(),
-        field_provenance: fieldProvenance === null ? null : sql<FieldProvenance>`${JSON.stringify(fieldProvenance)}::jsonb`,
+        field_provenance: eb.cast<FieldProvenance | null>(eb.val(fieldProvenance === null ? null : JSON.stringify(fieldProvenance)), 'jsonb'),
         completed_at: (options.clock ?? systemClock).now(),
-      })
+      }))
       .where('id', '=', vintage.id)
       .execute();
     await trx.updateTable('markets').set({ current_vintage_id: vintage.id }).where('id', '=', market.id).execute();
     return { marketId: market.id, vintageId: vintage.id, parcels };
   });
 }
-
-/**
- * The table a vintage is loaded into: its own, with no index, attached as a partition once every
- * row is in — building the indexes once, in bulk, is far cheaper than maintaining them per row.
- * Its check constraint, matching the partition bound, spares the attach a scan of every row.
- */
-export async function createVintageTable(trx: DiscoveryTransaction, vintageId: string): Promise<string> {
-  const table = vintageTable(vintageId);
-  await sql
-    .raw(
-      `create table ${table} (like discovery.parcels including defaults, constraint vintage_only check (vintage_id = '${vintageId}'))
-       with (toast_tuple_target = 8160)`,
-    )
-    .execute(trx);
-  return table;
-}
-
-export const vintageTable = (vintageId: string) => `discovery.parcels_${vintageId.replaceAll('-', '')}`;
 
 const finiteOrNull = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 
@@ -197,6 +180,8 @@ export async function insertBatch(trx: DiscoveryTransaction, table: string, vint
     return json;
   });
   const batch = `[${rows.join(',')}]`;
+  // SQL text: `json_to_recordset(…) as x(…)` is a table function with a column list, which the
+  // builder has no word for, into a table (the vintage's own) that is not one of the schema's types.
   await sql`
     insert into ${sql.raw(table)} (
       vintage_id, parcel_key, apn, apn_normalised, address, address_normalised, lat, lon, bbox, geometry,

@@ -6,16 +6,17 @@
 // its row — attaches the table, stores the vintage's lists and makes it current, in one
 // transaction. PostgreSQL holds all of it: any process can finish or abandon the job.
 
-import { sql } from 'kysely';
+import type { Selectable } from 'kysely';
 import { liftTimeouts } from '@landscreen/db';
 import type { ParcelRecord } from '@landscreen/parcel-io';
 import type { FieldProvenance } from '../field-provenance.js';
 import { copyParcelIndex } from '../locate/copy-parcel-index.js';
 import { saveColumnChunk, storedChunks } from '../ranking/column-store.js';
 import { VintageIndexBuilder } from '../ranking/vintage-index.js';
-import type { DiscoveryDb } from '../schema.js';
+import type { DiscoveryDb, PrepareJobsTable } from '../schema.js';
 import { storedBase, storedBaseOf, type StoredBase } from './base-chunk.js';
-import { createVintageTable, insertBatch, vintageTable } from './import-vintage.js';
+import { insertBatch } from './import-vintage.js';
+import { attachVintageTable, createVintageTable, dropVintageTable, vintageTable } from './vintage-table.js';
 
 export interface PrepareJob {
   vintageId: string;
@@ -42,15 +43,10 @@ export class PrepareLayersChanged extends Error {
   }
 }
 
-interface JobRow {
-  vintage_id: string;
-  base_vintage_id: string;
-  market_id: string;
-  fields: string[];
-  chunks: number;
-  provenance_decision: unknown;
-  error: string | null;
-}
+/** The columns a PrepareJob is read from. */
+const JOB_COLUMNS = ['vintage_id', 'base_vintage_id', 'market_id', 'fields', 'chunks', 'provenance_decision', 'error'] as const;
+
+type JobRow = Pick<Selectable<PrepareJobsTable>, (typeof JOB_COLUMNS)[number]>;
 
 const jobOf = (row: JobRow): PrepareJob => ({
   vintageId: row.vintage_id,
@@ -76,21 +72,20 @@ export async function openPreparedVintage(
       .returning('id')
       .executeTakeFirstOrThrow();
     await createVintageTable(trx, vintage.id);
-    const { rows } = await sql<JobRow>`
-      insert into discovery.prepare_jobs (vintage_id, base_vintage_id, market_id, fields, chunks)
-      values (${vintage.id}, ${base.vintageId}, ${base.marketId}, ${options.fields}::text[], ${chunks.length})
-      returning vintage_id::text, base_vintage_id::text, market_id::text, fields, chunks, provenance_decision, error`.execute(trx);
-    return jobOf(rows[0]!);
+    const row = await trx
+      .insertInto('prepare_jobs')
+      .values({ vintage_id: vintage.id, base_vintage_id: base.vintageId, market_id: base.marketId, fields: options.fields, chunks: chunks.length })
+      .returning(JOB_COLUMNS)
+      .executeTakeFirstOrThrow();
+    return jobOf(row);
   });
   return { job, base, chunks };
 }
 
 /** The job writing `vintageId`, or undefined once it is finished or abandoned. */
 export async function preparedJob(db: DiscoveryDb, vintageId: string): Promise<PrepareJob | undefined> {
-  const { rows } = await sql<JobRow>`
-    select vintage_id::text, base_vintage_id::text, market_id::text, fields, chunks, provenance_decision, error
-    from discovery.prepare_jobs where vintage_id = ${vintageId}`.execute(db);
-  return rows[0] && jobOf(rows[0]);
+  const row = await db.selectFrom('prepare_jobs').select(JOB_COLUMNS).where('vintage_id', '=', vintageId).executeTakeFirst();
+  return row && jobOf(row);
 }
 
 /** The job's base vintage, as its chunks are read. */
@@ -98,11 +93,15 @@ export const baseOfJob = (db: DiscoveryDb, job: PrepareJob) => storedBaseOf(db, 
 
 /** Stores `decision` unless one is stored; the stored one (the first chunk's to get here) either way. */
 export async function settleProvenanceDecision(db: DiscoveryDb, vintageId: string, decision: unknown): Promise<unknown> {
-  await sql`update discovery.prepare_jobs set provenance_decision = ${JSON.stringify(decision)}::jsonb
-            where vintage_id = ${vintageId} and provenance_decision is null`.execute(db);
-  const { rows } = await sql<{ decision: unknown }>`select provenance_decision as decision from discovery.prepare_jobs where vintage_id = ${vintageId}`.execute(db);
-  if (!rows[0]) throw new PreparedVintageGone(vintageId);
-  return rows[0].decision;
+  await db
+    .updateTable('prepare_jobs')
+    .set((eb) => ({ provenance_decision: eb.cast(eb.val(JSON.stringify(decision)), 'jsonb') }))
+    .where('vintage_id', '=', vintageId)
+    .where('provenance_decision', 'is', null)
+    .execute();
+  const row = await db.selectFrom('prepare_jobs').select('provenance_decision as decision').where('vintage_id', '=', vintageId).executeTakeFirst();
+  if (!row) throw new PreparedVintageGone(vintageId);
+  return row.decision;
 }
 
 /**
@@ -111,23 +110,32 @@ export async function settleProvenanceDecision(db: DiscoveryDb, vintageId: strin
  */
 export async function settleLayerVersions(db: DiscoveryDb, vintageId: string, versionIds: readonly string[]): Promise<void> {
   const ids = [...versionIds].sort();
-  await sql`update discovery.prepare_jobs set layer_versions = ${ids}::text[]
-            where vintage_id = ${vintageId} and layer_versions is null`.execute(db);
-  const { rows } = await sql<{ pinned: string[] }>`select layer_versions as pinned from discovery.prepare_jobs where vintage_id = ${vintageId}`.execute(db);
-  if (!rows[0]) throw new PreparedVintageGone(vintageId);
-  const pinned = rows[0].pinned;
+  await db.updateTable('prepare_jobs').set({ layer_versions: ids }).where('vintage_id', '=', vintageId).where('layer_versions', 'is', null).execute();
+  const row = await db
+    .selectFrom('prepare_jobs')
+    .select('layer_versions as pinned')
+    .where('vintage_id', '=', vintageId)
+    // Set by the update above if no chunk had set it.
+    .$narrowType<{ pinned: string[] }>()
+    .executeTakeFirst();
+  if (!row) throw new PreparedVintageGone(vintageId);
+  const pinned = row.pinned;
   if (pinned.length !== ids.length || pinned.some((id, i) => id !== ids[i])) throw new PrepareLayersChanged(pinned, ids);
 }
 
 /** Marks the job failed (its coordinator abandons it). */
 export async function failPreparedJob(db: DiscoveryDb, vintageId: string, error: string): Promise<void> {
-  await sql`update discovery.prepare_jobs set error = ${error} where vintage_id = ${vintageId} and error is null`.execute(db);
+  await db.updateTable('prepare_jobs').set({ error }).where('vintage_id', '=', vintageId).where('error', 'is', null).execute();
 }
 
 /** How many of the job's chunks are written. */
 export async function preparedChunksDone(db: DiscoveryDb, vintageId: string): Promise<number> {
-  const { rows } = await sql<{ done: number }>`select count(*)::int as done from discovery.prepare_chunks_done where vintage_id = ${vintageId}`.execute(db);
-  return rows[0]!.done;
+  const row = await db
+    .selectFrom('prepare_chunks_done')
+    .select((eb) => eb.fn.countAll<number>().as('done'))
+    .where('vintage_id', '=', vintageId)
+    .executeTakeFirstOrThrow();
+  return row.done;
 }
 
 /** The job is gone: finished, or abandoned by its coordinator. */
@@ -164,14 +172,23 @@ export async function writePreparedChunk(
   const { job, chunk } = options;
   return db.transaction().execute(async (trx) => {
     await liftTimeouts(trx);
-    const { rows: lock } = await sql<{ held: boolean }>`
-      select pg_try_advisory_xact_lock(hashtextextended(${`prepare:${job.vintageId}:${chunk}`}, 0)) as held`.execute(trx);
-    if (!lock[0]!.held) return 'busy';
-    const { rows: state } = await sql<{ job: boolean; done: boolean }>`
-      select exists (select 1 from discovery.prepare_jobs where vintage_id = ${job.vintageId}) as job,
-             exists (select 1 from discovery.prepare_chunks_done where vintage_id = ${job.vintageId} and chunk = ${chunk}) as done`.execute(trx);
-    if (!state[0]!.job) return 'gone';
-    if (state[0]!.done) return 'already written';
+    // The chunk's name hashed to PostgreSQL's 64-bit lock key.
+    const lock = await trx
+      .selectNoFrom((eb) =>
+        eb.fn<boolean>('pg_try_advisory_xact_lock', [eb.fn('hashtextextended', [eb.val(`prepare:${job.vintageId}:${chunk}`), eb.lit(0)])]).as('held'),
+      )
+      .executeTakeFirstOrThrow();
+    if (!lock.held) return 'busy';
+    const state = await trx
+      .selectNoFrom((eb) => [
+        eb.exists(eb.selectFrom('prepare_jobs').select(eb.lit(1).as('one')).where('vintage_id', '=', job.vintageId)).as('job'),
+        eb
+          .exists(eb.selectFrom('prepare_chunks_done').select(eb.lit(1).as('one')).where('vintage_id', '=', job.vintageId).where('chunk', '=', chunk))
+          .as('done'),
+      ])
+      .executeTakeFirstOrThrow();
+    if (!state.job) return 'gone';
+    if (state.done) return 'already written';
     const table = vintageTable(job.vintageId);
     const index = new VintageIndexBuilder(job.vintageId);
     const freeFields = new Set<string>();
@@ -201,9 +218,10 @@ export async function writePreparedChunk(
     const built = index.build();
     // A vintage of one chunk stores its key order, as an import's does.
     await saveColumnChunk(trx, job.vintageId, chunk, { keys: built.keys, columns: built.entries(), rowsByKey: job.chunks === 1 ? built.rowsByKey : undefined });
-    await sql`
-      insert into discovery.prepare_chunks_done (vintage_id, chunk, parcels, free_fact_fields, derived_fields, worker)
-      values (${job.vintageId}, ${chunk}, ${parcels}, ${[...freeFields]}::text[], ${[...derivedFields]}::text[], ${options.worker})`.execute(trx);
+    await trx
+      .insertInto('prepare_chunks_done')
+      .values({ vintage_id: job.vintageId, chunk, parcels, free_fact_fields: [...freeFields], derived_fields: [...derivedFields], worker: options.worker })
+      .execute();
     return 'written';
   });
 }
@@ -217,30 +235,33 @@ export async function finishPreparedVintage(db: DiscoveryDb, job: PrepareJob, fi
   const base = await baseOfJob(db, job);
   return db.transaction().execute(async (trx) => {
     await liftTimeouts(trx);
-    const { rows: locked } = await sql<{ id: string }>`select vintage_id as id from discovery.prepare_jobs where vintage_id = ${job.vintageId} for update`.execute(trx);
-    if (!locked[0]) throw new PreparedVintageGone(job.vintageId);
-    const { rows } = await sql<{ parcels: number; free_fact_fields: string[]; derived_fields: string[] }>`
-      select parcels, free_fact_fields, derived_fields from discovery.prepare_chunks_done where vintage_id = ${job.vintageId}`.execute(trx);
+    const locked = await trx.selectFrom('prepare_jobs').select('vintage_id').where('vintage_id', '=', job.vintageId).forUpdate().executeTakeFirst();
+    if (!locked) throw new PreparedVintageGone(job.vintageId);
+    const rows = await trx
+      .selectFrom('prepare_chunks_done')
+      .select(['parcels', 'free_fact_fields', 'derived_fields'])
+      .where('vintage_id', '=', job.vintageId)
+      .execute();
     if (rows.length !== job.chunks) throw new Error(`vintage ${job.vintageId} has ${rows.length} of its ${job.chunks} chunks written`);
     const parcels = rows.reduce((sum, row) => sum + row.parcels, 0);
     const union = (lists: string[][]) => [...new Set(lists.flat())].sort();
-    await sql.raw(`alter table discovery.parcels attach partition ${vintageTable(job.vintageId)} for values in ('${job.vintageId}')`).execute(trx);
+    await attachVintageTable(trx, job.vintageId);
     await copyParcelIndex(trx, job.baseVintageId, job.vintageId);
     const merged = { ...(base.fieldProvenance ?? {}), ...(fieldProvenance ?? {}) };
     await trx
       .updateTable('vintages')
-      .set({
+      .set((eb) => ({
         status: 'ready',
         parcel_count: parcels,
         free_fact_fields: union(rows.map((row) => row.free_fact_fields)),
         derived_fields: union(rows.map((row) => row.derived_fields)),
-        field_provenance: Object.keys(merged).length === 0 ? null : sql<FieldProvenance>`${JSON.stringify(merged)}::jsonb`,
+        field_provenance: eb.cast<FieldProvenance | null>(eb.val(Object.keys(merged).length === 0 ? null : JSON.stringify(merged)), 'jsonb'),
         completed_at: new Date(),
-      })
+      }))
       .where('id', '=', job.vintageId)
       .execute();
     await trx.updateTable('markets').set({ current_vintage_id: job.vintageId }).where('id', '=', job.marketId).execute();
-    await sql`delete from discovery.prepare_jobs where vintage_id = ${job.vintageId}`.execute(trx);
+    await trx.deleteFrom('prepare_jobs').where('vintage_id', '=', job.vintageId).execute();
     return { parcels };
   });
 }
@@ -249,9 +270,9 @@ export async function finishPreparedVintage(db: DiscoveryDb, job: PrepareJob, fi
 export async function abandonPreparedVintage(db: DiscoveryDb, vintageId: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await liftTimeouts(trx);
-    const { rows } = await sql<{ status: string }>`select status from discovery.vintages where id = ${vintageId} for update`.execute(trx);
-    if (rows[0]?.status !== 'loading') return;
-    await sql.raw(`drop table if exists ${vintageTable(vintageId)}`).execute(trx);
-    await sql`delete from discovery.vintages where id = ${vintageId}`.execute(trx);
+    const vintage = await trx.selectFrom('vintages').select('status').where('id', '=', vintageId).forUpdate().executeTakeFirst();
+    if (vintage?.status !== 'loading') return;
+    await dropVintageTable(trx, vintageId);
+    await trx.deleteFrom('vintages').where('id', '=', vintageId).execute();
   });
 }
