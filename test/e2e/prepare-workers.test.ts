@@ -127,7 +127,7 @@ describe('landscreen prepare --workers on PostgreSQL and NATS with two worker pr
     await waitFor(async () => {
       const { rows } = await sql<{ waiting: number }>`
         select count(*)::int as waiting from pg_stat_activity
-        where datname = current_database() and wait_event_type = 'Lock' and query ilike '%insert into discovery.prepare_chunks_done%'`.execute(db);
+        where datname = current_database() and wait_event_type = 'Lock' and query ilike '%insert into %prepare_chunks_done%'`.execute(db);
       return rows[0]!.waiting === 2;
     }, 'both workers waiting to write their done row');
     const started = first.lines.filter((line) => line.msg === 'prepare chunk started');
