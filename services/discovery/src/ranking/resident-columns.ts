@@ -105,7 +105,7 @@ export class ResidentColumns {
     const held = new Map<string, Column>();
     for (const [field, { column }] of this.columns) held.set(field, column);
     const missing = this.names.filter((field) => !held.has(field));
-    if (!this.source || missing.length === 0) return (field, row) => valueAt(held.get(field), row);
+    if (!this.source || missing.length === 0 || rows.length === 0) return (field, row) => valueAt(held.get(field), row);
     const source = this.source;
     const inRecords = new Set(missing.filter((field) => source.inRecords(field)));
     const dictionaries = new Map<string, Dictionary | undefined>();
