@@ -56,12 +56,21 @@ export class IndexCache {
     }
   }
 
-  /** Writes the index in the background; failures are logged, never thrown (the cache is optional). */
-  write(index: VintageIndex, fingerprint: string): void {
-    const writing = this.writeFile(index, fingerprint)
-      .catch((error) => this.logger.warn({ err: error, vintageId: index.vintageId }, 'could not cache a vintage index'))
-      .finally(() => this.writes.delete(writing));
-    this.writes.add(writing);
+  /**
+   * Writes the index in the background; failures are logged, never thrown (the cache is optional).
+   * Resolves true once the file is in place.
+   */
+  write(index: VintageIndex, fingerprint: string): Promise<boolean> {
+    const writing = this.writeFile(index, fingerprint).then(
+      () => true,
+      (error: unknown) => {
+        this.logger.warn({ err: error, vintageId: index.vintageId }, 'could not cache a vintage index');
+        return false;
+      },
+    );
+    const tracked = writing.then(() => undefined).finally(() => this.writes.delete(tracked));
+    this.writes.add(tracked);
+    return writing;
   }
 
   /** Waits for the writes under way (at stop, so that a restart finds them). */

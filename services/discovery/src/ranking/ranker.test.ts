@@ -93,4 +93,28 @@ describe('Ranker within the memory budget', () => {
     expect(dropped).toEqual([built.vintageId]);
     expect(whole.resident.residentFields()).toEqual(FIELDS);
   });
+
+  it('holds the copy reopened from the local file instead of the index read whole, columns not resident', async () => {
+    const built = market('00000000-0000-4000-8000-000000000005');
+    const lazy = await files.lazyCopy(built);
+    const memory = new IndexMemory(10 * vintageIndexBytes(built));
+    let reopen: ((index: VintageIndex) => void) | undefined;
+    const ranker = new Ranker(async (_vintageId, reopened) => {
+      reopen = reopened;
+      return built;
+    }, memory);
+    const first = await ranker.index(built.vintageId, 'm1');
+    expect(first).toBe(built);
+    const ranking = await ranker.ranking('q1', first, specOn('a'));
+    const rankingsBytes = memory.total() - vintageIndexBytes(built);
+    reopen!(lazy);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await ranker.index(built.vintageId, 'm1')).toBe(lazy);
+    expect(memory.total()).toBe(vintageIndexBytes(lazy) + rankingsBytes);
+    expect(vintageIndexBytes(lazy)).toBeLessThan(vintageIndexBytes(built));
+    // The cached ranking is still the answer; a new spec reads its columns from the file.
+    expect(await ranker.ranking('q1', lazy, specOn('a'))).toBe(ranking);
+    await ranker.ranking('q2', lazy, specOn('b', 'c'));
+    expect(lazy.resident.residentFields()).toEqual(['b', 'c']);
+  });
 });

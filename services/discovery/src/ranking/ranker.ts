@@ -41,21 +41,13 @@ export class Ranker {
       this.memory.use(vintageId);
       return found;
     }
-    const loading = this.load(vintageId);
+    const loading: Promise<VintageIndex> = this.load(vintageId, (lazy) => void loading.then((index) => this.reopened(vintageId, index, lazy)));
     found = loading;
     this.indexes.set(vintageId, loading);
     loading.then(
       (index) => {
         if (this.indexes.get(vintageId) !== loading) return;
-        this.loaded.set(vintageId, index);
-        index.resident.onDamaged = () => {
-          if (this.loaded.get(vintageId) !== index) return;
-          this.memory.drop(vintageId);
-          this.forget(vintageId);
-        };
-        index.resident.onChange = () => {
-          if (this.loaded.get(vintageId) === index) this.memory.resize(vintageId, 'ranking-index', vintageIndexBytes(index));
-        };
+        this.hold(vintageId, index);
         this.memory.set(vintageId, marketId, 'ranking-index', vintageIndexBytes(index));
       },
       () => {
@@ -63,6 +55,31 @@ export class Ranker {
       },
     );
     return found;
+  }
+
+  /** An index now held for the vintage: its column reads and damage are told to the budget. */
+  private hold(vintageId: string, index: VintageIndex): void {
+    this.loaded.set(vintageId, index);
+    index.resident.onDamaged = () => {
+      if (this.loaded.get(vintageId) !== index) return;
+      this.memory.drop(vintageId);
+      this.forget(vintageId);
+    };
+    index.resident.onChange = () => {
+      if (this.loaded.get(vintageId) === index) this.memory.resize(vintageId, 'ranking-index', vintageIndexBytes(index));
+    };
+  }
+
+  /**
+   * The index read whole from the database, now in the local cache: the copy opened from the file
+   * is held instead, so that its columns come and go (rankings cached meanwhile stay valid: the
+   * same vintage, the same rows). Requests under way keep the one they have.
+   */
+  private reopened(vintageId: string, previous: VintageIndex, lazy: VintageIndex): void {
+    if (this.loaded.get(vintageId) !== previous) return;
+    this.indexes.set(vintageId, Promise.resolve(lazy));
+    this.hold(vintageId, lazy);
+    this.memory.resize(vintageId, 'ranking-index', vintageIndexBytes(lazy));
   }
 
   /** The ranking of a spec over the index, cached per query_hash; the columns it reads are made resident first. */
