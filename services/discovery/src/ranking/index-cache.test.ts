@@ -18,6 +18,18 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const logger = createLogger('silent');
 const FINGERPRINT = 'f'.repeat(64);
 
+interface StoredHeader {
+  columns: { field: string; section: [number] }[];
+  records: { offset: number; stride: number };
+}
+
+/** The file with one byte changed where `where` says, from its header. */
+function damageAt(bytes: Buffer, where: (header: StoredHeader) => number): Buffer {
+  const copy = Buffer.from(bytes);
+  copy[where(JSON.parse(copy.toString('utf8', 24, 24 + copy.readUInt32LE(12))))]! ^= 0x01;
+  return copy;
+}
+
 const writeFile = (index: VintageIndex, file: string) => writeIndexFile(index, file, FINGERPRINT);
 
 /**
@@ -151,16 +163,21 @@ describe('the local index cache', () => {
     await expectSameIndex((await cache.read(index.vintageId, FINGERPRINT))!, index);
   });
 
-  const laterDamages: [string, (header: { columns: { field: string; section: [number] }[]; records: { offset: number; stride: number } }) => number, (index: VintageIndex) => Promise<unknown>][] = [
+  const laterDamages: [string, (header: StoredHeader) => number, (index: VintageIndex) => Promise<unknown>][] = [
     ['a column', (header) => header.columns.find((column) => column.field === 'acres')!.section[0] + 1, (read) => read.columnsFor(['acres'])],
     ['a row record', (header) => header.records.offset + 2 * header.records.stride + 1, (read) => read.rowValues([2])],
   ];
-  it.each(laterDamages)('opens a file with one byte of %s changed, fails the read of it and deletes the file', async (_name, where, use) => {
+  it.each(laterDamages)('ignores a file with one byte of %s changed, and deletes it so that it is rebuilt', async (_name, where) => {
     const file = cache.pathOf(index.vintageId);
-    const bytes = readFileSync(file);
-    bytes[where(JSON.parse(bytes.toString('utf8', 24, 24 + bytes.readUInt32LE(12))))]! ^= 0x01;
-    writeFileSync(file, bytes);
+    writeFileSync(file, damageAt(readFileSync(file), where));
+    expect(await cache.read(index.vintageId, FINGERPRINT)).toBeUndefined();
+    expect(existsSync(file)).toBe(false);
+  });
+  it.each(laterDamages)('fails the read of %s damaged after the file was opened, and deletes the file', async (_name, where, use) => {
+    const file = cache.pathOf(index.vintageId);
     const read = (await cache.read(index.vintageId, FINGERPRINT))!;
+    // Rewritten in place: the open file is this one still.
+    writeFileSync(file, damageAt(readFileSync(file), where));
     let damaged = 0;
     read.resident.onDamaged = () => damaged++;
     await expect(use(read)).rejects.toThrow(/checksum mismatch/);

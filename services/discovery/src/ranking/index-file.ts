@@ -19,10 +19,13 @@ import { restoreIndex, type VintageIndex } from './vintage-index.js';
  *   24 header (JSON, space-padded to 8 bytes), then each section on an 8-byte boundary.
  *
  * The header names the vintage, its row count, the fingerprint of the stored columns the file was
- * made from (column-store.ts) and where each section lies with its crc32 (a section is checked
- * when it is read, so a column read later is as trusted as one read at open). The last section
- * holds every row as one record — each number and coded column's bytes for that row, then the
- * record's crc32 — so that the rows of a page are a read a row, not a read a row and column.
+ * made from (column-store.ts) and where each section lies with its crc32. The last section holds
+ * every row as one record — each number and coded column's bytes for that row, then the record's
+ * crc32 — so that the rows of a page are a read a row, not a read a row and column; the file ends
+ * with the crc32 of that section (u32) and a zero (u32), known only once it is written.
+ *
+ * Opening checks every section against its crc32, streamed, keeping only the keys and their
+ * order; each later read of a column or a record is checked again (the file may be damaged after).
  */
 /** 4: a crc32 per section, and the row records. */
 export const INDEX_FILE_VERSION = 4;
@@ -33,6 +36,9 @@ const FIXED_SECTIONS = 3;
 /** Rows transposed into records at a time while the file is written. */
 const RECORD_BLOCK_ROWS = 4096;
 const RECORD_CRC = 4;
+const TRAILER = 8;
+/** Bytes read at a time while the file is checked at open (one buffer, reused). */
+const VERIFY_SLICE = 8 * 1024 * 1024;
 
 type Section = [offset: number, length: number, crc: number];
 /** A dictionary of strings as their UTF-8 bytes and ends (sections), any other as JSON in the header. */
@@ -159,7 +165,15 @@ export async function* encodeIndexFile(index: VintageIndex, fingerprint: string)
     written = align(written);
   }
   if (header.records.offset !== written) throw new Error('index file layout did not settle');
-  for (let first = 0; first < index.size; first += RECORD_BLOCK_ROWS) yield recordBlock(inRecords, stride, first, Math.min(index.size, first + RECORD_BLOCK_ROWS));
+  let recordsCrc = 0;
+  for (let first = 0; first < index.size; first += RECORD_BLOCK_ROWS) {
+    const block = recordBlock(inRecords, stride, first, Math.min(index.size, first + RECORD_BLOCK_ROWS));
+    recordsCrc = crc32(block, recordsCrc);
+    yield block;
+  }
+  const trailer = Buffer.alloc(TRAILER);
+  trailer.writeUInt32LE(recordsCrc, 0);
+  yield trailer;
 }
 
 /** Rows `first` to `end` (exclusive) as records: the columns' bytes side by side, then a crc32. */
@@ -202,7 +216,10 @@ export async function readIndexFile(path: string, vintageId: string, fingerprint
     }
     if (header.vintageId !== vintageId) throw new UnusableIndexFile(`made for vintage ${header.vintageId}`);
     if (header.fingerprint !== fingerprint) throw new UnusableIndexFile('made from other stored columns');
-    if (header.records.offset + header.size * header.records.stride > fileSize) throw new UnusableIndexFile('truncated');
+    const recordsEnd = header.records.offset + header.size * header.records.stride;
+    if (recordsEnd + TRAILER !== fileSize) throw new UnusableIndexFile('truncated');
+    const trailer = await readAt(file, recordsEnd, TRAILER);
+    await verifySections(file, [...header.columns.map((column) => column.section), ...header.dictionaries, [header.records.offset, recordsEnd - header.records.offset, trailer.readUInt32LE(0)]]);
     const reader = new IndexFileReader(file, header, fileSize, onDamaged);
     const keys = await reader.strings(header.keys, header.keyEnds, header.size);
     const rowsByKey = new Uint32Array((await reader.section(header.keyOrder, 4)).buffer, 0, header.size);
@@ -322,6 +339,22 @@ function slotsOfWidth(stored: StoredColumn) {
   const Slots = width === 1 ? Uint8Array : width === 2 ? Uint16Array : width === 4 ? Uint32Array : undefined;
   if (!Slots) throw new UnusableIndexFile(`column ${stored.field} has slots of width ${width}`);
   return Slots;
+}
+
+/** Checks each section's crc32, reading the file a slice at a time into one buffer. */
+async function verifySections(file: FileHandle, sections: Section[]): Promise<void> {
+  const slice = Buffer.allocUnsafeSlow(VERIFY_SLICE);
+  for (const [offset, length, crc] of sections) {
+    let value = 0;
+    for (let done = 0; done < length; ) {
+      const want = Math.min(VERIFY_SLICE, length - done);
+      const { bytesRead } = await file.read(slice, 0, want, offset + done);
+      if (bytesRead === 0) throw new UnusableIndexFile('file shorter than its header says');
+      value = crc32(slice.subarray(0, bytesRead), value);
+      done += bytesRead;
+    }
+    if (value !== crc) throw new UnusableIndexFile('checksum mismatch');
+  }
 }
 
 /** `length` bytes from `position`, in a Buffer of their own (its views may start at offset 0 with any width). */
