@@ -141,6 +141,11 @@ describe('the local index cache', () => {
       copy[header.keys[0] + 1]! ^= 0x01;
       return copy;
     }],
+    ['with its last byte changed', (bytes) => {
+      const copy = Buffer.from(bytes);
+      copy[copy.length - 1]! ^= 0x01;
+      return copy;
+    }],
     ['with one byte of its header changed', (bytes) => {
       const copy = Buffer.from(bytes);
       copy[30]! ^= 0x01;

@@ -219,6 +219,7 @@ export async function readIndexFile(path: string, vintageId: string, fingerprint
     const recordsEnd = header.records.offset + header.size * header.records.stride;
     if (recordsEnd + TRAILER !== fileSize) throw new UnusableIndexFile('truncated');
     const trailer = await readAt(file, recordsEnd, TRAILER);
+    if (trailer.readUInt32LE(4) !== 0) throw new UnusableIndexFile('damaged trailer');
     await verifySections(file, [...header.columns.map((column) => column.section), ...header.dictionaries, [header.records.offset, recordsEnd - header.records.offset, trailer.readUInt32LE(0)]]);
     const reader = new IndexFileReader(file, header, fileSize, onDamaged);
     const keys = await reader.strings(header.keys, header.keyEnds, header.size);
