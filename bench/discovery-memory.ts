@@ -13,13 +13,15 @@
  * names a database to copy instead (e.g. bench:discovery's, which holds the same demo market).
  * BENCH_PARCELS (default 200000), BENCH_MARKET (default bench-tx), BENCH_KEEP=1 keeps the database.
  */
+import { open, unlink } from 'node:fs/promises';
 import os from 'node:os';
+import path from 'node:path';
 import { runInNewContext } from 'node:vm';
 import v8 from 'node:v8';
 import pg from 'pg';
 import { openDatabase } from '@landscreen/db';
 import { compileSpec, normaliseDraft } from '@landscreen/buybox-spec';
-import { columnBytes, decodeNumbers, discoveryDb, keyBytes, loadParcelIndex, loadVintageIndex, rank, rankSpecOf, restoreIndex, vintageIndexBytes, type VintageIndex } from '@landscreen/discovery-service';
+import { columnBytes, decodeNumbers, discoveryDb, encodeIndexFile, keyBytes, loadParcelIndex, loadVintageIndex, rank, rankSpecOf, readIndexFile, restoreIndex, specFields, vintageIndexBytes, type VintageIndex } from '@landscreen/discovery-service';
 import { landscreen } from './lib/cli.js';
 import { ADMIN_DATABASE_URL } from './lib/database.js';
 import { discoveryBenchDraft } from './lib/discovery-spec.js';
@@ -165,11 +167,90 @@ try {
   }
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
   console.log(`rank() of the bench:discovery spec (5 must, 10 preferred, 4 variants), CPU ms median of 15: compact ${median(cpuMs.compact).toFixed(1)}, wide ${median(cpuMs.wide).toFixed(1)}; rows and scores identical byte for byte; load ${readLoad()}`);
+  await lazyColumns(ranking, specs[0]!, rankingHeld);
 } finally {
   await handle.close();
   await db.end();
   if (process.env.BENCH_KEEP !== '1') await admin.query(`drop database if exists ${database} with (force)`);
   await admin.end();
+}
+
+/**
+ * The same index as a replica holds it once its local index file is written: opened from the file
+ * with only the keys and their order resident, then one ranking of the bench spec (its columns
+ * read), then a page's rows read (the other columns' values from the row records). Each as the
+ * budget counts it and as heap plus external after GC, beside the index loaded whole.
+ */
+async function lazyColumns(whole: VintageIndex, spec: ReturnType<typeof rankSpecOf>, wholeHeld: number): Promise<void> {
+  const file = path.join(os.tmpdir(), `landscreen-bench-discovery-memory-${process.pid}.index`);
+  try {
+    const writeStart = process.cpuUsage();
+    const writeWall = performance.now();
+    const handle = await open(file, 'w');
+    for await (const chunk of encodeIndexFile(whole, 'bench')) await handle.write(chunk);
+    await handle.close();
+    const writeCpu = process.cpuUsage(writeStart);
+    const fileBytes = (await open(file, 'r').then(async (read) => [await read.stat(), await read.close()] as const))[0].size;
+    console.log(`\nlocal index file (v4, row records included) ${mib(fileBytes)}, written in ${(performance.now() - writeWall).toFixed(0)} ms (${((writeCpu.user + writeCpu.system) / 1000).toFixed(0)} CPU-ms)`);
+
+    const before = held();
+    const openWall = performance.now();
+    const openCpu = process.cpuUsage();
+    const lazy = await readIndexFile(file, whole.vintageId, 'bench');
+    const opened = { wall: performance.now() - openWall, cpu: process.cpuUsage(openCpu) };
+    const keysHeld = held() - before;
+    const keysCount = vintageIndexBytes(lazy);
+
+    const fields = specFields(spec);
+    const firstWall = performance.now();
+    const firstCpu = process.cpuUsage();
+    const columns = await lazy.columnsFor(fields);
+    const readMs = performance.now() - firstWall;
+    let ranked = rank(lazy, spec, columns);
+    const first = { wall: performance.now() - firstWall, cpu: process.cpuUsage(firstCpu) };
+    const expected = rank(whole, spec);
+    if (Buffer.compare(Buffer.from(ranked.rows.buffer), Buffer.from(expected.rows.buffer)) !== 0 || Buffer.compare(Buffer.from(ranked.scores.buffer), Buffer.from(expected.scores.buffer)) !== 0)
+      throw new Error('the lazily read index ranks differently from the whole one');
+    const againWall = performance.now();
+    ranked = rank(lazy, spec, await lazy.columnsFor(fields));
+    const againMs = performance.now() - againWall;
+    const pageRows = Array.from({ length: Math.min(50, ranked.rows.length) }, (_, at) => ranked.rows[Math.floor((at * ranked.rows.length) / 50)]!);
+    ranked = undefined as unknown as typeof ranked;
+    const rankedHeld = held() - before;
+    const rankedCount = vintageIndexBytes(lazy);
+
+    const rowsWall = performance.now();
+    const values = await lazy.rowValues(pageRows);
+    const rowsMs = performance.now() - rowsWall;
+    const rowsAgainWall = performance.now();
+    await lazy.rowValues(pageRows);
+    const rowsAgainMs = performance.now() - rowsAgainWall;
+    for (const row of pageRows) for (const field of whole.fields()) if (!Object.is(values(field, row), valueAtOf(whole, field, row))) throw new Error(`row ${row} ${field} differs when read from the row records`);
+    const pageHeld = held() - before;
+    const pageCount = vintageIndexBytes(lazy);
+
+    const row = (name: string, count: number, heldBytes: number) => console.log(`| ${name} | ${mib(count)} | ${perMillion(count)} | ${mib(heldBytes)} | ${perMillion(heldBytes)} |`);
+    console.log('\n| ranking index | budget count | per million | held after GC | per million |\n|---|---:|---:|---:|---:|');
+    row('loaded whole (from PostgreSQL)', vintageIndexBytes(whole), wholeHeld);
+    row('from the local file: keys and their order only', keysCount, keysHeld);
+    row(`  after one ranking of the bench spec (${fields.length} fields resident of ${lazy.fields().length})`, rankedCount, rankedHeld);
+    row(`  after a page's ${pageRows.length} rows read (plus ${lazy.resident.residentFields().length - fields.length} mixed columns, ${pageRows.length} records, the dictionaries)`, pageCount, pageHeld);
+    console.log(
+      `\nfile opened (every section's crc32 checked, streamed) in ${opened.wall.toFixed(0)} ms (${((opened.cpu.user + opened.cpu.system) / 1000).toFixed(0)} CPU-ms); ` +
+        `first ranking ${first.wall.toFixed(1)} ms (${((first.cpu.user + first.cpu.system) / 1000).toFixed(1)} CPU-ms), of which reading its ${fields.length} columns ${readMs.toFixed(1)} ms; ` +
+        `the same ranking again ${againMs.toFixed(1)} ms; a page's rows ${rowsMs.toFixed(1)} ms first (dictionaries read), ${rowsAgainMs.toFixed(1)} ms after; rows and scores identical byte for byte; load ${readLoad()}`,
+    );
+  } finally {
+    await unlink(file).catch(() => undefined);
+  }
+}
+
+function valueAtOf(index: VintageIndex, field: string, row: number): unknown {
+  const column = index.column(field);
+  if (!column) return null;
+  if (column.kind === 'number') return Number.isNaN(column.values[row]!) ? null : column.values[row];
+  if (column.kind === 'coded') return column.slots[row] === 0 ? null : column.dictionary.at(column.slots[row]! - 1);
+  return column.values[row] ?? null;
 }
 
 /** The index with every number column as float64 and every coded column's slots as u32: the widths before coding. */

@@ -5,16 +5,22 @@ import { parcelFacts, provenanceOf, type ParcelFacts, type ParcelRow } from './p
 import { roundFacts } from '@landscreen/field-catalog';
 import type { VintageIndex } from './ranking/vintage-index.js';
 
+/** The facts of parcel rows of the index, split as imported (for parcelCandidate). */
+export async function candidateFacts(index: VintageIndex, vintage: MarketVintage['vintage'], rows: readonly Pick<ParcelRow, 'parcel_key'>[]): Promise<ParcelFacts[]> {
+  const indexRows = rows.map((row) => index.rowOfKey(row.parcel_key)!);
+  const values = await index.rowValues(indexRows);
+  return indexRows.map((indexRow) => parcelFacts(values, indexRow, vintage));
+}
+
 /**
  * The ParcelCandidate of a parcel row: its facts split as imported, read from the vintage's
- * columns, numbers shown rounded per unit (D40). `lean` leaves the provenance out (ResolveParcels
+ * columns (candidateFacts), numbers shown rounded per unit (D40). `lean` leaves the provenance out (ResolveParcels
  * for a bulk caller). The point stays as stored: callers evaluate layers at it.
  */
 export function parcelCandidate(
   { market, vintage }: MarketVintage,
-  index: VintageIndex,
   row: ParcelRow,
-  split: ParcelFacts = parcelFacts(index, index.rowOfKey(row.parcel_key)!, vintage),
+  split: ParcelFacts,
   lean = false,
 ): discoveryv1.ParcelCandidate {
   return {

@@ -28,7 +28,8 @@ export { provenanceOf } from './parcel-rows.js';
 export { desiredReplica, type WeightedReplica } from './placement/rendezvous.js';
 // What a replica holds of a vintage, loaded as it loads it and counted as its budget counts it (benchmarks).
 export { loadVintageIndex } from './ranking/column-store.js';
-export { rank, rankSpecOf } from './ranking/rank.js';
+export { rank, rankSpecOf, specFields } from './ranking/rank.js';
+export { encodeIndexFile, readIndexFile } from './ranking/index-file.js';
 export { restoreIndex, type VintageIndex } from './ranking/vintage-index.js';
 export { decodeNumbers } from './ranking/numeric-codes.js';
 export { loadParcelIndex } from './locate/load-parcel-index.js';

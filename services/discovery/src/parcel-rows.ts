@@ -2,8 +2,7 @@ import type { Selectable } from 'kysely';
 import { setOwn } from '@landscreen/validation';
 import { preparedEntry, type FieldProvenance } from './field-provenance.js';
 import { TYPED_FIELDS } from './fields.js';
-import { valueAt } from './ranking/columns.js';
-import type { VintageIndex } from './ranking/vintage-index.js';
+import type { RowValues } from './ranking/resident-columns.js';
 import type { DiscoveryDb, ParcelsTable } from './schema.js';
 
 /** What a parcel row holds besides its facts (those live in the vintage's columns). */
@@ -38,17 +37,20 @@ export interface ParcelFacts {
   facts: Record<string, unknown>;
 }
 
-/** The facts of one row of the vintage index, split as the import split them (D13). */
-export function parcelFacts(index: VintageIndex, row: number, fields: VintageFields): ParcelFacts {
+/**
+ * The facts of one row of the vintage index, split as the import split them (D13), from the
+ * values of the rows read for a page (VintageIndex.rowValues).
+ */
+export function parcelFacts(values: RowValues, row: number, fields: VintageFields): ParcelFacts {
   // The merge is built as the three are, not spread from them: spreading objects of dozens of
   // properties (V8 keeps those as dictionaries) took ~100 µs a parcel, 5 ms of a 50-row page.
   const facts: Record<string, unknown> = {};
   const typed: Record<string, unknown> = {};
-  for (const field of TYPED_FIELDS) typed[field] = facts[field] = valueAt(index.column(field), row);
+  for (const field of TYPED_FIELDS) typed[field] = facts[field] = values(field, row);
   const pick = (names: string[]) => {
     const picked: Record<string, unknown> = {};
     for (const field of names) {
-      const value = valueAt(index.column(field), row);
+      const value = values(field, row);
       if (value === null) continue;
       setOwn(picked, field, value);
       setOwn(facts, field, value);

@@ -24,9 +24,9 @@ export async function discoveryResults(
   pageRows: number[],
   chosen?: readonly string[],
 ): Promise<discoveryv1.DiscoveryResult[]> {
-  const rows = await parcelRowsByKey(db, index.vintageId, pageRows.map((row) => index.keys.at(row)!));
+  const [rows, values] = await Promise.all([parcelRowsByKey(db, index.vintageId, pageRows.map((row) => index.keys.at(row)!)), index.rowValues(pageRows)]);
   return pageRows.map((indexRow) => {
-    const split = parcelFacts(index, indexRow, fields);
+    const split = parcelFacts(values, indexRow, fields);
     const evaluation = compiled.evaluate((field) => split.facts[field]);
     return discoveryResult(rows.get(index.keys.at(indexRow)!)!, split, evaluation, { id: index.vintageId, fieldProvenance: fields.fieldProvenance }, { chosen });
   });

@@ -38,7 +38,7 @@ export async function rankSavedBuyBoxes(db: DiscoveryDb, ranker: Ranker, markets
     try {
       const index = await ranker.index(market.vintageId, market.marketId);
       const compiled = compileSpec(spec);
-      const ranking = ranker.ranking(queryHash(spec, market.marketId, market.vintageId), index, rankSpecOf(compiled));
+      const ranking = await ranker.ranking(queryHash(spec, market.marketId, market.vintageId), index, rankSpecOf(compiled));
       await discoveryResults(db, index, market.fields, compiled, pageAfter(index, ranking, FIRST_PAGE).rows);
       ranked += 1;
     } catch (error) {

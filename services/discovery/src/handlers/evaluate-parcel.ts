@@ -34,8 +34,9 @@ export function evaluateParcelHandler(context: DiscoveryContext) {
     if (row === undefined) {
       throw notFound('parcel_not_found', `No parcel "${request.parcelKey}" in the current vintage of ${access.market.slug}.`);
     }
-    const parcelRow = (await parcelRowsByKey(context.db, access.vintage.id, [request.parcelKey])).get(request.parcelKey)!;
-    const split = parcelFacts(index, row, access.vintage);
+    const [parcelRows, values] = await Promise.all([parcelRowsByKey(context.db, access.vintage.id, [request.parcelKey]), index.rowValues([row])]);
+    const parcelRow = parcelRows.get(request.parcelKey)!;
+    const split = parcelFacts(values, row, access.vintage);
     const evaluation = compiled.evaluate((field) => split.facts[field]);
     return {
       marketId: access.market.id,
@@ -49,7 +50,7 @@ export function evaluateParcelHandler(context: DiscoveryContext) {
       result: discoveryResult(parcelRow, split, evaluation, access.vintage),
       failed: mustEvidence(evaluation.failed),
       appliedSpec: discoveryjson.buyBoxSpecMessage(spec),
-      parcel: parcelCandidate(access, index, parcelRow, split),
+      parcel: parcelCandidate(access, parcelRow, split),
     };
   };
 }

@@ -28,10 +28,10 @@ export function findLeadsHandler(context: DiscoveryContext) {
     const page = pageAfter(index, ranking, Math.max(0, request.limit));
     // Leads are the ranked parcels without geometry and facts: a list to scan, not a map to draw
     // (so neither their JSON nor the provenance is built), unless the caller chose facts (D40).
-    const parcels = await parcelRowsByKey(context.db, index.vintageId, page.rows.map((row) => index.keys.at(row)!));
+    const [parcels, values] = await Promise.all([parcelRowsByKey(context.db, index.vintageId, page.rows.map((row) => index.keys.at(row)!)), index.rowValues(page.rows)]);
     const rows = page.rows.map((indexRow) => {
       const parcel = parcels.get(index.keys.at(indexRow)!)!;
-      const split = parcelFacts(index, indexRow, access.vintage);
+      const split = parcelFacts(values, indexRow, access.vintage);
       const evaluation = compiled.evaluate((field) => split.facts[field]);
       return {
         parcelKey: parcel.parcel_key,

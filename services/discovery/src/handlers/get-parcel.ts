@@ -1,7 +1,7 @@
 import type { HandlerContext } from '@connectrpc/connect';
 import type { discoveryv1 } from '@landscreen/proto';
 import { notFound, requireCaller } from '@landscreen/rpc';
-import { parcelCandidate } from '../candidates.js';
+import { candidateFacts, parcelCandidate } from '../candidates.js';
 import type { DiscoveryContext } from '../context.js';
 import { marketForCaller } from '../market-access.js';
 import { parcelRowsByKey } from '../parcel-rows.js';
@@ -16,11 +16,12 @@ export function getParcelHandler(context: DiscoveryContext) {
     const which = request.vintageId ? `vintage ${request.vintageId}` : `the current vintage of ${access.market.slug}`;
     if (!row) throw notFound('parcel_not_found', `No parcel "${request.parcelKey}" in ${which}.`);
     const index = await context.indexes.ranking(access, call);
+    const [split] = await candidateFacts(index, access.vintage, [row]);
     return {
       marketId: access.market.id,
       market: access.market.slug,
       vintageId: access.vintage.id,
-      parcel: parcelCandidate(access, index, row),
+      parcel: parcelCandidate(access, row, split!),
     };
   };
 }

@@ -44,7 +44,7 @@ export function parcelTileHandler(context: DiscoveryContext, views: TileViews) {
     if (request.knownEtags.includes(etag)) return { ...answer, notModified: true };
     const compiled = compileSpec(spec);
     const [index, parcels] = await Promise.all([context.indexes.ranking(access, call), context.indexes.parcels(access, call)]);
-    const ranking = context.ranker.ranking(hash, index, rankSpecOf(compiled));
+    const ranking = await context.ranker.ranking(hash, index, rankSpecOf(compiled));
     const view = await views.view(hash, parcels, index, ranking, compiled.cutoffs);
     if (request.encoded) return { ...answer, notModified: false, tile: encodedParcelTile(parcels, view, tile) };
     return { ...answer, notModified: false, features: parcelTileFeatures(parcels, view, tile) };

@@ -34,7 +34,7 @@ export async function appliedSpec(context: DiscoveryContext, call: HandlerContex
 export async function preparedQuery(context: DiscoveryContext, call: HandlerContext, buyBox: string | undefined, draftJson: Uint8Array | undefined) {
   const applied = await appliedSpec(context, call, buyBox, draftJson);
   const index = await context.indexes.ranking(applied.access, call);
-  const ranking = context.ranker.ranking(applied.hash, index, rankSpecOf(applied.compiled));
+  const ranking = await context.ranker.ranking(applied.hash, index, rankSpecOf(applied.compiled));
   return { ...applied, index, ranking };
 }
 

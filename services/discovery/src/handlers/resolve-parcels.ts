@@ -119,6 +119,9 @@ export function resolveParcelsHandler(context: DiscoveryContext) {
     });
 
     const index = found.size > 0 ? await context.indexes.ranking(access, call) : undefined;
+    // The facts of every resolved parcel, read at once (one read a row where a column is not resident).
+    const resolvedRows = [...found.values()].filter((match) => match.rows.length === 1).map((match) => index!.rowOfKey(match.rows[0]!.parcel_key)!);
+    const values = index ? await index.rowValues(resolvedRows) : undefined;
     const resolutions: Resolution[] = pending.map((row) => {
       const match = found.get(row.index);
       if (!match) return { status: 'not_found', matchedBy: '', candidates: [] };
@@ -133,7 +136,7 @@ export function resolveParcelsHandler(context: DiscoveryContext) {
       if (match.rows.length > 1) return { status: 'ambiguous', matchedBy: match.matchedBy, candidates: match.rows.map(brief) };
       const parcel = match.rows[0]!;
       const indexRow = index!.rowOfKey(parcel.parcel_key)!;
-      const split = parcelFacts(index!, indexRow, access.vintage);
+      const split = parcelFacts(values!, indexRow, access.vintage);
       let evaluation;
       if (screen) {
         const evaluated = screen.compiled.evaluate((field) => split.facts[field]);
@@ -152,7 +155,7 @@ export function resolveParcelsHandler(context: DiscoveryContext) {
       return {
         status: 'resolved',
         matchedBy: match.matchedBy,
-        candidates: [{ ...brief(parcel), parcel: parcelCandidate(access, index!, parcel, split, request.lean), evaluation }],
+        candidates: [{ ...brief(parcel), parcel: parcelCandidate(access, parcel, split, request.lean), evaluation }],
       };
     });
     return {

@@ -5,7 +5,7 @@ import { requireCaller, validationError } from '@landscreen/rpc';
 import { addressSimilarity, similarAddress } from '../address-similarity.js';
 import type { DiscoveryContext } from '../context.js';
 import { marketForCaller } from '../market-access.js';
-import { parcelCandidate } from '../candidates.js';
+import { candidateFacts, parcelCandidate } from '../candidates.js';
 import { PARCEL_COLUMNS, type ParcelRow } from '../parcel-rows.js';
 
 const MAX_CANDIDATES = 10;
@@ -47,12 +47,13 @@ export function resolveHandler(context: DiscoveryContext) {
     }
     // Facts come from the vintage's columns, as for ranking.
     const index = candidates.length > 0 ? await context.indexes.ranking(access, call) : undefined;
+    const facts = index ? await candidateFacts(index, access.vintage, candidates) : [];
     return {
       status: candidates.length === 0 ? 'not_found' : candidates.length === 1 ? 'resolved' : 'ambiguous',
       market: market.slug,
       marketId: market.id,
       vintageId: vintage.id,
-      candidates: candidates.map((row) => parcelCandidate(access, index!, row)),
+      candidates: candidates.map((row, at) => parcelCandidate(access, row, facts[at]!)),
     };
   };
 }

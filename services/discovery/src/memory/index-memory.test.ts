@@ -48,4 +48,33 @@ describe('IndexMemory', () => {
     expect(memory.holds('other')).toBe(false);
     expect(memory.total()).toBe(0);
   });
+
+  it('asks its shedders first, and drops vintages whole only for what shedding left over', () => {
+    const memory = new IndexMemory(1_000);
+    const dropped: string[] = [];
+    const asked: number[] = [];
+    memory.onDrop((vintageId) => dropped.push(vintageId));
+    // A shedder that can give back 200 of v1's bytes (say, columns it can read again), once.
+    let sheddable = 200;
+    let v1 = 500;
+    memory.onShed((excess) => {
+      asked.push(excess);
+      const shed = Math.min(excess, sheddable);
+      sheddable -= shed;
+      v1 -= shed;
+      memory.resize('v1', 'ranking-index', v1);
+    });
+    memory.set('v1', 'm1', 'ranking-index', 500);
+    memory.set('v2', 'm2', 'ranking-index', 400);
+    expect(asked).toEqual([]);
+    memory.set('v3', 'm3', 'ranking-index', 250);
+    expect(asked).toEqual([150]);
+    expect(dropped).toEqual([]);
+    expect(memory.total()).toBe(1_000);
+    // Past what can be shed (50 left), the least recently used vintage goes whole.
+    memory.set('v4', 'm4', 'ranking-index', 100);
+    expect(asked).toEqual([150, 100]);
+    expect(dropped).toEqual(['v1']);
+    expect(memory.total()).toBe(750);
+  });
 });

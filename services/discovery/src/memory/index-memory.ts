@@ -11,16 +11,21 @@ interface Held {
 /**
  * The memory budget of one discovery process (DISCOVERY_MEMORY_BUDGET), over everything it holds
  * per vintage. The caches report what they hold of which vintage and when they use it; past the
- * budget the least recently used vintages are dropped whole — every cache drops its part of it —
- * until the rest fits. The vintage just used is never dropped: a market larger than the budget is
- * still answered (alone). Reloading a dropped vintage reads the local index cache.
+ * budget, first the parts that can be read again cheaply are shed (a ranking index's columns read
+ * from a local file, least recently used first, across vintages: onShed), then the least recently
+ * used vintages are dropped whole — every cache drops its part of it — until the rest fits. The
+ * vintage just used is never dropped: a market larger than the budget is still answered (alone).
+ * Reloading a dropped vintage reads the local index cache.
  */
 export class IndexMemory {
   /** In use order: the first is the least recently used. */
   private readonly held = new Map<string, Held>();
   private readonly droppers: ((vintageId: string) => void)[] = [];
+  private readonly shedders: ((excess: number) => void)[] = [];
   private bytes = 0;
   private warnedAlone = false;
+  /** Set while shedding: a shedder's resize must not start another round. */
+  private enforcing = false;
 
   constructor(
     readonly budgetBytes: number,
@@ -30,6 +35,28 @@ export class IndexMemory {
   /** A cache's way of dropping its part of a vintage. */
   onDrop(drop: (vintageId: string) => void): void {
     this.droppers.push(drop);
+  }
+
+  /**
+   * A cache's way of shedding parts it can read again, `excess` bytes' worth if it can (it tells
+   * what it holds after with resize).
+   */
+  onShed(shed: (excess: number) => void): void {
+    this.shedders.push(shed);
+  }
+
+  /** Sets what a part of a held vintage takes now, without counting it as a use (a column read or shed). */
+  resize(vintageId: string, part: MemoryPart, bytes: number): void {
+    const held = this.held.get(vintageId);
+    if (!held) return;
+    this.bytes += bytes - (held.parts.get(part) ?? 0);
+    if (bytes > 0) held.parts.set(part, bytes);
+    else held.parts.delete(part);
+    if (held.parts.size === 0) {
+      this.held.delete(vintageId);
+      return;
+    }
+    this.enforce(vintageId);
   }
 
   /** The vintage was used now. */
@@ -96,6 +123,13 @@ export class IndexMemory {
   }
 
   private enforce(keep: string): void {
+    if (this.enforcing || this.bytes <= this.budgetBytes) return;
+    this.enforcing = true;
+    try {
+      for (const shed of this.shedders) if (this.bytes > this.budgetBytes) shed(this.bytes - this.budgetBytes);
+    } finally {
+      this.enforcing = false;
+    }
     for (const [vintageId, held] of [...this.held]) {
       if (this.bytes <= this.budgetBytes) return;
       if (vintageId === keep) continue;

@@ -4,10 +4,12 @@ import type { VintageIndex } from '../ranking/vintage-index.js';
 import type { VerdictMap } from '../tiles/verdict-map.js';
 import { ByteCount } from './sizes.js';
 
-/** A vintage's ranking index: keys, their order, and every fact column (from a file, views of one buffer). */
+/** A vintage's ranking index: keys, their order, and the fact columns (and lone dictionaries) resident. */
 export function vintageIndexBytes(index: VintageIndex): number {
   const count = new ByteCount().list(index.keys).views(index.keyRank, index.rowsByKey);
-  for (const [, column] of index.entries()) countColumn(count, column);
+  const { columns, dictionaries } = index.resident.held();
+  for (const column of columns) countColumn(count, column);
+  for (const dictionary of dictionaries) count.list(dictionary);
   return count.total();
 }
 

@@ -6,7 +6,6 @@ import * as discoveryjson from '@landscreen/discovery-json';
 import { parcelCandidate } from '../candidates.js';
 import type { MarketVintage } from '../market-vintage.js';
 import { provenanceOf, type ParcelFacts, type ParcelRow } from '../parcel-rows.js';
-import type { VintageIndex } from '../ranking/vintage-index.js';
 import { discoveryResult, mustEvidence } from '../results.js';
 
 // The typed messages must give the REST JSON the service answered before the services answered typed messages character for
@@ -121,10 +120,9 @@ describe('the REST JSON of the discovery messages', () => {
       derived: split.derived,
       provenance: provenanceOf(row, split, access.vintage),
     };
-    const index = undefined as unknown as VintageIndex; // unused: the facts are given
-    expect(discoveryjson.parcelCandidateJson(overTheWire(parcelCandidate(access, index, row, split)))).toBe(JSON.stringify(before));
+    expect(discoveryjson.parcelCandidateJson(overTheWire(parcelCandidate(access, row, split)))).toBe(JSON.stringify(before));
     const { provenance: _provenance, ...lean } = before;
-    expect(discoveryjson.parcelCandidateJson(parcelCandidate(access, index, row, split, true))).toBe(JSON.stringify(lean));
+    expect(discoveryjson.parcelCandidateJson(parcelCandidate(access, row, split, true))).toBe(JSON.stringify(lean));
   });
 
   it('writes a canonical spec and a parsed draft in the canonical order', () => {

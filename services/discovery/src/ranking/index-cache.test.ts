@@ -7,7 +7,8 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '@landscreen/rpc';
 import { valueAt, type Dictionary } from './columns.js';
 import { IndexCache } from './index-cache.js';
-import { encodeIndexFile, INDEX_FILE_VERSION, readIndexFile } from './index-file.js';
+import { INDEX_FILE_VERSION, readIndexFile } from './index-file.js';
+import { writeIndexFile } from './index-file.test-helper.js';
 import { market } from './test-arbitraries.js';
 import { VintageIndexBuilder, type VintageIndex } from './vintage-index.js';
 
@@ -17,12 +18,33 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const logger = createLogger('silent');
 const FINGERPRINT = 'f'.repeat(64);
 
-async function writeFile(index: VintageIndex, file: string, fingerprint = FINGERPRINT): Promise<void> {
-  writeFileSync(file, Buffer.concat(await encodeIndexFile(index, fingerprint)));
+interface StoredHeader {
+  columns: { field: string; section: [number] }[];
+  records: { offset: number; stride: number };
 }
 
-/** The same index: keys, their order, every column byte for byte (NaN and -0 kept in numbers). */
-function expectSameIndex(actual: VintageIndex, expected: VintageIndex): void {
+/** The file with one byte changed where `where` says, from its header. */
+function damageAt(bytes: Buffer, where: (header: StoredHeader) => number): Buffer {
+  const copy = Buffer.from(bytes);
+  copy[where(JSON.parse(copy.toString('utf8', 24, 24 + copy.readUInt32LE(12))))]! ^= 0x01;
+  return copy;
+}
+
+const writeFile = (index: VintageIndex, file: string) => writeIndexFile(index, file, FINGERPRINT);
+
+/**
+ * The same index: keys, their order, every column byte for byte (NaN and -0 kept in numbers),
+ * and every row's values read from the file's row records as the columns give them.
+ */
+async function expectSameIndex(actual: VintageIndex, expected: VintageIndex): Promise<void> {
+  const fromRecords = await actual.rowValues(Array.from({ length: actual.size }, (_, row) => row));
+  for (const field of expected.fields()) {
+    const want = expected.column(field)!;
+    const asStored = (value: unknown) => (want.kind === 'mixed' ? JSON.parse(JSON.stringify(value)) : value);
+    for (let row = 0; row < expected.size; row++) expect(fromRecords(field, row)).toEqual(asStored(valueAt(want, row)));
+  }
+  expect(fromRecords('absent-field', 0)).toBeNull();
+  await actual.columnsFor(actual.fields());
   expect(actual.vintageId).toBe(expected.vintageId);
   expect(actual.size).toBe(expected.size);
   const keysOf = (index: VintageIndex) => Array.from({ length: index.keys.length }, (_, row) => index.keys.at(row));
@@ -64,20 +86,27 @@ describe('a vintage index file', () => {
     await fc.assert(
       fc.asyncProperty(market(40), async (index) => {
         await writeFile(index, file);
-        expectSameIndex(await readIndexFile(file, index.vintageId, FINGERPRINT), index);
+        await expectSameIndex(await readIndexFile(file, index.vintageId, FINGERPRINT), index);
       }),
       { numRuns: 60 },
     );
   });
 
-  it('lays every section on an 8-byte boundary, so columns are views of the one read', async () => {
+  it('opens with the keys alone, and reads each column into a buffer of its own when asked for', async () => {
     const index = smallIndex();
     const file = path.join(dir, 'aligned.index');
     await writeFile(index, file);
     const read = await readIndexFile(file, index.vintageId, FINGERPRINT);
-    for (const [, column] of read.entries()) {
-      if (column.kind === 'mixed') continue;
-      expect((column.kind === 'number' ? column.values : column.slots).buffer.byteLength).toBe(readFileSync(file).length);
+    expect(read.resident.residentFields()).toEqual([]);
+    expect(() => read.column('acres')).toThrow(/not resident/);
+    expect(read.column('no-such-field')).toBeUndefined();
+    const columns = await read.columnsFor(['acres', 'zoning', 'no-such-field']);
+    expect(read.resident.residentFields()).toEqual(['acres', 'zoning']);
+    expect(columns('no-such-field')).toBeUndefined();
+    for (const column of [columns('acres')!, columns('zoning')!]) {
+      const array = column.kind === 'number' ? column.values : column.kind === 'coded' ? column.slots : undefined;
+      expect(array!.byteOffset).toBe(0);
+      expect(array!.buffer.byteLength).toBe(array!.byteLength);
     }
   });
 });
@@ -95,7 +124,7 @@ describe('the local index cache', () => {
 
   it('writes the index whole, under its vintage id, and reads it back', async () => {
     expect(readdirSync(dir)).toEqual([`${index.vintageId}.index`]);
-    expectSameIndex((await cache.read(index.vintageId, FINGERPRINT))!, index);
+    await expectSameIndex((await cache.read(index.vintageId, FINGERPRINT))!, index);
   });
 
   it('has nothing for a vintage never written', async () => {
@@ -106,11 +135,20 @@ describe('the local index cache', () => {
     ['truncated', (bytes) => bytes.subarray(0, bytes.length - 9)],
     ['cut inside its header', (bytes) => bytes.subarray(0, 30)],
     ['empty', () => Buffer.alloc(0)],
-    ['with one byte of a number column changed (only the checksum tells)', (bytes) => {
+    ['with one byte of its keys changed (only the checksum tells)', (bytes) => {
       const copy = Buffer.from(bytes);
       const header = JSON.parse(copy.toString('utf8', 24, 24 + copy.readUInt32LE(12)));
-      const [offset] = header.columns.find((column: { field: string }) => column.field === 'acres').section;
-      copy[offset + 9]! ^= 0x01;
+      copy[header.keys[0] + 1]! ^= 0x01;
+      return copy;
+    }],
+    ['with its last byte changed', (bytes) => {
+      const copy = Buffer.from(bytes);
+      copy[copy.length - 1]! ^= 0x01;
+      return copy;
+    }],
+    ['with one byte of its header changed', (bytes) => {
+      const copy = Buffer.from(bytes);
+      copy[30]! ^= 0x01;
       return copy;
     }],
     ['of another format version', (bytes) => {
@@ -127,7 +165,32 @@ describe('the local index cache', () => {
     expect(existsSync(file)).toBe(false);
     cache.write(index, FINGERPRINT);
     await cache.flush();
-    expectSameIndex((await cache.read(index.vintageId, FINGERPRINT))!, index);
+    await expectSameIndex((await cache.read(index.vintageId, FINGERPRINT))!, index);
+  });
+
+  const laterDamages: [string, (header: StoredHeader) => number, (index: VintageIndex) => Promise<unknown>][] = [
+    ['a column', (header) => header.columns.find((column) => column.field === 'acres')!.section[0] + 1, (read) => read.columnsFor(['acres'])],
+    ['a row record', (header) => header.records.offset + 2 * header.records.stride + 1, (read) => read.rowValues([2])],
+  ];
+  it.each(laterDamages)('ignores a file with one byte of %s changed, and deletes it so that it is rebuilt', async (_name, where) => {
+    const file = cache.pathOf(index.vintageId);
+    writeFileSync(file, damageAt(readFileSync(file), where));
+    expect(await cache.read(index.vintageId, FINGERPRINT)).toBeUndefined();
+    expect(existsSync(file)).toBe(false);
+  });
+  it.each(laterDamages)('fails the read of %s damaged after the file was opened, and deletes the file', async (_name, where, use) => {
+    const file = cache.pathOf(index.vintageId);
+    const read = (await cache.read(index.vintageId, FINGERPRINT))!;
+    // Rewritten in place: the open file is this one still.
+    writeFileSync(file, damageAt(readFileSync(file), where));
+    let damaged = 0;
+    read.resident.onDamaged = () => damaged++;
+    await expect(use(read)).rejects.toThrow(/checksum mismatch/);
+    expect(damaged).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(existsSync(file)).toBe(false);
+    // Other rows and columns read fine meanwhile.
+    expect((await read.columnsFor(['zoning']))('zoning')).toBeDefined();
   });
 
   it('ignores a file made from other stored columns (another fingerprint)', async () => {

@@ -31,11 +31,18 @@ export class IndexCache {
     return path.join(this.dir, `${vintageId}${SUFFIX}`);
   }
 
-  /** The cached index, or undefined when there is none that can be trusted. */
+  /**
+   * The cached index, or undefined when there is none that can be trusted. Its columns are read
+   * from the file later: one found damaged then has the file deleted too (the index fails that
+   * read and is rebuilt from the database).
+   */
   async read(vintageId: string, fingerprint: string): Promise<VintageIndex | undefined> {
     const file = this.pathOf(vintageId);
     try {
-      const index = await readIndexFile(file, vintageId, fingerprint);
+      const index = await readIndexFile(file, vintageId, fingerprint, (reason) => {
+        this.logger.warn({ vintageId, file, reason, damaged: true }, 'a cached vintage index proved damaged; deleting it');
+        void unlink(file).catch(() => undefined);
+      });
       // Its modification time is its last use, for eviction: the file system's clock, which
       // eviction compares it with (not the service's injected one).
       const now = new Date();
@@ -49,12 +56,21 @@ export class IndexCache {
     }
   }
 
-  /** Writes the index in the background; failures are logged, never thrown (the cache is optional). */
-  write(index: VintageIndex, fingerprint: string): void {
-    const writing = this.writeFile(index, fingerprint)
-      .catch((error) => this.logger.warn({ err: error, vintageId: index.vintageId }, 'could not cache a vintage index'))
-      .finally(() => this.writes.delete(writing));
-    this.writes.add(writing);
+  /**
+   * Writes the index in the background; failures are logged, never thrown (the cache is optional).
+   * Resolves true once the file is in place.
+   */
+  write(index: VintageIndex, fingerprint: string): Promise<boolean> {
+    const writing = this.writeFile(index, fingerprint).then(
+      () => true,
+      (error: unknown) => {
+        this.logger.warn({ err: error, vintageId: index.vintageId }, 'could not cache a vintage index');
+        return false;
+      },
+    );
+    const tracked = writing.then(() => undefined).finally(() => this.writes.delete(tracked));
+    this.writes.add(tracked);
+    return writing;
   }
 
   /** Waits for the writes under way (at stop, so that a restart finds them). */
@@ -88,12 +104,11 @@ export class IndexCache {
 
   private async writeFile(index: VintageIndex, fingerprint: string): Promise<void> {
     const target = this.pathOf(index.vintageId);
-    const chunks = await encodeIndexFile(index, fingerprint);
     await mkdir(this.dir, { recursive: true });
     const temporary = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
     const file = await open(temporary, 'w');
     try {
-      for (const chunk of chunks) {
+      for await (const chunk of encodeIndexFile(index, fingerprint)) {
         for (let written = 0; written < chunk.byteLength; ) written += (await file.write(chunk, written, chunk.byteLength - written)).bytesWritten;
       }
       await file.datasync();

@@ -4,7 +4,12 @@ import type { IndexCache } from './index-cache.js';
 import type { VintageIndex } from './vintage-index.js';
 import type { DiscoveryDb } from '../schema.js';
 
-export type IndexLoader = (vintageId: string) => Promise<VintageIndex>;
+/**
+ * Loads a vintage's index. An index read from the database whole is written to the local cache
+ * after; `reopened` is then handed the same index opened from that file (its columns read when
+ * needed), to hold instead.
+ */
+export type IndexLoader = (vintageId: string, reopened: (index: VintageIndex) => void) => Promise<VintageIndex>;
 
 export interface IndexLoaderOptions {
   db: DiscoveryDb;
@@ -20,7 +25,7 @@ export interface IndexLoaderOptions {
  * database's copy of a million-parcel vintage takes ~2 s; the local file, a few hundred ms.
  */
 export function indexLoader({ db, cache, logger, faults }: IndexLoaderOptions): IndexLoader {
-  return async (vintageId) => {
+  return async (vintageId, reopened) => {
     const started = performance.now();
     const fingerprint = cache ? await columnsFingerprint(db, vintageId) : undefined;
     const cached = fingerprint === undefined ? undefined : await cache!.read(vintageId, fingerprint);
@@ -32,7 +37,15 @@ export function indexLoader({ db, cache, logger, faults }: IndexLoaderOptions): 
     await faults?.('discovery.index.load-from-database');
     const index = await loadVintageIndex(db, vintageId);
     logger.debug({ vintageId, rows: index.size, ms: Math.round(performance.now() - started) }, 'vintage index read from the database');
-    if (fingerprint !== undefined) cache!.write(index, fingerprint);
+    if (fingerprint !== undefined) {
+      void cache!
+        .write(index, fingerprint)
+        .then(async (written) => {
+          const lazy = written ? await cache!.read(vintageId, fingerprint) : undefined;
+          if (lazy) reopened(lazy);
+        })
+        .catch((error: unknown) => logger.warn({ err: error, vintageId }, 'could not reopen a cached vintage index'));
+    }
     return index;
   };
 }

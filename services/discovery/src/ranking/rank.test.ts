@@ -5,17 +5,10 @@ import { valueAt } from './columns.js';
 import { pageAfter } from './page.js';
 import { MAX_RULES_BY_SET } from './preference-score.js';
 import { rank, rankSpecOf } from './rank.js';
-import { anyPreferredRule, gradedRule, market, mustRule, preferredRule } from './test-arbitraries.js';
+import { anyPreferredRule, canonicalSpec, gradedRule, market } from './test-arbitraries.js';
 import type { VintageIndex } from './vintage-index.js';
 
-const cutoffs = fc.tuple(fc.integer({ min: 0, max: 100 }), fc.integer({ min: 0, max: 100 })).map(([a, b]) => ({ pursue: Math.max(a, b), monitor: Math.min(a, b) }));
-
-const spec = (preferredCount: { minLength: number; maxLength: number }, preferred: fc.Arbitrary<unknown> = preferredRule) =>
-  fc.record({
-    must: fc.array(mustRule, { maxLength: 5 }),
-    preferred: fc.array(preferred, preferredCount),
-    verdict_cutoffs: cutoffs,
-  }).map((parts) => ({ markets: ['m'], ...parts }) as unknown as CanonicalSpec);
+const spec = canonicalSpec;
 
 /** Ranks the market and checks it against the row-wise evaluator, which the evidence of a result uses. */
 function checkAgainstEvaluator(index: VintageIndex, canonical: CanonicalSpec, limit: number): void {

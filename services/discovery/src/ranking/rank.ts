@@ -1,4 +1,5 @@
 import { scoreOf, type compileSpec } from '@landscreen/buybox-spec';
+import type { Column } from './columns.js';
 import { eligibleRows, type MustRule } from './eligibility.js';
 import { scoreEligible, type PreferenceSpec, type PreferredRule, type VerdictCounts } from './preference-score.js';
 import { scratch } from './scratch.js';
@@ -25,6 +26,11 @@ export function rankSpecOf(compiled: ReturnType<typeof compileSpec>): RankSpec {
     preferenceWeightTotal: compiled.preferenceWeightTotal,
     cutoffs: compiled.cutoffs,
   };
+}
+
+/** The fields a spec's rules read: the columns a ranking of it needs resident. */
+export function specFields(spec: Pick<RankSpec, 'must' | 'preferred'>): string[] {
+  return [...new Set([...spec.must.map((rule) => rule.field), ...spec.preferred.map((rule) => rule.field)])];
 }
 
 /** Rows of a ranking in D15 order (score desc, parcel_key asc), as page.ts picks them. */
@@ -55,8 +61,7 @@ export interface Ranking {
  * first, and only the rows left are scored. No order is computed here: a page picks its rows
  * from the eligible ones (page.ts).
  */
-export function rank(index: VintageIndex, spec: RankSpec): Ranking {
-  const columnOf = (field: string) => index.column(field);
+export function rank(index: VintageIndex, spec: RankSpec, columnOf: (field: string) => Column | undefined = (field) => index.column(field)): Ranking {
   const eligible = eligibleRows(index.size, columnOf, spec.must, scratch);
   const { scores, byVerdict } = scoreEligible(columnOf, spec, eligible, scratch);
   // The eligible rows live in the shared scratch buffers: the ranking keeps its own copy.

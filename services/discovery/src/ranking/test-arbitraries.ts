@@ -1,6 +1,6 @@
 // Random markets and rules for the ranking's property tests (not used by the service).
 import fc from 'fast-check';
-import { compilePredicate } from '@landscreen/buybox-spec';
+import { compilePredicate, type CanonicalSpec } from '@landscreen/buybox-spec';
 import { VintageIndexBuilder, type VintageIndex } from './vintage-index.js';
 
 /** Fields of every kind a column can be: numbers, coded strings and booleans, mixed, absent. */
@@ -84,3 +84,15 @@ export const anyPreferredRule: fc.Arbitrary<{ field: string; op: string; value: 
   preferredRule,
   gradedRule,
 );
+
+const cutoffs = fc.tuple(fc.integer({ min: 0, max: 100 }), fc.integer({ min: 0, max: 100 })).map(([a, b]) => ({ pursue: Math.max(a, b), monitor: Math.min(a, b) }));
+
+/** A canonical spec of must and preferred rules over FIELDS (as far as ranking reads one). */
+export const canonicalSpec = (preferredCount: { minLength: number; maxLength: number }, preferred: fc.Arbitrary<unknown> = preferredRule): fc.Arbitrary<CanonicalSpec> =>
+  fc
+    .record({
+      must: fc.array(mustRule, { maxLength: 5 }),
+      preferred: fc.array(preferred, preferredCount),
+      verdict_cutoffs: cutoffs,
+    })
+    .map((parts) => ({ markets: ['m'], ...parts }) as unknown as CanonicalSpec);

@@ -1,16 +1,23 @@
 import { ColumnBuilder, type Column } from './columns.js';
+import type { ColumnSource } from './column-source.js';
 import type { NumberCoding } from './numeric-codes.js';
 import type { ParcelKeys } from './parcel-keys.js';
+import { ResidentColumns, type ColumnLookup, type RowValues } from './resident-columns.js';
 
 /**
  * Everything ranking needs of one vintage, in memory, by column. Built while the vintage is
  * imported and stored with it (column-store.ts), so a service loads a million parcels' facts as
  * a few dozen binary columns instead of parsing a million JSON documents; vintages are immutable,
  * so it never goes stale. Geometry and the other display fields stay in the database and are
- * fetched only for the rows of a page.
+ * fetched only for the rows of a page. Read from a local index file, only the keys and their order
+ * are in memory at first: a ranking looks up the columns its spec reads (columnsFor), a page reads
+ * its rows' facts (rowValues), and the columns come and go (resident-columns.ts).
  */
 export class VintageIndex {
-  /** Made by VintageIndexBuilder, or from stored columns (column-store.ts loadVintageIndex). */
+  /** Which columns are in memory, and reading the others. */
+  readonly resident: ResidentColumns;
+
+  /** Made by VintageIndexBuilder, or from stored columns (column-store.ts loadVintageIndex), or a local file. */
   constructor(
     readonly vintageId: string,
     readonly size: number,
@@ -20,16 +27,35 @@ export class VintageIndex {
     readonly keyRank: Uint32Array,
     /** Row numbers in ascending parcel_key order (for finding a cursor's key). */
     readonly rowsByKey: Uint32Array,
-    private readonly columns: Map<string, Column>,
-  ) {}
-
-  column(field: string): Column | undefined {
-    return this.columns.get(field);
+    columns: Map<string, Column>,
+    source?: ColumnSource,
+  ) {
+    this.resident = new ResidentColumns(columns, source);
   }
 
-  /** Every column by field name (for storing the index). */
+  /** A resident column (undefined: the vintage has no such field); see columnsFor. */
+  column(field: string): Column | undefined {
+    return this.resident.get(field);
+  }
+
+  /** The columns of these fields, read first where they are not resident. */
+  columnsFor(fields: Iterable<string>): Promise<ColumnLookup> {
+    return this.resident.lookup(fields);
+  }
+
+  /** Every field's value for these rows (a page's), without making every column resident. */
+  rowValues(rows: readonly number[]): Promise<RowValues> {
+    return this.resident.rowValues(rows);
+  }
+
+  /** Every field of the vintage. */
+  fields(): readonly string[] {
+    return this.resident.fields();
+  }
+
+  /** Every column by field name (for storing the index): every one must be resident. */
   entries(): IterableIterator<[string, Column]> {
-    return this.columns.entries();
+    return this.resident.entries();
   }
 
   /** The rank a parcel_key has, or would have, in ascending key order (binary search). */
@@ -99,8 +125,8 @@ export class VintageIndexBuilder {
  * An index from parts already proven whole (a checksummed local file written from a loaded index):
  * the key order is taken as it is, which spares checking a million keys' order again.
  */
-export function restoreIndex(vintageId: string, keys: ParcelKeys, rowsByKey: Uint32Array, columns: Map<string, Column>): VintageIndex {
-  return new VintageIndex(vintageId, keys.length, keys, rankOf(rowsByKey), rowsByKey, columns);
+export function restoreIndex(vintageId: string, keys: ParcelKeys, rowsByKey: Uint32Array, columns: Map<string, Column>, source?: ColumnSource): VintageIndex {
+  return new VintageIndex(vintageId, keys.length, keys, rankOf(rowsByKey), rowsByKey, columns, source);
 }
 
 /** An index from its keys and columns; a stored key order is used when it proves to be one. */
