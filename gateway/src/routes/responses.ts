@@ -30,7 +30,7 @@ const ERRORS: Record<number, ResponseSpec> = {
   501: { description: 'not_implemented in this build.', schema: ErrorBody },
   503: {
     description:
-      'database_unavailable or unavailable: a service or its database does not answer; market_moving: the discovery replica holding the market stopped answering and another is taking it over (never a partial answer); Retry-After.',
+      'database_unavailable or unavailable: a service or its database does not answer; market_moving: the discovery replica holding the market stopped answering and another is taking it over (never a partial answer); index_reloading: a ranking index is being read again after its local copy proved damaged; Retry-After.',
     schema: ErrorBody,
   },
 };

@@ -1,9 +1,10 @@
+import { Code, ConnectError } from '@connectrpc/connect';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '@landscreen/rpc';
 import { valueAt, type Dictionary } from './columns.js';
 import { IndexCache } from './index-cache.js';
@@ -185,10 +186,13 @@ describe('the local index cache', () => {
     writeFileSync(file, damageAt(readFileSync(file), where));
     let damaged = 0;
     read.resident.onDamaged = () => damaged++;
-    await expect(use(read)).rejects.toThrow(/checksum mismatch/);
+    // The caller is told to retry (503 index_reloading at the gateway), never handed a wrong value.
+    const failure = await use(read).then(() => undefined, (error: unknown) => error);
+    expect(failure).toBeInstanceOf(ConnectError);
+    expect((failure as ConnectError).code).toBe(Code.Unavailable);
+    expect((failure as ConnectError).rawMessage).toMatch(/being read again/);
     expect(damaged).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(existsSync(file)).toBe(false);
+    await vi.waitFor(() => expect(existsSync(file)).toBe(false));
     // Other rows and columns read fine meanwhile.
     expect((await read.columnsFor(['zoning']))('zoning')).toBeDefined();
   });

@@ -1,6 +1,7 @@
 import { ByteCount } from '../memory/sizes.js';
 import { valueAt, type Column, type Dictionary } from './columns.js';
 import { UnusableIndexFile, type ColumnSource } from './column-source.js';
+import { indexReloading } from './index-reloading.js';
 
 /** Use order across every index of the process: the least recently used part is dropped first. */
 let clock = 0;
@@ -146,8 +147,9 @@ export class ResidentColumns {
 
   private fromSource<T>(reading: Promise<T>): Promise<T> {
     return reading.catch((error: unknown) => {
-      if (error instanceof UnusableIndexFile) this.onDamaged?.();
-      throw error;
+      if (!(error instanceof UnusableIndexFile)) throw error;
+      this.onDamaged?.();
+      throw indexReloading();
     });
   }
 
