@@ -15,18 +15,27 @@ const DEG = Math.PI / 180;
  */
 export function worldCoordinates(degrees: Float64Array): Float64Array {
   const world = new Float64Array(degrees.length);
-  for (let i = 0; i < degrees.length; i += 2) {
-    world[i] = (degrees[i]! + 180) / 360;
+  worldCoordinatesInto(degrees, 0, degrees.length / 2, world);
+  return world;
+}
+
+/**
+ * The world coordinates of the points `first` to `end` (exclusive) of `degrees` into `out` from
+ * its start: one shape's, as a tile draws it, so that no copy of every vertex is kept beside the
+ * degrees.
+ */
+export function worldCoordinatesInto(degrees: Float64Array, first: number, end: number, out: Float64Array): void {
+  for (let i = first * 2, o = 0; i < end * 2; i += 2, o += 2) {
+    out[o] = (degrees[i]! + 180) / 360;
     const sin = Math.sin(degrees[i + 1]! * DEG);
     const clamped = sin > 0.9999 ? 0.9999 : sin < -0.9999 ? -0.9999 : sin;
-    world[i + 1] = 0.5 - (0.25 * Math.log((1 + clamped) / (1 - clamped))) / Math.PI;
+    out[o + 1] = 0.5 - (0.25 * Math.log((1 + clamped) / (1 - clamped))) / Math.PI;
   }
-  return world;
 }
 
 /** A polygon in flat arrays: the point engine's snapshot layout of one shape. */
 export interface FlatPolygon {
-  /** World coordinates of every shape (worldCoordinates). */
+  /** World coordinates (worldCoordinates): of every shape, or of this one alone (worldCoordinatesInto, coordStart 0). */
   world: Float64Array;
   /** The shape's first coordinate pair in `world`. */
   coordStart: number;

@@ -6,7 +6,6 @@
 
 import Flatbush from 'flatbush';
 import type { LayerSource, SourceId } from '@landscreen/field-catalog';
-import { worldCoordinates } from '@landscreen/vector-tiles';
 import { rulerAt, VectorLayerIndex, type PackedShape, type PolygonalGeometry, type VectorLayerSnapshot } from '@landscreen/point-engine';
 import { ByteCount } from '../memory/sizes.js';
 import { NullableNumbers, NullableStrings, type ValueColumn } from './packed-columns.js';
@@ -63,7 +62,6 @@ interface ParcelIndexParts {
   keys: ValueColumn<string>;
   records: ParcelRecordReader;
   singlePart: Uint8Array;
-  world: Float64Array;
   tree: Flatbush | null;
   keyOrder: Uint32Array;
   /** The point engine's index over the same polygons (exact containment, nearest boundaries, areas). */
@@ -79,8 +77,6 @@ export class ParcelIndex {
   /** The polygons in flat arrays (the engine's snapshot layout), which tiles read by position. */
   readonly flat: VectorLayerSnapshot;
   readonly keys: ValueColumn<string>;
-  /** Every parcel's vertices in web mercator world coordinates, for map tiles (world-polygon.ts). */
-  readonly world: Float64Array;
   /** Positions in ascending parcel_key order (tile-views.ts maps them onto ranking rows in one pass). */
   readonly keyOrder: Uint32Array;
   private readonly records: ParcelRecordReader;
@@ -98,7 +94,6 @@ export class ParcelIndex {
     this.keys = parts.keys;
     this.records = parts.records;
     this.singlePart = parts.singlePart;
-    this.world = parts.world;
     this.tree = parts.tree;
     this.keyOrder = parts.keyOrder;
     this.layer = parts.layer;
@@ -117,7 +112,6 @@ export class ParcelIndex {
       keys,
       records: records as ParcelRecordReader,
       singlePart,
-      world: worldCoordinates(flat.coords),
       tree: boxTree(flat.boxes),
       keyOrder: keyOrderOf(keys),
       layer,
@@ -151,7 +145,6 @@ export class ParcelIndex {
         lon: new NullableNumbers(records.lon),
       },
       singlePart: parts.singlePart,
-      world: parts.world,
       tree,
       keyOrder: parts.keyOrder,
       layer: VectorLayerIndex.fromParts(parts.engine),
@@ -185,7 +178,7 @@ export class ParcelIndex {
     if (this.heldBytes === undefined) {
       const f = this.flat;
       const count = new ByteCount()
-        .views(f.shapeKinds, f.coordStarts, f.coords, f.pathStarts, f.paths, f.polygonStarts, f.polygons, f.boxes, this.world, this.keyOrder, this.singlePart)
+        .views(f.shapeKinds, f.coordStarts, f.coords, f.pathStarts, f.paths, f.polygonStarts, f.polygons, f.boxes, this.keyOrder, this.singlePart)
         .bytes(this.tree?.data.byteLength ?? 0)
         .list(this.keys);
       for (const field of RECORD_FIELDS) count.list(this.records[field] as ValueColumn<unknown>);

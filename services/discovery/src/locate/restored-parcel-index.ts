@@ -1,13 +1,12 @@
 // What a stored parcel index becomes before a service can draw tiles and locate points with it,
 // as typed arrays and bytes only: the box tree (Flatbush's packed data) and the rest of the point
-// engine's index (its buckets), every vertex in world coordinates, the keys' ascending order, and
-// the keys and record fields packed. Computed in a worker thread
-// (parcel-index-worker.ts) and handed over without a copy, so the service's event loop never
-// parses the million keys or sorts them; the same function serves an index restored in-thread.
+// engine's index (its buckets), the keys' ascending order, and the keys and record fields packed.
+// Computed in a worker thread (parcel-index-worker.ts) and handed over without a copy, so the
+// service's event loop never parses the million keys or sorts them; the same function serves an
+// index restored in-thread.
 
 import Flatbush from 'flatbush';
 import { deriveParts, TREE_NODE_SIZE, type VectorLayerParts, type VectorLayerSnapshot } from '@landscreen/point-engine';
-import { worldCoordinates } from '@landscreen/vector-tiles';
 import { packNumbers, packStrings, type PackedStrings, type ValueColumn } from './packed-columns.js';
 import type { StoredParcelIndex } from './stored-parcel-index.js';
 
@@ -25,7 +24,6 @@ export interface RestoredParcelIndex {
   vintageId: string;
   shapes: VectorLayerSnapshot;
   singlePart: Uint8Array;
-  world: Float64Array;
   /**
    * The point engine's index over the polygons, as parts (its box tree, buckets, spacing): its
    * tree, Flatbush's data over the parcels' boxes in position order, is also the one tiles search.
@@ -61,7 +59,6 @@ export function restoredParts(stored: StoredParcelIndex): RestoredParcelIndex {
     vintageId: stored.vintageId,
     shapes: stored.shapes,
     singlePart: stored.singlePart,
-    world: worldCoordinates(stored.shapes.coords),
     engine: deriveParts(stored.shapes),
     keyOrder: keyOrderOf(stored.keys),
     keys: packStrings(stored.keys),
@@ -84,7 +81,7 @@ export function transferList(parts: RestoredParcelIndex): ArrayBuffer[] {
   const add = (view: { buffer: ArrayBufferLike }) => view.buffer instanceof ArrayBuffer && buffers.add(view.buffer);
   const { shapes, records } = parts;
   for (const view of [shapes.shapeKinds, shapes.coordStarts, shapes.coords, shapes.pathStarts, shapes.paths, shapes.polygonStarts, shapes.polygons, shapes.boxes]) add(view);
-  for (const view of [parts.singlePart, parts.world, parts.keyOrder, records.acres, records.lat, records.lon]) add(view);
+  for (const view of [parts.singlePart, parts.keyOrder, records.acres, records.lat, records.lon]) add(view);
   for (const packed of [parts.keys, records.apn, records.address, records.owner_name, records.zoning]) for (const view of [packed.bytes, packed.ends, packed.nulls]) add(view);
   if (parts.engine.buckets) for (const view of [parts.engine.buckets.cellStart, parts.engine.buckets.cellEntries]) add(view);
   return [...buffers];
