@@ -9,7 +9,9 @@ import type { LayerSource, SourceId } from '@landscreen/field-catalog';
 import { rulerAt, VectorLayerIndex, type PackedShape, type PolygonalGeometry, type VectorLayerSnapshot } from '@landscreen/point-engine';
 import { ByteCount } from '../memory/sizes.js';
 import { NullableNumbers, NullableStrings, type ValueColumn } from './packed-columns.js';
-import { boxTree, keyOrderOf, restoredParts, type RestoredParcelIndex } from './restored-parcel-index.js';
+import { stringColumn } from './coded-strings.js';
+import { heldBuffers } from './held-buffers.js';
+import { keyOrderOf, restoredParts, type RestoredParcelIndex } from './restored-parcel-index.js';
 import { emptyRecordColumns, RECORD_FIELDS, type ParcelRecordColumns, type StoredParcelIndex } from './stored-parcel-index.js';
 
 /** What a parcel row contributes to the index (geometry: a GeoJSON Polygon or MultiPolygon). */
@@ -68,9 +70,6 @@ interface ParcelIndexParts {
   layer: VectorLayerIndex;
 }
 
-/** The engine's index over the parcels' polygons, per parcel (see approximateBytes). */
-const ENGINE_BYTES_PER_PARCEL = 550;
-
 export class ParcelIndex {
   private readonly hits = new Hits();
   readonly vintageId: string;
@@ -81,7 +80,7 @@ export class ParcelIndex {
   readonly keyOrder: Uint32Array;
   private readonly records: ParcelRecordReader;
   private readonly singlePart: Uint8Array;
-  /** The parcels' boxes, as the engine's own tree holds them (same node size, same order): a tile's search. */
+  /** The engine's own tree over the parcels' boxes (its buffer, not a copy): a tile's search. */
   private readonly tree: Flatbush | null;
   /** The point engine's index over the polygons, for exact locating and areas. */
   private readonly layer: VectorLayerIndex;
@@ -105,14 +104,14 @@ export class ParcelIndex {
     const records = emptyRecordColumns();
     for (const parcel of parcels) for (const field of RECORD_FIELDS) (records[field] as unknown[]).push(parcel[field]);
     const singlePart = Uint8Array.from(parcels, (parcel) => (parcel.geometry.type === 'Polygon' ? 1 : 0));
-    const flat = layer.snapshot();
+    const { tree } = layer.toParts();
     return new ParcelIndex({
       vintageId,
-      flat,
+      flat: layer.snapshot(),
       keys,
       records: records as ParcelRecordReader,
       singlePart,
-      tree: boxTree(flat.boxes),
+      tree: tree ? Flatbush.from(tree) : null,
       keyOrder: keyOrderOf(keys),
       layer,
     });
@@ -136,10 +135,10 @@ export class ParcelIndex {
       flat: parts.shapes,
       keys: new NullableStrings(parts.keys),
       records: {
-        apn: new NullableStrings(records.apn),
-        address: new NullableStrings(records.address),
-        owner_name: new NullableStrings(records.owner_name),
-        zoning: new NullableStrings(records.zoning),
+        apn: stringColumn(records.apn),
+        address: stringColumn(records.address),
+        owner_name: stringColumn(records.owner_name),
+        zoning: stringColumn(records.zoning),
         acres: new NullableNumbers(records.acres),
         lat: new NullableNumbers(records.lat),
         lon: new NullableNumbers(records.lon),
@@ -170,19 +169,19 @@ export class ParcelIndex {
   }
 
   /**
-   * Bytes it holds, approximately: its flat arrays, tree, keys and records as they are, and the
-   * engine's index over the polygons (per parcel its tree entry, per-entry arrays and the shapes it
-   * has viewed), measured at about ENGINE_BYTES_PER_PARCEL (`npm run bench:placement`).
+   * Bytes it holds: every buffer its arrays and the engine's index keep alive, counted once each
+   * whoever made it (the worker thread's SharedArrayBuffers included: process.memoryUsage() in
+   * this thread does not see those), and its keys and records as they are held.
    */
   approximateBytes(): number {
     if (this.heldBytes === undefined) {
       const f = this.flat;
       const count = new ByteCount()
         .views(f.shapeKinds, f.coordStarts, f.coords, f.pathStarts, f.paths, f.polygonStarts, f.polygons, f.boxes, this.keyOrder, this.singlePart)
-        .bytes(this.tree?.data.byteLength ?? 0)
+        .buffers(heldBuffers([this.tree, this.layer]))
         .list(this.keys);
       for (const field of RECORD_FIELDS) count.list(this.records[field] as ValueColumn<unknown>);
-      this.heldBytes = count.total() + this.size * ENGINE_BYTES_PER_PARCEL;
+      this.heldBytes = count.total();
     }
     return this.heldBytes;
   }

@@ -5,16 +5,17 @@
 // service's event loop never parses the million keys or sorts them; the same function serves an
 // index restored in-thread.
 
-import Flatbush from 'flatbush';
-import { deriveParts, TREE_NODE_SIZE, type VectorLayerParts, type VectorLayerSnapshot } from '@landscreen/point-engine';
+import { deriveParts, type VectorLayerParts, type VectorLayerSnapshot } from '@landscreen/point-engine';
+import { columnViews, packStringColumn, type PackedStringColumn } from './coded-strings.js';
 import { packNumbers, packStrings, type PackedStrings, type ValueColumn } from './packed-columns.js';
 import type { StoredParcelIndex } from './stored-parcel-index.js';
 
+/** The record fields: strings coded or packed (coded-strings.ts), numbers as float64 with NaN for null. */
 export interface RestoredRecords {
-  apn: PackedStrings;
-  address: PackedStrings;
-  owner_name: PackedStrings;
-  zoning: PackedStrings;
+  apn: PackedStringColumn;
+  address: PackedStringColumn;
+  owner_name: PackedStringColumn;
+  zoning: PackedStringColumn;
   acres: Float64Array;
   lat: Float64Array;
   lon: Float64Array;
@@ -35,16 +36,6 @@ export interface RestoredParcelIndex {
   records: RestoredRecords;
 }
 
-/** A Flatbush over the boxes (minLon, minLat, maxLon, maxLat per parcel), added in position order. */
-export function boxTree(boxes: Float64Array): Flatbush | null {
-  const count = boxes.length / 4;
-  if (count === 0) return null;
-  const tree = new Flatbush(count, TREE_NODE_SIZE);
-  for (let i = 0; i < boxes.length; i += 4) tree.add(boxes[i]!, boxes[i + 1]!, boxes[i + 2]!, boxes[i + 3]!);
-  tree.finish();
-  return tree;
-}
-
 /** Positions ordered by their keys, ascending. */
 export function keyOrderOf(keys: ValueColumn<string>): Uint32Array {
   const order = new Uint32Array(keys.length);
@@ -63,10 +54,10 @@ export function restoredParts(stored: StoredParcelIndex): RestoredParcelIndex {
     keyOrder: keyOrderOf(stored.keys),
     keys: packStrings(stored.keys),
     records: {
-      apn: packStrings(records.apn),
-      address: packStrings(records.address),
-      owner_name: packStrings(records.owner_name),
-      zoning: packStrings(records.zoning),
+      apn: packStringColumn(records.apn),
+      address: packStringColumn(records.address),
+      owner_name: packStringColumn(records.owner_name),
+      zoning: packStringColumn(records.zoning),
       acres: packNumbers(records.acres),
       lat: packNumbers(records.lat),
       lon: packNumbers(records.lon),
@@ -82,7 +73,8 @@ export function transferList(parts: RestoredParcelIndex): ArrayBuffer[] {
   const { shapes, records } = parts;
   for (const view of [shapes.shapeKinds, shapes.coordStarts, shapes.coords, shapes.pathStarts, shapes.paths, shapes.polygonStarts, shapes.polygons, shapes.boxes]) add(view);
   for (const view of [parts.singlePart, parts.keyOrder, records.acres, records.lat, records.lon]) add(view);
-  for (const packed of [parts.keys, records.apn, records.address, records.owner_name, records.zoning]) for (const view of [packed.bytes, packed.ends, packed.nulls]) add(view);
+  for (const view of [parts.keys.bytes, parts.keys.ends, parts.keys.nulls]) add(view);
+  for (const column of [records.apn, records.address, records.owner_name, records.zoning]) for (const view of columnViews(column)) add(view);
   if (parts.engine.buckets) for (const view of [parts.engine.buckets.cellStart, parts.engine.buckets.cellEntries]) add(view);
   return [...buffers];
 }
