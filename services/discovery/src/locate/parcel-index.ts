@@ -9,7 +9,7 @@ import type { LayerSource, SourceId } from '@landscreen/field-catalog';
 import { rulerAt, VectorLayerIndex, type PackedShape, type PolygonalGeometry, type VectorLayerSnapshot } from '@landscreen/point-engine';
 import { ByteCount } from '../memory/sizes.js';
 import { NullableNumbers, NullableStrings, type ValueColumn } from './packed-columns.js';
-import { stringColumn } from './coded-strings.js';
+import { CodedStrings, stringColumn } from './coded-strings.js';
 import { heldBuffers } from './held-buffers.js';
 import { keyOrderOf, restoredParts, type RestoredParcelIndex } from './restored-parcel-index.js';
 import { emptyRecordColumns, RECORD_FIELDS, type ParcelRecordColumns, type StoredParcelIndex } from './stored-parcel-index.js';
@@ -174,16 +174,32 @@ export class ParcelIndex {
    * this thread does not see those), and its keys and records as they are held.
    */
   approximateBytes(): number {
-    if (this.heldBytes === undefined) {
-      const f = this.flat;
-      const count = new ByteCount()
-        .views(f.shapeKinds, f.coordStarts, f.coords, f.pathStarts, f.paths, f.polygonStarts, f.polygons, f.boxes, this.keyOrder, this.singlePart)
-        .buffers(heldBuffers([this.tree, this.layer]))
-        .list(this.keys);
-      for (const field of RECORD_FIELDS) count.list(this.records[field] as ValueColumn<unknown>);
-      this.heldBytes = count.total();
-    }
+    this.heldBytes ??= this.heldParts().reduce((sum, { bytes }) => sum + bytes, 0);
     return this.heldBytes;
+  }
+
+  /** What it holds by part, each buffer in the first part that keeps it (`npm run bench:discovery-memory` prints them). */
+  heldParts(): { part: string; bytes: number }[] {
+    const f = this.flat;
+    const counted = new Set<ArrayBufferLike>();
+    const buffers = (held: Iterable<ArrayBufferLike>) => {
+      const fresh = [...held].filter((buffer) => !counted.has(buffer));
+      for (const buffer of fresh) counted.add(buffer);
+      return new ByteCount().buffers(fresh).total();
+    };
+    const views = (...arrays: ArrayBufferView[]) => buffers(arrays.map((array) => array.buffer));
+    const list = (values: ValueColumn<unknown>) => new ByteCount().list(values).total();
+    const form = (values: ValueColumn<unknown>) => (values instanceof CodedStrings ? ', coded' : values instanceof NullableStrings ? ', packed' : '');
+    return [
+      { part: 'coordinates (float64 lon/lat)', bytes: views(f.coords) },
+      { part: 'boxes', bytes: views(f.boxes) },
+      { part: 'shape offsets', bytes: views(f.shapeKinds, f.coordStarts, f.pathStarts, f.paths, f.polygonStarts, f.polygons) },
+      { part: 'key order, single-part flags', bytes: views(this.keyOrder, this.singlePart) },
+      { part: `keys${form(this.keys)}`, bytes: list(this.keys) },
+      ...RECORD_FIELDS.map((field) => ({ part: `${field}${form(this.records[field])}`, bytes: list(this.records[field] as ValueColumn<unknown>) })),
+      { part: 'box tree (the engine\'s, shared with tiles)', bytes: buffers(this.tree ? [this.tree.data] : []) },
+      { part: 'the engine\'s buckets and per-parcel arrays', bytes: buffers(heldBuffers(this.layer)) },
+    ];
   }
 
   /**
