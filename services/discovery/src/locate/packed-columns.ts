@@ -13,11 +13,13 @@ export interface ValueColumn<T> {
 }
 
 /**
- * Strings packed as Utf8Strings' blob and ends, with a flag per value that was null; no flags
- * (an empty array) when none was: a column of a million values without nulls keeps no megabyte
- * of zeros.
+ * Strings packed as Utf8Strings' blob and ends after the prefix every value shares (parcel keys
+ * begin with their market's slug: kept once, not once a parcel), with a flag per value that was
+ * null; no flags (an empty array) when none was: a column of a million values without nulls
+ * keeps no megabyte of zeros.
  */
 export interface PackedStrings {
+  prefix: string;
   bytes: Uint8Array;
   ends: Uint32Array;
   nulls: Uint8Array;
@@ -25,6 +27,7 @@ export interface PackedStrings {
 
 /** Packs strings (null allowed) into bytes of their own, safe to transfer to another thread. */
 export function packStrings(values: ValueColumn<string>): PackedStrings {
+  const prefix = sharedPrefix(values);
   let nulls = new Uint8Array(0);
   const { bytes, ends } = Utf8Strings.encode({
     length: values.length,
@@ -33,11 +36,30 @@ export function packStrings(values: ValueColumn<string>): PackedStrings {
       if (value === null || value === undefined) {
         if (nulls.length === 0) nulls = new Uint8Array(values.length);
         nulls[index] = 1;
+        return '';
       }
-      return value ?? '';
+      return value.slice(prefix.length);
     },
   });
-  return { bytes: ownedCopy(bytes), ends, nulls };
+  return { prefix, bytes: ownedCopy(bytes), ends, nulls };
+}
+
+/** The longest prefix of every value that is not null, never ending inside a surrogate pair (each part is encoded apart). */
+function sharedPrefix(values: ValueColumn<string>): string {
+  let prefix: string | undefined;
+  for (let index = 0; index < values.length && prefix !== ''; index++) {
+    const value = values.at(index);
+    if (value === null || value === undefined) continue;
+    if (prefix === undefined) prefix = value;
+    else if (!value.startsWith(prefix)) {
+      let length = 0;
+      while (length < prefix.length && prefix.charCodeAt(length) === value.charCodeAt(length)) length++;
+      prefix = prefix.slice(0, length);
+    }
+  }
+  if (prefix === undefined) return '';
+  const last = prefix.charCodeAt(prefix.length - 1);
+  return last >= 0xd800 && last <= 0xdbff ? prefix.slice(0, -1) : prefix;
 }
 
 /** Numbers packed as a Float64Array, NaN for null (JSON has no NaN, so nothing else becomes one). */
@@ -69,7 +91,9 @@ export class NullableStrings implements ValueColumn<string> {
 
   at(index: number): string | null | undefined {
     if (!(index >= 0 && index < this.packed.ends.length)) return undefined;
-    return this.packed.nulls.length > 0 && this.packed.nulls[index] === 1 ? null : this.strings.at(index);
+    if (this.packed.nulls.length > 0 && this.packed.nulls[index] === 1) return null;
+    const prefix = this.packed.prefix;
+    return prefix === '' ? this.strings.at(index) : prefix + this.strings.at(index);
   }
 }
 

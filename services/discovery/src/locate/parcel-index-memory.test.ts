@@ -47,6 +47,22 @@ describe('record fields of the parcel index', () => {
     expect(readBack(apns)).toEqual(apns);
   });
 
+  it('keep the prefix every value shares once, and read back values sharing one, whatever their characters', () => {
+    const value = fc.oneof(fc.constant(null), fc.string({ unit: 'binary', maxLength: 6 }), fc.string({ unit: 'grapheme', maxLength: 4 }));
+    fc.assert(
+      fc.property(fc.constantFrom('', 'bench-tx:', 'é', '\u{1F600}', '\u{1F600}\u{1F601}'), fc.array(value, { maxLength: 60 }), (prefix, values) => {
+        // Well-formed strings only: a lone surrogate has no UTF-8 form to come back from.
+        const prefixed = values.map((v) => (v === null ? null : `${prefix}${v}`)).filter((v) => v === null || Buffer.from(v).toString() === v);
+        expect(readBack(prefixed)).toEqual(prefixed);
+      }),
+      { numRuns: 500 },
+    );
+    const keys = Array.from({ length: 100 }, (_, i) => `bench-tx:R${i}`);
+    const packed = packStrings(keys);
+    expect(packed.prefix).toBe('bench-tx:R');
+    expect(packed.bytes.byteLength).toBe(keys.join('').length - 100 * 'bench-tx:R'.length);
+  });
+
   it('keep no null flags where no value is null', () => {
     expect(packStrings(['a', 'b', 'c']).nulls.length).toBe(0);
     expect(packStrings(['a', null, 'c']).nulls).toEqual(Uint8Array.of(0, 1, 0));
