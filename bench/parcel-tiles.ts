@@ -51,7 +51,7 @@ const aligned = Buffer.allocUnsafeSlow(bytes.length);
 bytes.copy(aligned);
 const index = ParcelIndex.restore(decodeParcelIndex(aligned, VINTAGE));
 const restoreMs = performance.now() - started;
-console.log(`stored parcel index of ${parcels.toLocaleString('en-US')} parcels: ${(bytes.length / 1048576).toFixed(1)} MB, encoded in ${encodeMs.toFixed(0)} ms, read back in this thread (decode, keys packed and sorted, tree, world coordinates) in ${restoreMs.toFixed(0)} ms`);
+console.log(`stored parcel index of ${parcels.toLocaleString('en-US')} parcels: ${(bytes.length / 1048576).toFixed(1)} MB, encoded in ${encodeMs.toFixed(0)} ms, read back in this thread (decode, keys and records packed, keys sorted, tree) in ${restoreMs.toFixed(0)} ms`);
 {
   const owned = new Uint8Array(new ArrayBuffer(bytes.length));
   owned.set(bytes);
