@@ -1,6 +1,6 @@
 // A record field whose values repeat (a zoning code, an owner with many parcels) kept as one
-// code per parcel into a dictionary of its distinct values, where packing every value (its bytes,
-// a 4-byte end, a null flag) would keep each repeat again; a field of mostly distinct values
+// code per parcel into a dictionary of its distinct values, where packing every value (its bytes
+// and its length) would keep each repeat again; a field of mostly distinct values
 // (APNs, addresses) stays packed. Either is read one value at a time.
 
 import { NullableStrings, packStrings, type PackedStrings, type ValueColumn } from './packed-columns.js';
@@ -40,9 +40,9 @@ function codedColumn(values: ValueColumn<string>): PackedStringColumn | null {
   }
   const dictionary = packStrings(distinct);
   const codes = codesFor(distinct.length, size);
-  const codedBytes = codes.byteLength + dictionary.bytes.byteLength + dictionary.ends.byteLength;
-  // Packed: the values' bytes, an end each, and a null flag each when a value is null.
-  if (codedBytes >= packedBytes + size * 4) return null;
+  const codedBytes = codes.byteLength + columnViews({ form: 'packed', ...dictionary }).reduce((sum, view) => sum + view.byteLength, 0);
+  // Packed: the values' bytes, at least a byte of length each and a block start every 32.
+  if (codedBytes >= packedBytes + size * 1.125) return null;
   for (let index = 0; index < size; index++) {
     const value = values.at(index);
     codes[index] = value === null || value === undefined ? 0 : codeOf.get(value)!;
@@ -77,10 +77,6 @@ export class CodedStrings implements ValueColumn<string> {
     return [...this.dictionary.views(), this.codes];
   }
 
-  heldBytes(): number {
-    return this.dictionary.heldBytes();
-  }
-
   at(index: number): string | null | undefined {
     if (!(index >= 0 && index < this.codes.length)) return undefined;
     const code = this.codes[index]!;
@@ -89,11 +85,12 @@ export class CodedStrings implements ValueColumn<string> {
 }
 
 /** The column as a service reads it. */
-export function stringColumn(column: PackedStringColumn): ValueColumn<string> & { views(): ArrayBufferView[]; heldBytes(): number } {
+export function stringColumn(column: PackedStringColumn): ValueColumn<string> & { views(): ArrayBufferView[] } {
   return column.form === 'coded' ? new CodedStrings(column.dictionary, column.codes) : new NullableStrings(column);
 }
 
 /** The arrays the column holds, to transfer. */
 export function columnViews(column: PackedStringColumn): ArrayBufferView[] {
-  return column.form === 'coded' ? [column.dictionary.bytes, column.dictionary.ends, column.dictionary.nulls, column.codes] : [column.bytes, column.ends, column.nulls];
+  const packedViews = ({ bytes, blockStarts, lengths, nulls }: PackedStrings) => [bytes, blockStarts, lengths, nulls];
+  return column.form === 'coded' ? [...packedViews(column.dictionary), column.codes] : packedViews(column);
 }

@@ -63,6 +63,15 @@ describe('record fields of the parcel index', () => {
     expect(packed.bytes.byteLength).toBe(keys.join('').length - 100 * 'bench-tx:R'.length);
   });
 
+  it('keep the values\' lengths in the narrowest array that holds them all', () => {
+    const short = packStrings(['a', 'bé', null]);
+    expect(short.lengths).toEqual(Uint8Array.of(1, 3, 0));
+    const long = ['x'.repeat(300), 'y', null, 'z'.repeat(70_000), ...Array.from({ length: 70 }, (_, i) => `v${i}`)];
+    expect(packStrings(long.slice(0, 3)).lengths.BYTES_PER_ELEMENT).toBe(2);
+    expect(packStrings(long).lengths.BYTES_PER_ELEMENT).toBe(4);
+    expect(readBack(long)).toEqual(long);
+  });
+
   it('keep no null flags where no value is null', () => {
     expect(packStrings(['a', 'b', 'c']).nulls.length).toBe(0);
     expect(packStrings(['a', null, 'c']).nulls).toEqual(Uint8Array.of(0, 1, 0));
@@ -113,10 +122,11 @@ describe('the parcel index in the memory budget', () => {
     const { shapes, engine, records, keys } = parts;
     const known = new Set<ArrayBufferLike>([engine.tree!, engine.entries.singlePoint.buffer, parts.keyOrder.buffer, parts.singlePart.buffer]);
     for (const view of [shapes.shapeKinds, shapes.coordStarts, shapes.coords, shapes.pathStarts, shapes.paths, shapes.polygonStarts, shapes.polygons, shapes.boxes]) known.add(view.buffer);
-    for (const view of [engine.buckets!.cellStart, engine.buckets!.cellEntries, records.acres, records.lat, records.lon, keys.bytes, keys.ends, keys.nulls]) known.add(view.buffer);
+    for (const view of [engine.buckets!.cellStart, engine.buckets!.cellEntries, records.acres, records.lat, records.lon, keys.bytes, keys.blockStarts, keys.lengths, keys.nulls]) known.add(view.buffer);
     for (const column of [records.apn, records.address, records.owner_name, records.zoning]) {
-      const views = column.form === 'coded' ? [column.codes, column.dictionary.bytes, column.dictionary.ends, column.dictionary.nulls] : [column.bytes, column.ends, column.nulls];
-      for (const view of views) known.add(view.buffer);
+      const packed = column.form === 'coded' ? column.dictionary : column;
+      for (const view of [packed.bytes, packed.blockStarts, packed.lengths, packed.nulls]) known.add(view.buffer);
+      if (column.form === 'coded') known.add(column.codes.buffer);
     }
     expect(records.zoning.form).toBe('coded');
     expect(records.owner_name.form).toBe('coded');

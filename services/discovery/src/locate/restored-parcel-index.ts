@@ -73,7 +73,7 @@ export function transferList(parts: RestoredParcelIndex): ArrayBuffer[] {
   const { shapes, records } = parts;
   for (const view of [shapes.shapeKinds, shapes.coordStarts, shapes.coords, shapes.pathStarts, shapes.paths, shapes.polygonStarts, shapes.polygons, shapes.boxes]) add(view);
   for (const view of [parts.singlePart, parts.keyOrder, records.acres, records.lat, records.lon]) add(view);
-  for (const view of [parts.keys.bytes, parts.keys.ends, parts.keys.nulls]) add(view);
+  for (const view of columnViews({ form: 'packed', ...parts.keys })) add(view);
   for (const column of [records.apn, records.address, records.owner_name, records.zoning]) for (const view of columnViews(column)) add(view);
   if (parts.engine.buckets) for (const view of [parts.engine.buckets.cellStart, parts.engine.buckets.cellEntries]) add(view);
   return [...buffers];
