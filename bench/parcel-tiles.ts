@@ -4,9 +4,9 @@
  * indexed as a service holds it, and its densest z10 tiles (BENCH_TILES, default 12) written
  *   - as the service answered before: typed features, protobuf written and read again (the hop to
  *     the gateway), the gateway's encoder;
- *   - as it answers now: encodedParcelTile (each parcel's vertices projected as it is drawn, a
- *     streaming writer), beside the same writer reading every vertex's world coordinates
- *     precomputed once (what the index kept before: as many bytes as the degrees), the two
+ *   - as it answers now: encodedParcelTile (world x made from the longitudes as a parcel is
+ *     drawn, world y as the index keeps it; a streaming writer), beside the same writer reading
+ *     both precomputed (what the index kept before: as many bytes as the degrees), the two
  *     interleaved over BENCH_ROUNDS rounds (default 10) of the tiles, bytes compared;
  * beside geojson-vt (MapLibre's fork) + vt-pbf tiling the same parcels with the same verdicts.
  * Then the stored parcel index: encoded, and read back as a restarted service reads it — in a
@@ -220,30 +220,37 @@ for (const [name, write] of [
   console.log(`  ${name}: p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${r.kb.toFixed(0)} KB a tile`);
 }
 {
-  // The index's world coordinates against each tile projecting its own parcels: the same writer,
-  // interleaved tile by tile so that the machine's load falls on both alike.
+  // Both world coordinates kept against y alone (x made per vertex drawn): the same writer,
+  // interleaved tile by tile so that the machine's load falls on both alike, which goes first
+  // alternating (the second finds the tile's parcels in the CPU's caches).
   const world = worldCoordinates(index.flat.coords);
   const variants = [
-    ['encodedParcelTile, vertices projected as drawn (now)', (tile: TileAddress) => encodedParcelTile(index, view, tile)],
-    [`the same writer on every vertex's world coordinates precomputed (before: ${(world.byteLength / 1048576).toFixed(1)} MiB kept)`, (tile: TileAddress) => precomputedWorldTile(world, tile)],
+    [`encodedParcelTile, x made as drawn, y kept (now: ${(index.worldY.byteLength / 1048576).toFixed(1)} MiB kept)`, (tile: TileAddress) => encodedParcelTile(index, view, tile)],
+    [`the same writer on x and y precomputed (before: ${(world.byteLength / 1048576).toFixed(1)} MiB kept)`, (tile: TileAddress) => precomputedWorldTile(world, tile)],
   ] as const;
   const ms = variants.map(() => [] as number[]);
   const cpu = variants.map(() => 0);
   for (let round = 0; round < rounds; round++) {
     for (const tile of chosen) {
-      const answers = variants.map(([, write], v) => {
+      const order = (round + chosen.indexOf(tile)) % 2 === 0 ? [0, 1] : [1, 0];
+      const answers: Uint8Array[] = [];
+      for (const v of order) {
+        const write = variants[v]![1];
         const t = performance.now();
         const c = process.cpuUsage();
         const bytes = write(tile);
         const used = process.cpuUsage(c);
         ms[v]!.push(performance.now() - t);
         cpu[v]! += (used.user + used.system) / 1000;
-        return bytes;
-      });
+        answers[v] = bytes;
+      }
       if (Buffer.compare(Buffer.from(answers[0]!), Buffer.from(answers[1]!)) !== 0) throw new Error(`the two ways drew tile ${tile.z}/${tile.x}/${tile.y} differently`);
     }
   }
-  console.log(`${rounds} rounds of the ${chosen.length} tiles, interleaved (the same bytes each time):`);
+  console.log(`${rounds} rounds of the ${chosen.length} tiles, interleaved, each first in turn (the same bytes each time):`);
+  // Each tile's two times were taken a moment apart: their ratio is what load shifts least.
+  const ratios = ms[0]!.map((now, i) => now / ms[1]![i]!).sort((a, b) => a - b);
+  console.log(`  now / before, the median of the ${ratios.length} paired times: ${percentile(ratios, 0.5).toFixed(3)} (quartiles ${percentile(ratios, 0.25).toFixed(3)}–${percentile(ratios, 0.75).toFixed(3)})`);
   variants.forEach(([name], v) => {
     const sorted = [...ms[v]!].sort((a, b) => a - b);
     console.log(`  ${name}: p50 ${percentile(sorted, 0.5).toFixed(2)} ms, p99 ${percentile(sorted, 0.99).toFixed(2)} ms, ${(cpu[v]! / sorted.length).toFixed(2)} CPU-ms a tile`);

@@ -120,7 +120,7 @@ describe('the parcel index in the memory budget', () => {
     const index = ParcelIndex.fromRestored(parts);
     index.locate(-96.9, 30.1, 100);
     const { shapes, engine, records, keys } = parts;
-    const known = new Set<ArrayBufferLike>([engine.tree!, engine.entries.singlePoint.buffer, parts.keyOrder.buffer, parts.singlePart.buffer]);
+    const known = new Set<ArrayBufferLike>([engine.tree!, engine.entries.singlePoint.buffer, parts.keyOrder.buffer, parts.singlePart.buffer, parts.worldY.buffer]);
     for (const view of [shapes.shapeKinds, shapes.coordStarts, shapes.coords, shapes.pathStarts, shapes.paths, shapes.polygonStarts, shapes.polygons, shapes.boxes]) known.add(view.buffer);
     for (const view of [engine.buckets!.cellStart, engine.buckets!.cellEntries, records.acres, records.lat, records.lon, keys.bytes, keys.blockStarts, keys.lengths, keys.nulls]) known.add(view.buffer);
     for (const column of [records.apn, records.address, records.owner_name, records.zoning]) {

@@ -7,6 +7,7 @@
 import Flatbush from 'flatbush';
 import type { LayerSource, SourceId } from '@landscreen/field-catalog';
 import { rulerAt, VectorLayerIndex, type PackedShape, type PolygonalGeometry, type VectorLayerSnapshot } from '@landscreen/point-engine';
+import { worldYs } from '@landscreen/vector-tiles';
 import { ByteCount } from '../memory/sizes.js';
 import { NullableNumbers, NullableStrings, type ValueColumn } from './packed-columns.js';
 import { CodedStrings, stringColumn } from './coded-strings.js';
@@ -64,6 +65,7 @@ interface ParcelIndexParts {
   keys: ValueColumn<string>;
   records: ParcelRecordReader;
   singlePart: Uint8Array;
+  worldY: Float64Array;
   tree: Flatbush | null;
   keyOrder: Uint32Array;
   /** The point engine's index over the same polygons (exact containment, nearest boundaries, areas). */
@@ -76,6 +78,11 @@ export class ParcelIndex {
   /** The polygons in flat arrays (the engine's snapshot layout), which tiles read by position. */
   readonly flat: VectorLayerSnapshot;
   readonly keys: ValueColumn<string>;
+  /**
+   * Every vertex's web mercator world y, for map tiles (world-polygon.ts): the costly half of the
+   * projection, kept; x is made as a tile draws the parcel.
+   */
+  readonly worldY: Float64Array;
   /** Positions in ascending parcel_key order (tile-views.ts maps them onto ranking rows in one pass). */
   readonly keyOrder: Uint32Array;
   private readonly records: ParcelRecordReader;
@@ -93,6 +100,7 @@ export class ParcelIndex {
     this.keys = parts.keys;
     this.records = parts.records;
     this.singlePart = parts.singlePart;
+    this.worldY = parts.worldY;
     this.tree = parts.tree;
     this.keyOrder = parts.keyOrder;
     this.layer = parts.layer;
@@ -105,9 +113,11 @@ export class ParcelIndex {
     for (const parcel of parcels) for (const field of RECORD_FIELDS) (records[field] as unknown[]).push(parcel[field]);
     const singlePart = Uint8Array.from(parcels, (parcel) => (parcel.geometry.type === 'Polygon' ? 1 : 0));
     const { tree } = layer.toParts();
+    const flat = layer.snapshot();
     return new ParcelIndex({
       vintageId,
-      flat: layer.snapshot(),
+      flat,
+      worldY: worldYs(flat.coords),
       keys,
       records: records as ParcelRecordReader,
       singlePart,
@@ -144,6 +154,7 @@ export class ParcelIndex {
         lon: new NullableNumbers(records.lon),
       },
       singlePart: parts.singlePart,
+      worldY: parts.worldY,
       tree,
       keyOrder: parts.keyOrder,
       layer: VectorLayerIndex.fromParts(parts.engine),
@@ -192,6 +203,7 @@ export class ParcelIndex {
     const form = (values: ValueColumn<unknown>) => (values instanceof CodedStrings ? ', coded' : values instanceof NullableStrings ? ', packed' : '');
     return [
       { part: 'coordinates (float64 lon/lat)', bytes: views(f.coords) },
+      { part: 'web-mercator y of every vertex, for tiles', bytes: views(this.worldY) },
       { part: 'boxes', bytes: views(f.boxes) },
       { part: 'shape offsets', bytes: views(f.shapeKinds, f.coordStarts, f.pathStarts, f.paths, f.polygonStarts, f.polygons) },
       { part: 'key order, single-part flags', bytes: views(this.keyOrder, this.singlePart) },

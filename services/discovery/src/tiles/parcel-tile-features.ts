@@ -1,6 +1,6 @@
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import type { discoveryv1 } from '@landscreen/proto';
-import { geometryCommands, LayerWriter, TileProjector, tileBox, tileGeometry, worldCoordinatesInto, WorldPolygonWriter, type FlatPolygon, type TileAddress, type TileGeometry } from '@landscreen/vector-tiles';
+import { geometryCommands, LayerWriter, TileProjector, tileBox, tileGeometry, worldCoordinatesOf, WorldPolygonWriter, type FlatPolygon, type TileAddress, type TileGeometry } from '@landscreen/vector-tiles';
 import type { ParcelIndex } from '../locate/parcel-index.js';
 import { VERDICTS, type VerdictMap } from './verdict-map.js';
 
@@ -47,18 +47,18 @@ export function parcelTileFeatures(parcels: ParcelIndex, view: VerdictMap, tile:
 
 /**
  * The same parcels as an encoded vector tile (the gateway serves these bytes as they are): a
- * selection and a writer. A parcel inside the tile goes from its vertices, projected to world
- * coordinates as it is drawn (the index keeps no projected copy of every vertex: it cost as much
- * memory as the degrees, and a tile projects only its own parcels), straight to command integers;
- * one the tile's edge cuts is clipped as parcelTileFeatures clips it. The bytes are those
- * encodeTile writes from parcelTileFeatures (parcel-index-store.test.ts).
+ * selection and a writer. A parcel inside the tile goes from its world coordinates (x from its
+ * longitudes as it is drawn, y as the index keeps it: a sine and a logarithm a vertex made per
+ * tile were a fifth of a tile's time) straight to command integers; one the tile's edge cuts is
+ * clipped as parcelTileFeatures clips it. The bytes are those encodeTile writes from
+ * parcelTileFeatures (parcel-index-store.test.ts).
  */
 export function encodedParcelTile(parcels: ParcelIndex, view: VerdictMap, tile: TileAddress): Uint8Array {
   const box = tileBox(tile);
   const clip = { projector: new TileProjector(tile), box };
   const writer = new LayerWriter(PARCEL_LAYER);
   const inside = new WorldPolygonWriter(tile);
-  const { flat } = parcels;
+  const { flat, worldY } = parcels;
   const polygon: FlatPolygon = { world: new Float64Array(256), coordStart: 0, paths: flat.paths, pathStart: 0, polygons: flat.polygons, polygonStart: 0, polygonEnd: 0 };
   const clipped: number[] = [];
   const tags = [0, 0, 0, 0, 0, 0];
@@ -71,7 +71,7 @@ export function encodedParcelTile(parcels: ParcelIndex, view: VerdictMap, tile: 
       const first = flat.coordStarts[id]!;
       const end = flat.coordStarts[id + 1]!;
       if (polygon.world.length < (end - first) * 2) polygon.world = new Float64Array((end - first) * 4);
-      worldCoordinatesInto(flat.coords, first, end, polygon.world);
+      worldCoordinatesOf(flat.coords, worldY, first, end, polygon.world);
       polygon.pathStart = flat.pathStarts[id]!;
       polygon.polygonStart = flat.polygonStarts[id]!;
       polygon.polygonEnd = flat.polygonStarts[id + 1]!;
