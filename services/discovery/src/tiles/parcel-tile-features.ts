@@ -49,7 +49,7 @@ export function parcelTileFeatures(parcels: ParcelIndex, view: VerdictMap, tile:
  * The same parcels as an encoded vector tile (the gateway serves these bytes as they are): a
  * selection and a writer. A parcel inside the tile goes from its world coordinates (x from its
  * longitudes as it is drawn, y as the index keeps it: a sine and a logarithm a vertex made per
- * tile were a fifth of a tile's time) straight to command integers; one the tile's edge cuts is
+ * tile cost up to a fifth of a tile's time) straight to command integers; one the tile's edge cuts is
  * clipped as parcelTileFeatures clips it. The bytes are those encodeTile writes from
  * parcelTileFeatures (parcel-index-store.test.ts).
  */
