@@ -136,4 +136,15 @@ describe('the parcel index in the memory budget', () => {
     expect(index.approximateBytes()).toBeGreaterThan(knownBytes + size * 8);
     expect(index.approximateBytes()).toBeLessThanOrEqual(knownBytes + size * 16);
   });
+
+  it('holds an index built from the parcels\' rows as a restored one holds it', () => {
+    const parcels = Array.from({ length: 2_000 }, (_, i) => square(i));
+    const builder = new ParcelIndexBuilder(VINTAGE);
+    for (const parcel of parcels) builder.add(parcel);
+    const restored = ParcelIndex.fromRestored(restoredParts(builder.finish()));
+    const built = ParcelIndex.build(VINTAGE, parcels);
+    const parts = (index: ParcelIndex) => index.heldParts().map(({ part }) => part);
+    expect(parts(built)).toEqual(parts(restored));
+    expect(Math.abs(built.approximateBytes() - restored.approximateBytes())).toBeLessThan(restored.approximateBytes() * 0.02);
+  });
 });

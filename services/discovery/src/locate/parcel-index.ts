@@ -9,10 +9,10 @@ import type { LayerSource, SourceId } from '@landscreen/field-catalog';
 import { rulerAt, VectorLayerIndex, type PackedShape, type PolygonalGeometry, type VectorLayerSnapshot } from '@landscreen/point-engine';
 import { worldYs } from '@landscreen/vector-tiles';
 import { ByteCount } from '../memory/sizes.js';
-import { NullableNumbers, NullableStrings, type ValueColumn } from './packed-columns.js';
+import { NullableNumbers, NullableStrings, packStrings, type ValueColumn } from './packed-columns.js';
 import { CodedStrings, stringColumn } from './coded-strings.js';
 import { heldBuffers } from './held-buffers.js';
-import { keyOrderOf, restoredParts, type RestoredParcelIndex } from './restored-parcel-index.js';
+import { keyOrderOf, packRecords, restoredParts, type RestoredParcelIndex, type RestoredRecords } from './restored-parcel-index.js';
 import { emptyRecordColumns, RECORD_FIELDS, type ParcelRecordColumns, type StoredParcelIndex } from './stored-parcel-index.js';
 
 /** What a parcel row contributes to the index (geometry: a GeoJSON Polygon or MultiPolygon). */
@@ -36,6 +36,19 @@ export interface ParcelHit {
   distance_m: number;
 }
 
+/** The record fields read one value at a time from their packed forms. */
+function recordReader(records: RestoredRecords): ParcelRecordReader {
+  return {
+    apn: stringColumn(records.apn),
+    address: stringColumn(records.address),
+    owner_name: stringColumn(records.owner_name),
+    zoning: stringColumn(records.zoning),
+    acres: new NullableNumbers(records.acres),
+    lat: new NullableNumbers(records.lat),
+    lon: new NullableNumbers(records.lon),
+  };
+}
+
 /** The parcels are a polygon layer of the engine's (no declared properties: the record is kept here). */
 const PARCELS: LayerSource = { id: 'parcel_vendor' as SourceId, feeds: 'layer', geometry: 'polygons', properties: [] };
 
@@ -56,7 +69,7 @@ class Hits {
   }
 }
 
-/** The record fields as a service reads them: arrays (built from rows) or packed (restored). */
+/** The record fields as a service reads them, one value at a time. */
 export type ParcelRecordReader = { [F in keyof ParcelRecordColumns]: ValueColumn<NonNullable<ParcelRecordColumns[F][number]>> };
 
 interface ParcelIndexParts {
@@ -111,6 +124,7 @@ export class ParcelIndex {
     const keys = parcels.map((parcel) => parcel.parcel_key);
     const records = emptyRecordColumns();
     for (const parcel of parcels) for (const field of RECORD_FIELDS) (records[field] as unknown[]).push(parcel[field]);
+    // Held as a restored index holds them (not a million strings in arrays until the next start).
     const singlePart = Uint8Array.from(parcels, (parcel) => (parcel.geometry.type === 'Polygon' ? 1 : 0));
     const { tree } = layer.toParts();
     const flat = layer.snapshot();
@@ -118,8 +132,8 @@ export class ParcelIndex {
       vintageId,
       flat,
       worldY: worldYs(flat.coords),
-      keys,
-      records: records as ParcelRecordReader,
+      keys: new NullableStrings(packStrings(keys)),
+      records: recordReader(packRecords(records)),
       singlePart,
       tree: tree ? Flatbush.from(tree) : null,
       keyOrder: keyOrderOf(keys),
@@ -144,15 +158,7 @@ export class ParcelIndex {
       vintageId: parts.vintageId,
       flat: parts.shapes,
       keys: new NullableStrings(parts.keys),
-      records: {
-        apn: stringColumn(records.apn),
-        address: stringColumn(records.address),
-        owner_name: stringColumn(records.owner_name),
-        zoning: stringColumn(records.zoning),
-        acres: new NullableNumbers(records.acres),
-        lat: new NullableNumbers(records.lat),
-        lon: new NullableNumbers(records.lon),
-      },
+      records: recordReader(records),
       singlePart: parts.singlePart,
       worldY: parts.worldY,
       tree,

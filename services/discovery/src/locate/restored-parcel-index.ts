@@ -9,7 +9,7 @@ import { deriveParts, type VectorLayerParts, type VectorLayerSnapshot } from '@l
 import { worldYs } from '@landscreen/vector-tiles';
 import { columnViews, packStringColumn, type PackedStringColumn } from './coded-strings.js';
 import { packNumbers, packStrings, type PackedStrings, type ValueColumn } from './packed-columns.js';
-import type { StoredParcelIndex } from './stored-parcel-index.js';
+import type { ParcelRecordColumns, StoredParcelIndex } from './stored-parcel-index.js';
 
 /** The record fields: strings coded or packed (coded-strings.ts), numbers as float64 with NaN for null. */
 export interface RestoredRecords {
@@ -57,15 +57,20 @@ export function restoredParts(stored: StoredParcelIndex): RestoredParcelIndex {
     engine: deriveParts(stored.shapes),
     keyOrder: keyOrderOf(stored.keys),
     keys: packStrings(stored.keys),
-    records: {
-      apn: packStringColumn(records.apn),
-      address: packStringColumn(records.address),
-      owner_name: packStringColumn(records.owner_name),
-      zoning: packStringColumn(records.zoning),
-      acres: packNumbers(records.acres),
-      lat: packNumbers(records.lat),
-      lon: packNumbers(records.lon),
-    },
+    records: packRecords(records),
+  };
+}
+
+/** The record fields as a service holds them, from arrays. */
+export function packRecords(records: ParcelRecordColumns): RestoredRecords {
+  return {
+    apn: packStringColumn(records.apn),
+    address: packStringColumn(records.address),
+    owner_name: packStringColumn(records.owner_name),
+    zoning: packStringColumn(records.zoning),
+    acres: packNumbers(records.acres),
+    lat: packNumbers(records.lat),
+    lon: packNumbers(records.lon),
   };
 }
 
