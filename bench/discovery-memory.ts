@@ -3,7 +3,9 @@
  * per million parcels, by part: the ranking index (keys and their order, number columns, coded
  * columns and their dictionaries, mixed columns) and the parcel index with the engine index the
  * first LocateParcels builds. Each is loaded in this process as a replica loads it and weighed as
- * heap plus array buffers after a full GC, beside the bytes its typed arrays hold. Peer: PostgreSQL's
+ * heap plus array buffers after a full GC (plus the SharedArrayBuffers a worker thread made for
+ * it, which process.memoryUsage() here does not see), beside the bytes its typed arrays hold and
+ * the parcel index by part as the memory budget counts it. Peer: PostgreSQL's
  * own copy of the vintage (its partition with indexes and TOAST, stored columns, stored shapes).
  * It also counts the columns by the form they are held in (slots of 1, 2 or 4 bytes a row, plain
  * float64 and whether Float32 would hold those exactly, mixed).
@@ -25,6 +27,7 @@ import { columnBytes, decodeNumbers, discoveryDb, encodeIndexFile, keyBytes, loa
 import { landscreen } from './lib/cli.js';
 import { ADMIN_DATABASE_URL } from './lib/database.js';
 import { discoveryBenchDraft } from './lib/discovery-spec.js';
+import { heldBuffers } from '../services/discovery/src/locate/held-buffers.js';
 
 const PARCELS = Number(process.env.BENCH_PARCELS ?? 200_000);
 const MARKET = process.env.BENCH_MARKET ?? 'bench-tx';
@@ -114,7 +117,9 @@ try {
     }
   }
   const rankingHeld = withRanking - before;
-  const parcelHeld = withParcels - withRanking;
+  // SharedArrayBuffers posted from a worker thread are in neither heapUsed nor external here.
+  const sharedHeld = [...heldBuffers(parcelIndex)].filter((buffer) => buffer instanceof SharedArrayBuffer).reduce((sum, buffer) => sum + buffer.byteLength, 0);
+  const parcelHeld = withParcels - withRanking + sharedHeld;
   const engineHeld = withEngine - withParcels;
   const copy = await postgresCopy(vintageId);
   const rss = process.memoryUsage().rss;
@@ -131,17 +136,14 @@ try {
   row(`  ${counts.coded} string, boolean, mixed-scalar columns: slots`, parts.slots);
   row(`  ${counts.coded} string, boolean, mixed-scalar columns: dictionaries (budget count)`, parts.dictionaries);
   row(`  ${counts.mixed} mixed columns (budget count)`, parts.mixed);
-  row('**parcel index (held after GC)**', parcelHeld);
-  row('  its engine index (built by the first LocateParcels)', engineHeld);
+  row('**parcel index (held after GC, with its SharedArrayBuffers)**', parcelHeld);
+  row('  of which SharedArrayBuffers a worker made (not in process.memoryUsage())', sharedHeld);
+  row('  its budget count', parcelIndex.approximateBytes());
+  for (const { part, bytes } of parcelIndex.heldParts()) row(`    ${part}`, bytes);
+  row('  growth at the first LocateParcels (its engine index is made as it is restored)', engineHeld);
   row('**total held**', rankingHeld + parcelHeld + engineHeld);
   row('peer: PostgreSQL\'s copy of the vintage', copy);
   console.log(`\ncolumns by form: ${[...widths].sort().map(([label, n]) => `${label} ${n}`).join(', ')}, plain float64 ${counts.plainNumbers} (of which Float32-exact ${plainFloat32Exact}), mixed ${counts.mixed}`);
-  // The parcel index's own arrays (some are SharedArrayBuffers, which the heap counts above may miss).
-  const f = parcelIndex.flat;
-  const flatBytes = [f.shapeKinds, f.coordStarts, f.pathStarts, f.paths, f.polygonStarts, f.polygons].reduce((sum, array) => sum + array.byteLength, 0);
-  console.log(
-    `parcel index arrays: coordinates (float64 lon/lat) ${mib(f.coords.byteLength)}, web mercator copy for tiles ${mib(parcelIndex.world.byteLength)}, boxes ${mib(f.boxes.byteLength)}, shape offsets ${mib(flatBytes)}, key order ${mib(parcelIndex.keyOrder.byteLength)}; the rest of its budget count (keys, records, tree, the engine estimate) ${mib(parcelIndex.approximateBytes() - f.coords.byteLength - parcelIndex.world.byteLength - f.boxes.byteLength - flatBytes - parcelIndex.keyOrder.byteLength)}`,
-  );
   // Arrays a worker thread made and handed over may escape process.memoryUsage()'s counts: RSS says what they cost.
   console.log(`cross-check, RSS growth after GC: ranking index ${mib(rssRanking - rssBefore)}, parcel index ${mib(rssParcels - rssRanking)}`);
   console.log(`ranking index loaded from PostgreSQL in ${rankingMs} ms; budget count ranking ${mib(vintageIndexBytes(ranking))}, parcel index ${mib(parcelIndex.approximateBytes())}; process ${((process.cpuUsage(cpuBefore).user + process.cpuUsage(cpuBefore).system) / 1e6).toFixed(1)} CPU-s for the loads, RSS ${mib(rss)}, peak RSS ${mib(process.resourceUsage().maxRSS * 1024)}, load ${readLoad()}`);

@@ -4,7 +4,10 @@
  * indexed as a service holds it, and its densest z10 tiles (BENCH_TILES, default 12) written
  *   - as the service answered before: typed features, protobuf written and read again (the hop to
  *     the gateway), the gateway's encoder;
- *   - as it answers now: encodedParcelTile (precomputed world coordinates, a streaming writer);
+ *   - as it answers now: encodedParcelTile (world x made from the longitudes as a parcel is
+ *     drawn, world y as the index keeps it; a streaming writer), beside the same writer reading
+ *     both precomputed (what the index kept before: as many bytes as the degrees), the two
+ *     interleaved over BENCH_ROUNDS rounds (default 10) of the tiles, bytes compared;
  * beside geojson-vt (MapLibre's fork) + vt-pbf tiling the same parcels with the same verdicts.
  * Then the stored parcel index: encoded, and read back as a restarted service reads it — in a
  * worker thread (the event loop's longest block meanwhile, beside the same work in this thread),
@@ -16,7 +19,7 @@ import { GeoJSONVT } from '@maplibre/geojson-vt';
 import { fromGeojsonVt } from '@maplibre/vt-pbf';
 import { generateDemoParcels } from '@landscreen/demo-market';
 import { discoveryv1 } from '@landscreen/proto';
-import { encodeTile, tileBox } from '@landscreen/vector-tiles';
+import { encodeTile, geometryCommands, LayerWriter, TileProjector, tileBox, tileGeometry, worldCoordinates, WorldPolygonWriter, type FlatPolygon, type TileAddress } from '@landscreen/vector-tiles';
 import { ParcelIndexBuilder } from '../services/discovery/src/locate/parcel-index-builder.js';
 import { decodeParcelIndex, encodeParcelIndex } from '../services/discovery/src/locate/parcel-index-blob.js';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -32,6 +35,7 @@ import { percentile } from './lib/measure.js';
 
 const parcels = Number(process.env.BENCH_PARCELS ?? 100_000);
 const tiles = Number(process.env.BENCH_TILES ?? 12);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 10);
 const Z = 10;
 const VINTAGE = '00000000-0000-4000-8000-00000000be0c';
 
@@ -47,7 +51,7 @@ const aligned = Buffer.allocUnsafeSlow(bytes.length);
 bytes.copy(aligned);
 const index = ParcelIndex.restore(decodeParcelIndex(aligned, VINTAGE));
 const restoreMs = performance.now() - started;
-console.log(`stored parcel index of ${parcels.toLocaleString('en-US')} parcels: ${(bytes.length / 1048576).toFixed(1)} MB, encoded in ${encodeMs.toFixed(0)} ms, read back in this thread (decode, keys packed and sorted, tree, world coordinates) in ${restoreMs.toFixed(0)} ms`);
+console.log(`stored parcel index of ${parcels.toLocaleString('en-US')} parcels: ${(bytes.length / 1048576).toFixed(1)} MB, encoded in ${encodeMs.toFixed(0)} ms, read back in this thread (decode, keys and records packed, keys sorted, tree) in ${restoreMs.toFixed(0)} ms`);
 {
   const owned = new Uint8Array(new ArrayBuffer(bytes.length));
   owned.set(bytes);
@@ -148,6 +152,49 @@ function peer(tile: { z: number; x: number; y: number }): Uint8Array {
   return built ? fromGeojsonVt({ parcels: built }, { version: 2, extent: 4096 }) : new Uint8Array();
 }
 
+/** encodedParcelTile as it was while the index kept every vertex's world coordinates (`world`). */
+function precomputedWorldTile(world: Float64Array, tile: TileAddress): Uint8Array {
+  const box = tileBox(tile);
+  const clip = { projector: new TileProjector(tile), box };
+  const writer = new LayerWriter(PARCEL_LAYER);
+  const inside = new WorldPolygonWriter(tile);
+  const { flat } = index;
+  const polygon: FlatPolygon = { world, coordStart: 0, paths: flat.paths, pathStart: 0, polygons: flat.polygons, polygonStart: 0, polygonEnd: 0 };
+  const clipped: number[] = [];
+  const tags = [0, 0, 0, 0, 0, 0];
+  let keysNamed = false;
+  for (const id of index.searchBox(box[0], box[1], box[2], box[3]).filter((id) => view.verdict[id] !== 0)) {
+    const b = id * 4;
+    let commands: number[];
+    let count: number;
+    if (flat.boxes[b]! >= box[0] && flat.boxes[b + 1]! >= box[1] && flat.boxes[b + 2]! <= box[2] && flat.boxes[b + 3]! <= box[3]) {
+      polygon.coordStart = flat.coordStarts[id]!;
+      polygon.pathStart = flat.pathStarts[id]!;
+      polygon.polygonStart = flat.polygonStarts[id]!;
+      polygon.polygonEnd = flat.polygonStarts[id + 1]!;
+      count = inside.write(polygon);
+      commands = inside.commands;
+    } else {
+      const geometry = tileGeometry(index.shape(id), clip);
+      clipped.length = 0;
+      count = geometry === null ? 0 : geometryCommands(geometry, clipped).length;
+      commands = clipped;
+    }
+    if (count === 0) continue;
+    if (!keysNamed) {
+      tags[0] = writer.key('parcel_key');
+      tags[2] = writer.key('verdict');
+      tags[4] = writer.key('score');
+      keysNamed = true;
+    }
+    tags[1] = writer.value(index.keys.at(id)!);
+    tags[3] = writer.value(VERDICTS[view.verdict[id]!]);
+    tags[5] = writer.value(view.score[id]!);
+    writer.add(3, commands, count, tags);
+  }
+  return writer.finish();
+}
+
 const time = (write: (tile: { z: number; x: number; y: number }) => Uint8Array) => {
   const ms: number[] = [];
   let kb = 0;
@@ -171,4 +218,42 @@ for (const [name, write] of [
 ] as const) {
   const r = time(write);
   console.log(`  ${name}: p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, ${r.kb.toFixed(0)} KB a tile`);
+}
+{
+  // Both world coordinates kept against y alone (x made per vertex drawn): the same writer,
+  // interleaved tile by tile so that the machine's load falls on both alike, which goes first
+  // alternating (the second finds the tile's parcels in the CPU's caches).
+  const world = worldCoordinates(index.flat.coords);
+  const variants = [
+    [`encodedParcelTile, x made as drawn, y kept (now: ${(index.worldY.byteLength / 1048576).toFixed(1)} MiB kept)`, (tile: TileAddress) => encodedParcelTile(index, view, tile)],
+    [`the same writer on x and y precomputed (before: ${(world.byteLength / 1048576).toFixed(1)} MiB kept)`, (tile: TileAddress) => precomputedWorldTile(world, tile)],
+  ] as const;
+  const ms = variants.map(() => [] as number[]);
+  const cpu = variants.map(() => 0);
+  for (let round = 0; round < rounds; round++) {
+    for (const tile of chosen) {
+      const order = (round + chosen.indexOf(tile)) % 2 === 0 ? [0, 1] : [1, 0];
+      const answers: Uint8Array[] = [];
+      for (const v of order) {
+        const write = variants[v]![1];
+        const t = performance.now();
+        const c = process.cpuUsage();
+        const bytes = write(tile);
+        const used = process.cpuUsage(c);
+        ms[v]!.push(performance.now() - t);
+        cpu[v]! += (used.user + used.system) / 1000;
+        answers[v] = bytes;
+      }
+      if (Buffer.compare(Buffer.from(answers[0]!), Buffer.from(answers[1]!)) !== 0) throw new Error(`the two ways drew tile ${tile.z}/${tile.x}/${tile.y} differently`);
+    }
+  }
+  console.log(`${rounds} rounds of the ${chosen.length} tiles, interleaved, each first in turn (the same bytes each time):`);
+  // Each tile's two times were taken a moment apart: their ratio is what load shifts least.
+  const ratios = ms[0]!.map((now, i) => now / ms[1]![i]!).sort((a, b) => a - b);
+  console.log(`  now / before, the median of the ${ratios.length} paired times: ${percentile(ratios, 0.5).toFixed(3)} (quartiles ${percentile(ratios, 0.25).toFixed(3)}–${percentile(ratios, 0.75).toFixed(3)})`);
+  variants.forEach(([name], v) => {
+    const sorted = [...ms[v]!].sort((a, b) => a - b);
+    console.log(`  ${name}: p50 ${percentile(sorted, 0.5).toFixed(2)} ms, p99 ${percentile(sorted, 0.99).toFixed(2)} ms, ${(cpu[v]! / sorted.length).toFixed(2)} CPU-ms a tile`);
+  });
+  console.log(`load ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 }

@@ -30,6 +30,7 @@ import { authv1, discoveryv1 } from '@landscreen/proto';
 import { callerHeaders, networkTransport } from '@landscreen/rpc';
 import { landscreen } from './lib/cli.js';
 import { ADMIN_DATABASE_URL } from './lib/database.js';
+import { heldBuffers } from '../services/discovery/src/locate/held-buffers.js';
 import { freePort, startLandscreen, stop } from './lib/processes.js';
 
 const PARCELS = Number(process.env.BENCH_PARCELS ?? 200_000);
@@ -211,12 +212,13 @@ async function weigh(slug: string) {
     const ranking = await loadVintageIndex(view, vintageId);
     const withRanking = heap();
     const parcels = await loadParcelIndex(view, vintageId);
-    // The engine's index over the polygons, which the first LocateParcels builds.
     parcels.locate(0, 0, 1);
     const withParcels = heap();
+    // SharedArrayBuffers the restoring worker made are in neither heapUsed nor external here.
+    const shared = [...heldBuffers(parcels)].filter((buffer) => buffer instanceof SharedArrayBuffer).reduce((sum, buffer) => sum + buffer.byteLength, 0);
     return {
       rankingBytes: withRanking - before,
-      parcelBytes: withParcels - withRanking,
+      parcelBytes: withParcels - withRanking + shared,
       rankingCount: vintageIndexBytes(ranking),
       parcelCount: parcels.approximateBytes(),
     };

@@ -16,17 +16,44 @@ const DEG = Math.PI / 180;
 export function worldCoordinates(degrees: Float64Array): Float64Array {
   const world = new Float64Array(degrees.length);
   for (let i = 0; i < degrees.length; i += 2) {
-    world[i] = (degrees[i]! + 180) / 360;
-    const sin = Math.sin(degrees[i + 1]! * DEG);
-    const clamped = sin > 0.9999 ? 0.9999 : sin < -0.9999 ? -0.9999 : sin;
-    world[i + 1] = 0.5 - (0.25 * Math.log((1 + clamped) / (1 - clamped))) / Math.PI;
+    world[i] = worldX(degrees[i]!);
+    world[i + 1] = worldY(degrees[i + 1]!);
   }
   return world;
 }
 
+/**
+ * The world y of every point of `degrees` (one a point): what is worth keeping of the world
+ * coordinates, a sine and a logarithm each; x is an addition and a division, made when drawn.
+ */
+export function worldYs(degrees: Float64Array): Float64Array {
+  const ys = new Float64Array(degrees.length / 2);
+  for (let i = 0; i < ys.length; i++) ys[i] = worldY(degrees[i * 2 + 1]!);
+  return ys;
+}
+
+/**
+ * The world coordinates of the points `first` to `end` (exclusive) of `degrees` into `out` from
+ * its start (x, y, …): x computed, y read from `ys` (worldYs). One shape's, as a tile draws it.
+ */
+export function worldCoordinatesOf(degrees: Float64Array, ys: Float64Array, first: number, end: number, out: Float64Array): void {
+  for (let i = first, o = 0; i < end; i++, o += 2) {
+    out[o] = worldX(degrees[i * 2]!);
+    out[o + 1] = ys[i]!;
+  }
+}
+
+const worldX = (lon: number) => (lon + 180) / 360;
+
+function worldY(lat: number): number {
+  const sin = Math.sin(lat * DEG);
+  const clamped = sin > 0.9999 ? 0.9999 : sin < -0.9999 ? -0.9999 : sin;
+  return 0.5 - (0.25 * Math.log((1 + clamped) / (1 - clamped))) / Math.PI;
+}
+
 /** A polygon in flat arrays: the point engine's snapshot layout of one shape. */
 export interface FlatPolygon {
-  /** World coordinates of every shape (worldCoordinates). */
+  /** World coordinates (worldCoordinates): of every shape, or of this one alone (worldCoordinatesOf, coordStart 0). */
   world: Float64Array;
   /** The shape's first coordinate pair in `world`. */
   coordStart: number;

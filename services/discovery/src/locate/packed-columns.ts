@@ -4,33 +4,80 @@
 // seconds of parsing and a structured clone; a tile reads a few thousand keys, LocateParcels a
 // handful of records.
 
-import { Utf8Strings } from '../ranking/utf8-strings.js';
-
 /** What a tile or LocateParcels reads of a column: arrays (Array.prototype.at) and the packed forms below. */
 export interface ValueColumn<T> {
   readonly length: number;
   at(index: number): T | null | undefined;
 }
 
-/** Strings packed as Utf8Strings' blob and ends, with a flag per value that was null. */
+/** Values a block of lengths holds: a value's start is its block's plus the lengths before it in the block. */
+const BLOCK = 32;
+
+/** The narrowest array holding each of `lengths`. */
+export type Lengths = Uint8Array | Uint16Array | Uint32Array;
+
+/**
+ * Strings packed as one UTF-8 blob after the prefix every value shares (parcel keys begin with
+ * their market's slug: kept once, not once a parcel). Each value's byte length in the narrowest
+ * array that holds them (a byte for the short strings of a record) and where each block of BLOCK
+ * values starts, where an end offset a value took four bytes; a flag per value that was null, no
+ * flags (an empty array) when none was.
+ */
 export interface PackedStrings {
+  prefix: string;
   bytes: Uint8Array;
-  ends: Uint32Array;
+  blockStarts: Uint32Array;
+  lengths: Lengths;
   nulls: Uint8Array;
 }
 
 /** Packs strings (null allowed) into bytes of their own, safe to transfer to another thread. */
 export function packStrings(values: ValueColumn<string>): PackedStrings {
-  const nulls = new Uint8Array(values.length);
-  const { bytes, ends } = Utf8Strings.encode({
-    length: values.length,
-    at: (index) => {
-      const value = values.at(index);
-      if (value === null || value === undefined) nulls[index] = 1;
-      return value ?? '';
-    },
-  });
-  return { bytes: ownedCopy(bytes), ends, nulls };
+  const size = values.length;
+  const prefix = sharedPrefix(values);
+  let nulls = new Uint8Array(0);
+  const suffixes: string[] = new Array(size);
+  const byteLengths = new Uint32Array(size);
+  let longest = 0;
+  for (let index = 0; index < size; index++) {
+    const value = values.at(index);
+    if (value === null || value === undefined) {
+      if (nulls.length === 0) nulls = new Uint8Array(size);
+      nulls[index] = 1;
+      suffixes[index] = '';
+      continue;
+    }
+    const suffix = value.slice(prefix.length);
+    suffixes[index] = suffix;
+    byteLengths[index] = Buffer.byteLength(suffix, 'utf8');
+    if (byteLengths[index]! > longest) longest = byteLengths[index]!;
+  }
+  const lengths = longest < 0x100 ? Uint8Array.from(byteLengths) : longest < 0x10000 ? Uint16Array.from(byteLengths) : byteLengths;
+  const blockStarts = new Uint32Array(Math.ceil(size / BLOCK));
+  let at = 0;
+  for (let index = 0; index < size; index++) {
+    if (index % BLOCK === 0) blockStarts[index / BLOCK] = at;
+    at += byteLengths[index]!;
+  }
+  return { prefix, bytes: ownedCopy(Buffer.from(suffixes.join(''), 'utf8')), blockStarts, lengths, nulls };
+}
+
+/** The longest prefix of every value that is not null, never ending inside a surrogate pair (each part is encoded apart). */
+function sharedPrefix(values: ValueColumn<string>): string {
+  let prefix: string | undefined;
+  for (let index = 0; index < values.length && prefix !== ''; index++) {
+    const value = values.at(index);
+    if (value === null || value === undefined) continue;
+    if (prefix === undefined) prefix = value;
+    else if (!value.startsWith(prefix)) {
+      let length = 0;
+      while (length < prefix.length && prefix.charCodeAt(length) === value.charCodeAt(length)) length++;
+      prefix = prefix.slice(0, length);
+    }
+  }
+  if (prefix === undefined) return '';
+  const last = prefix.charCodeAt(prefix.length - 1);
+  return last >= 0xd800 && last <= 0xdbff ? prefix.slice(0, -1) : prefix;
 }
 
 /** Numbers packed as a Float64Array, NaN for null (JSON has no NaN, so nothing else becomes one). */
@@ -41,28 +88,30 @@ export function packNumbers(values: ValueColumn<number>): Float64Array {
 }
 
 export class NullableStrings implements ValueColumn<string> {
-  private readonly strings: Utf8Strings;
+  private readonly text: Buffer;
 
   constructor(private readonly packed: PackedStrings) {
-    this.strings = new Utf8Strings(Buffer.from(packed.bytes.buffer, packed.bytes.byteOffset, packed.bytes.byteLength), packed.ends);
+    this.text = Buffer.from(packed.bytes.buffer, packed.bytes.byteOffset, packed.bytes.byteLength);
   }
 
   get length(): number {
-    return this.packed.ends.length;
+    return this.packed.lengths.length;
   }
 
   /** The arrays it holds (memory/sizes.ts ByteCount). */
   views(): ArrayBufferView[] {
-    return [...this.strings.views(), this.packed.nulls];
-  }
-
-  heldBytes(): number {
-    return this.strings.heldBytes();
+    const { bytes, blockStarts, lengths, nulls } = this.packed;
+    return [bytes, blockStarts, lengths, nulls];
   }
 
   at(index: number): string | null | undefined {
-    if (!(index >= 0 && index < this.packed.ends.length)) return undefined;
-    return this.packed.nulls[index] === 1 ? null : this.strings.at(index);
+    const { prefix, blockStarts, lengths, nulls } = this.packed;
+    if (!(index >= 0 && index < lengths.length)) return undefined;
+    if (nulls.length > 0 && nulls[index] === 1) return null;
+    let start = blockStarts[Math.floor(index / BLOCK)]!;
+    for (let k = index - (index % BLOCK); k < index; k++) start += lengths[k]!;
+    const suffix = this.text.toString('utf8', start, start + lengths[index]!);
+    return prefix === '' ? suffix : prefix + suffix;
   }
 }
 

@@ -136,7 +136,7 @@ describe('the stored parcel index', () => {
     expect(parts.every((part) => part.byteLength === 0)).toBe(true);
     expect(inWorker.size).toBe(parcels.length);
     expect(inWorker.keyOrder).toEqual(inThread.keyOrder);
-    expect(inWorker.world).toEqual(inThread.world);
+    expect(inWorker.worldY).toEqual(inThread.worldY);
     const view: VerdictMap = { verdict: Uint8Array.from(drawn, (p) => p.verdict), score: Float64Array.from(drawn, (p) => p.score) };
     let drawnFeatures = 0;
     for (const z of [8, 11, 14]) {

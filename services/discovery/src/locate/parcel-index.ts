@@ -6,11 +6,13 @@
 
 import Flatbush from 'flatbush';
 import type { LayerSource, SourceId } from '@landscreen/field-catalog';
-import { worldCoordinates } from '@landscreen/vector-tiles';
 import { rulerAt, VectorLayerIndex, type PackedShape, type PolygonalGeometry, type VectorLayerSnapshot } from '@landscreen/point-engine';
+import { worldYs } from '@landscreen/vector-tiles';
 import { ByteCount } from '../memory/sizes.js';
-import { NullableNumbers, NullableStrings, type ValueColumn } from './packed-columns.js';
-import { boxTree, keyOrderOf, restoredParts, type RestoredParcelIndex } from './restored-parcel-index.js';
+import { NullableNumbers, NullableStrings, packStrings, type ValueColumn } from './packed-columns.js';
+import { CodedStrings, stringColumn } from './coded-strings.js';
+import { heldBuffers } from './held-buffers.js';
+import { keyOrderOf, packRecords, restoredParts, type RestoredParcelIndex, type RestoredRecords } from './restored-parcel-index.js';
 import { emptyRecordColumns, RECORD_FIELDS, type ParcelRecordColumns, type StoredParcelIndex } from './stored-parcel-index.js';
 
 /** What a parcel row contributes to the index (geometry: a GeoJSON Polygon or MultiPolygon). */
@@ -34,6 +36,19 @@ export interface ParcelHit {
   distance_m: number;
 }
 
+/** The record fields read one value at a time from their packed forms. */
+function recordReader(records: RestoredRecords): ParcelRecordReader {
+  return {
+    apn: stringColumn(records.apn),
+    address: stringColumn(records.address),
+    owner_name: stringColumn(records.owner_name),
+    zoning: stringColumn(records.zoning),
+    acres: new NullableNumbers(records.acres),
+    lat: new NullableNumbers(records.lat),
+    lon: new NullableNumbers(records.lon),
+  };
+}
+
 /** The parcels are a polygon layer of the engine's (no declared properties: the record is kept here). */
 const PARCELS: LayerSource = { id: 'parcel_vendor' as SourceId, feeds: 'layer', geometry: 'polygons', properties: [] };
 
@@ -54,7 +69,7 @@ class Hits {
   }
 }
 
-/** The record fields as a service reads them: arrays (built from rows) or packed (restored). */
+/** The record fields as a service reads them, one value at a time. */
 export type ParcelRecordReader = { [F in keyof ParcelRecordColumns]: ValueColumn<NonNullable<ParcelRecordColumns[F][number]>> };
 
 interface ParcelIndexParts {
@@ -63,15 +78,12 @@ interface ParcelIndexParts {
   keys: ValueColumn<string>;
   records: ParcelRecordReader;
   singlePart: Uint8Array;
-  world: Float64Array;
+  worldY: Float64Array;
   tree: Flatbush | null;
   keyOrder: Uint32Array;
   /** The point engine's index over the same polygons (exact containment, nearest boundaries, areas). */
   layer: VectorLayerIndex;
 }
-
-/** The engine's index over the parcels' polygons, per parcel (see approximateBytes). */
-const ENGINE_BYTES_PER_PARCEL = 550;
 
 export class ParcelIndex {
   private readonly hits = new Hits();
@@ -79,13 +91,16 @@ export class ParcelIndex {
   /** The polygons in flat arrays (the engine's snapshot layout), which tiles read by position. */
   readonly flat: VectorLayerSnapshot;
   readonly keys: ValueColumn<string>;
-  /** Every parcel's vertices in web mercator world coordinates, for map tiles (world-polygon.ts). */
-  readonly world: Float64Array;
+  /**
+   * Every vertex's web mercator world y, for map tiles (world-polygon.ts): the costly half of the
+   * projection, kept; x is made as a tile draws the parcel.
+   */
+  readonly worldY: Float64Array;
   /** Positions in ascending parcel_key order (tile-views.ts maps them onto ranking rows in one pass). */
   readonly keyOrder: Uint32Array;
   private readonly records: ParcelRecordReader;
   private readonly singlePart: Uint8Array;
-  /** The parcels' boxes, as the engine's own tree holds them (same node size, same order): a tile's search. */
+  /** The engine's own tree over the parcels' boxes (its buffer, not a copy): a tile's search. */
   private readonly tree: Flatbush | null;
   /** The point engine's index over the polygons, for exact locating and areas. */
   private readonly layer: VectorLayerIndex;
@@ -98,7 +113,7 @@ export class ParcelIndex {
     this.keys = parts.keys;
     this.records = parts.records;
     this.singlePart = parts.singlePart;
-    this.world = parts.world;
+    this.worldY = parts.worldY;
     this.tree = parts.tree;
     this.keyOrder = parts.keyOrder;
     this.layer = parts.layer;
@@ -109,16 +124,18 @@ export class ParcelIndex {
     const keys = parcels.map((parcel) => parcel.parcel_key);
     const records = emptyRecordColumns();
     for (const parcel of parcels) for (const field of RECORD_FIELDS) (records[field] as unknown[]).push(parcel[field]);
+    // Held as a restored index holds them (not a million strings in arrays until the next start).
     const singlePart = Uint8Array.from(parcels, (parcel) => (parcel.geometry.type === 'Polygon' ? 1 : 0));
+    const { tree } = layer.toParts();
     const flat = layer.snapshot();
     return new ParcelIndex({
       vintageId,
       flat,
-      keys,
-      records: records as ParcelRecordReader,
+      worldY: worldYs(flat.coords),
+      keys: new NullableStrings(packStrings(keys)),
+      records: recordReader(packRecords(records)),
       singlePart,
-      world: worldCoordinates(flat.coords),
-      tree: boxTree(flat.boxes),
+      tree: tree ? Flatbush.from(tree) : null,
       keyOrder: keyOrderOf(keys),
       layer,
     });
@@ -141,17 +158,9 @@ export class ParcelIndex {
       vintageId: parts.vintageId,
       flat: parts.shapes,
       keys: new NullableStrings(parts.keys),
-      records: {
-        apn: new NullableStrings(records.apn),
-        address: new NullableStrings(records.address),
-        owner_name: new NullableStrings(records.owner_name),
-        zoning: new NullableStrings(records.zoning),
-        acres: new NullableNumbers(records.acres),
-        lat: new NullableNumbers(records.lat),
-        lon: new NullableNumbers(records.lon),
-      },
+      records: recordReader(records),
       singlePart: parts.singlePart,
-      world: parts.world,
+      worldY: parts.worldY,
       tree,
       keyOrder: parts.keyOrder,
       layer: VectorLayerIndex.fromParts(parts.engine),
@@ -177,21 +186,38 @@ export class ParcelIndex {
   }
 
   /**
-   * Bytes it holds, approximately: its flat arrays, tree, keys and records as they are, and the
-   * engine's index over the polygons (per parcel its tree entry, per-entry arrays and the shapes it
-   * has viewed), measured at about ENGINE_BYTES_PER_PARCEL (`npm run bench:placement`).
+   * Bytes it holds: every buffer its arrays and the engine's index keep alive, counted once each
+   * whoever made it (the worker thread's SharedArrayBuffers included: process.memoryUsage() in
+   * this thread does not see those), and its keys and records as they are held.
    */
   approximateBytes(): number {
-    if (this.heldBytes === undefined) {
-      const f = this.flat;
-      const count = new ByteCount()
-        .views(f.shapeKinds, f.coordStarts, f.coords, f.pathStarts, f.paths, f.polygonStarts, f.polygons, f.boxes, this.world, this.keyOrder, this.singlePart)
-        .bytes(this.tree?.data.byteLength ?? 0)
-        .list(this.keys);
-      for (const field of RECORD_FIELDS) count.list(this.records[field] as ValueColumn<unknown>);
-      this.heldBytes = count.total() + this.size * ENGINE_BYTES_PER_PARCEL;
-    }
+    this.heldBytes ??= this.heldParts().reduce((sum, { bytes }) => sum + bytes, 0);
     return this.heldBytes;
+  }
+
+  /** What it holds by part, each buffer in the first part that keeps it (`npm run bench:discovery-memory` prints them). */
+  heldParts(): { part: string; bytes: number }[] {
+    const f = this.flat;
+    const counted = new Set<ArrayBufferLike>();
+    const buffers = (held: Iterable<ArrayBufferLike>) => {
+      const fresh = [...held].filter((buffer) => !counted.has(buffer));
+      for (const buffer of fresh) counted.add(buffer);
+      return new ByteCount().buffers(fresh).total();
+    };
+    const views = (...arrays: ArrayBufferView[]) => buffers(arrays.map((array) => array.buffer));
+    const list = (values: ValueColumn<unknown>) => new ByteCount().list(values).total();
+    const form = (values: ValueColumn<unknown>) => (values instanceof CodedStrings ? ', coded' : values instanceof NullableStrings ? ', packed' : '');
+    return [
+      { part: 'coordinates (float64 lon/lat)', bytes: views(f.coords) },
+      { part: 'web-mercator y of every vertex, for tiles', bytes: views(this.worldY) },
+      { part: 'boxes', bytes: views(f.boxes) },
+      { part: 'shape offsets', bytes: views(f.shapeKinds, f.coordStarts, f.pathStarts, f.paths, f.polygonStarts, f.polygons) },
+      { part: 'key order, single-part flags', bytes: views(this.keyOrder, this.singlePart) },
+      { part: `keys${form(this.keys)}`, bytes: list(this.keys) },
+      ...RECORD_FIELDS.map((field) => ({ part: `${field}${form(this.records[field])}`, bytes: list(this.records[field] as ValueColumn<unknown>) })),
+      { part: 'box tree (the engine\'s, shared with tiles)', bytes: buffers(this.tree ? [this.tree.data] : []) },
+      { part: 'the engine\'s buckets and per-parcel arrays', bytes: buffers(heldBuffers(this.layer)) },
+    ];
   }
 
   /**

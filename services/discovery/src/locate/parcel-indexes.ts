@@ -8,8 +8,8 @@ export type ParcelIndexLoader = (vintageId: string) => Promise<ParcelIndex>;
  * The parcel indexes of the vintages asked for, built on first use and kept (vintages are
  * immutable, so an index never goes stale) within the process's memory budget, which drops the
  * least recently used vintage whole. A load in progress is shared by every request that needs it;
- * a failed one is forgotten, so the next request retries. What an index holds grows once
- * LocateParcels first builds its engine index: it is counted again then.
+ * a failed one is forgotten, so the next request retries. The engine's index over the polygons is
+ * made with the rest (from the parts the worker computed), so an index is counted once, whole.
  */
 export class ParcelIndexes {
   private readonly indexes = new Map<string, Promise<ParcelIndex>>();

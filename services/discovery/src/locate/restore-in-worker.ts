@@ -1,7 +1,7 @@
 // The service's side of parcel-index-worker.ts: the stored bytes handed to a worker thread, the
 // restored index handed back. Reading a million parcels' index (the keys and record fields
-// parsed and sorted, the box tree, the world coordinates) then costs this thread only what
-// reading the bytes from the database does.
+// parsed and sorted, the box tree) then costs this thread only what reading the bytes from the
+// database does.
 
 import { startWorker } from '@landscreen/threads';
 import { UnusableParcelIndex } from './parcel-index-blob.js';

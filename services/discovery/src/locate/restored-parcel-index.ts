@@ -1,21 +1,22 @@
 // What a stored parcel index becomes before a service can draw tiles and locate points with it,
 // as typed arrays and bytes only: the box tree (Flatbush's packed data) and the rest of the point
-// engine's index (its buckets), every vertex in world coordinates, the keys' ascending order, and
-// the keys and record fields packed. Computed in a worker thread
-// (parcel-index-worker.ts) and handed over without a copy, so the service's event loop never
-// parses the million keys or sorts them; the same function serves an index restored in-thread.
+// engine's index (its buckets), every vertex's world y, the keys' ascending order, and the keys
+// and record fields packed. Computed in a worker thread (parcel-index-worker.ts) and handed over
+// without a copy, so the service's event loop never parses the million keys or sorts them; the
+// same function serves an index restored in-thread.
 
-import Flatbush from 'flatbush';
-import { deriveParts, TREE_NODE_SIZE, type VectorLayerParts, type VectorLayerSnapshot } from '@landscreen/point-engine';
-import { worldCoordinates } from '@landscreen/vector-tiles';
+import { deriveParts, type VectorLayerParts, type VectorLayerSnapshot } from '@landscreen/point-engine';
+import { worldYs } from '@landscreen/vector-tiles';
+import { columnViews, packStringColumn, type PackedStringColumn } from './coded-strings.js';
 import { packNumbers, packStrings, type PackedStrings, type ValueColumn } from './packed-columns.js';
-import type { StoredParcelIndex } from './stored-parcel-index.js';
+import type { ParcelRecordColumns, StoredParcelIndex } from './stored-parcel-index.js';
 
+/** The record fields: strings coded or packed (coded-strings.ts), numbers as float64 with NaN for null. */
 export interface RestoredRecords {
-  apn: PackedStrings;
-  address: PackedStrings;
-  owner_name: PackedStrings;
-  zoning: PackedStrings;
+  apn: PackedStringColumn;
+  address: PackedStringColumn;
+  owner_name: PackedStringColumn;
+  zoning: PackedStringColumn;
   acres: Float64Array;
   lat: Float64Array;
   lon: Float64Array;
@@ -25,7 +26,8 @@ export interface RestoredParcelIndex {
   vintageId: string;
   shapes: VectorLayerSnapshot;
   singlePart: Uint8Array;
-  world: Float64Array;
+  /** Every vertex's web mercator world y (worldYs), for tiles. */
+  worldY: Float64Array;
   /**
    * The point engine's index over the polygons, as parts (its box tree, buckets, spacing): its
    * tree, Flatbush's data over the parcels' boxes in position order, is also the one tiles search.
@@ -35,16 +37,6 @@ export interface RestoredParcelIndex {
   keyOrder: Uint32Array;
   keys: PackedStrings;
   records: RestoredRecords;
-}
-
-/** A Flatbush over the boxes (minLon, minLat, maxLon, maxLat per parcel), added in position order. */
-export function boxTree(boxes: Float64Array): Flatbush | null {
-  const count = boxes.length / 4;
-  if (count === 0) return null;
-  const tree = new Flatbush(count, TREE_NODE_SIZE);
-  for (let i = 0; i < boxes.length; i += 4) tree.add(boxes[i]!, boxes[i + 1]!, boxes[i + 2]!, boxes[i + 3]!);
-  tree.finish();
-  return tree;
 }
 
 /** Positions ordered by their keys, ascending. */
@@ -61,19 +53,24 @@ export function restoredParts(stored: StoredParcelIndex): RestoredParcelIndex {
     vintageId: stored.vintageId,
     shapes: stored.shapes,
     singlePart: stored.singlePart,
-    world: worldCoordinates(stored.shapes.coords),
+    worldY: worldYs(stored.shapes.coords),
     engine: deriveParts(stored.shapes),
     keyOrder: keyOrderOf(stored.keys),
     keys: packStrings(stored.keys),
-    records: {
-      apn: packStrings(records.apn),
-      address: packStrings(records.address),
-      owner_name: packStrings(records.owner_name),
-      zoning: packStrings(records.zoning),
-      acres: packNumbers(records.acres),
-      lat: packNumbers(records.lat),
-      lon: packNumbers(records.lon),
-    },
+    records: packRecords(records),
+  };
+}
+
+/** The record fields as a service holds them, from arrays. */
+export function packRecords(records: ParcelRecordColumns): RestoredRecords {
+  return {
+    apn: packStringColumn(records.apn),
+    address: packStringColumn(records.address),
+    owner_name: packStringColumn(records.owner_name),
+    zoning: packStringColumn(records.zoning),
+    acres: packNumbers(records.acres),
+    lat: packNumbers(records.lat),
+    lon: packNumbers(records.lon),
   };
 }
 
@@ -84,8 +81,9 @@ export function transferList(parts: RestoredParcelIndex): ArrayBuffer[] {
   const add = (view: { buffer: ArrayBufferLike }) => view.buffer instanceof ArrayBuffer && buffers.add(view.buffer);
   const { shapes, records } = parts;
   for (const view of [shapes.shapeKinds, shapes.coordStarts, shapes.coords, shapes.pathStarts, shapes.paths, shapes.polygonStarts, shapes.polygons, shapes.boxes]) add(view);
-  for (const view of [parts.singlePart, parts.world, parts.keyOrder, records.acres, records.lat, records.lon]) add(view);
-  for (const packed of [parts.keys, records.apn, records.address, records.owner_name, records.zoning]) for (const view of [packed.bytes, packed.ends, packed.nulls]) add(view);
+  for (const view of [parts.singlePart, parts.worldY, parts.keyOrder, records.acres, records.lat, records.lon]) add(view);
+  for (const view of columnViews({ form: 'packed', ...parts.keys })) add(view);
+  for (const column of [records.apn, records.address, records.owner_name, records.zoning]) for (const view of columnViews(column)) add(view);
   if (parts.engine.buckets) for (const view of [parts.engine.buckets.cellStart, parts.engine.buckets.cellEntries]) add(view);
   return [...buffers];
 }

@@ -47,11 +47,11 @@ export function listBytes(list: ListLike): number {
  * buffer count it once), values by what V8 gives them.
  */
 export class ByteCount {
-  private readonly buffers = new Set<ArrayBufferLike>();
+  private readonly heldBuffers = new Set<ArrayBufferLike>();
   private other = 0;
 
   views(...arrays: (ArrayBufferView | undefined)[]): this {
-    for (const array of arrays) if (array) this.buffers.add(array.buffer);
+    for (const array of arrays) if (array) this.heldBuffers.add(array.buffer);
     return this;
   }
 
@@ -64,6 +64,12 @@ export class ByteCount {
     return this;
   }
 
+  /** Buffers themselves (ArrayBuffer or SharedArrayBuffer), each counted once with the views' buffers. */
+  buffers(buffers: Iterable<ArrayBufferLike>): this {
+    for (const buffer of buffers) this.heldBuffers.add(buffer);
+    return this;
+  }
+
   bytes(count: number): this {
     this.other += count;
     return this;
@@ -71,7 +77,7 @@ export class ByteCount {
 
   total(): number {
     let bytes = this.other;
-    for (const buffer of this.buffers) bytes += buffer.byteLength;
+    for (const buffer of this.heldBuffers) bytes += buffer.byteLength;
     return bytes;
   }
 }
