@@ -6,7 +6,8 @@
  * kind, the import time and the service's peak RSS. The service starts twice: first with an empty
  * local index cache (the index is read from PostgreSQL), then restarted on the cache that start
  * wrote; for each, the time from spawn to /readyz 200 and the first query after that, beside a
- * plain `select count(*)` of the vintage's parcels as the peer. Environment: BENCH_PARCELS (default
+ * plain `select count(*)` of the vintage's parcels as the peer; and the bench spec's ranking as one
+ * SQL statement on a typed table of the facts it reads (bench/lib/sql-ranking-peer.ts). Environment: BENCH_PARCELS (default
  * 1000000), BENCH_DATABASE (default landscreen_bench_discovery_<N>), BENCH_REBUILD=1 to reload,
  * TEST_DATABASE_URL.
  */
@@ -19,6 +20,7 @@ import pg from 'pg';
 import { BIN, NODE_FLAGS, freePort, startLandscreen, stop } from './lib/processes.js';
 import { percentile } from './lib/measure.js';
 import { discoveryBenchDraft } from './lib/discovery-spec.js';
+import { sqlRankingPeer } from './lib/sql-ranking-peer.js';
 
 const parcels = Number(process.env.BENCH_PARCELS ?? 1_000_000);
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -74,6 +76,7 @@ const importSeconds = await ensureMarket();
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const rows: string[] = [];
+let sqlPeerLine = '';
 
 /** Polls `probe` every 20 ms until it answers 200 (the shared helper's 200 ms would blur the times). */
 async function answers(probe: string, timeoutMs: number): Promise<void> {
@@ -165,12 +168,18 @@ try {
     rows.push(`| ${label} | ${count} | ${quantileOf(times, 0.5).toFixed(1)} | ${quantileOf(times, 0.99).toFixed(1)} | |`);
   }
   rows.push(`| 20 cursor pages of 50 (×3) | ${pageTimes.length} | ${quantileOf(pageTimes, 0.5).toFixed(1)} | ${quantileOf(pageTimes, 0.99).toFixed(1)} | |`);
+  const counted = (await timed(base, '/v1/leads/find?count_only=true', { buy_box: 'bench' })).body as { count: number };
+  const uncachedP50 = Number(rows.find((row) => row.startsWith('| first page, uncached: a new spec'))!.split('|')[3]);
+  // The saved box's spec ranked by PostgreSQL alone, on typed columns of the same facts.
+  const peer = await sqlRankingPeer(url.toString(), market, SPEC(0));
+  sqlPeerLine = `peer: the bench spec's first page as one SQL statement on a typed table of its ${peer.eligible === counted.count ? '' : 'not quite the same '}facts (${peer.eligible.toLocaleString('en-US')} eligible; discovery counts ${counted.count.toLocaleString('en-US')}): median ${peer.medianMs.toFixed(0)} ms, best ${peer.bestMs.toFixed(0)} ms of 5 (the copy into it ${(peer.copyMs / 1000).toFixed(1)} s, not timed); discovery's uncached first page p50 is ${(peer.medianMs / uncachedP50).toFixed(1)}× faster`;
   const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
   const peakKb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
   console.log(`\nnpm run bench:discovery — ${new Date().toISOString()} — ${os.cpus().length} cores, Node ${process.version}, ${parcels.toLocaleString('en-US')} parcels on PostgreSQL\n`);
   console.log(`import (landscreen demo, generate + load): ${importSeconds === undefined ? 'reused the existing market (BENCH_REBUILD=1 to rebuild)' : `${importSeconds.toFixed(1)} s`}`);
   console.log(`service peak RSS: ${(peakKb / 1024).toFixed(0)} MiB`);
-  console.log(`peer: select count(*) of the vintage's ${parcels.toLocaleString('en-US')} parcels on PostgreSQL: ${countMs.toFixed(0)} ms\n`);
+  console.log(`peer: select count(*) of the vintage's ${parcels.toLocaleString('en-US')} parcels on PostgreSQL: ${countMs.toFixed(0)} ms`);
+  console.log(`${sqlPeerLine}\n`);
   console.log('| start | spawn → /healthz 200 ms | spawn → /readyz 200 ms | first query after ready (saved box) ms | then a spec never ranked ms |');
   console.log('|---|---:|---:|---:|---:|');
   for (const [label, start] of [['first start, empty local cache (index read from PostgreSQL)', cold], ['restart, index read from the local cache', restart]] as const) {

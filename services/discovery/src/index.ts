@@ -32,5 +32,6 @@ export { rank, rankSpecOf, specFields } from './ranking/rank.js';
 export { encodeIndexFile, readIndexFile } from './ranking/index-file.js';
 export { restoreIndex, type VintageIndex } from './ranking/vintage-index.js';
 export { decodeNumbers } from './ranking/numeric-codes.js';
+export { valueAt } from './ranking/columns.js';
 export { loadParcelIndex } from './locate/load-parcel-index.js';
 export { columnBytes, keyBytes, vintageIndexBytes } from './memory/index-sizes.js';
