@@ -8,7 +8,8 @@
  * time, so its peak RSS should not double with the market. On the larger market it then runs
  * `landscreen prepare --workers` with 1 and with 2 `serve --prepare-worker` processes (NATS at
  * BENCH_NATS_URL, default nats://127.0.0.1:4222; BENCH_WORKERS=2 for one count only, BENCH_IN_PROCESS=0
- * skips the prepare in one process), each under GNU time: CPU and peak RSS per process.
+ * skips the prepare in one process), each under GNU time: CPU and peak RSS per process. The last
+ * prepared vintage is then ranked by `npm run bench:discovery` (BENCH_RANK=0 skips it).
  *
  * BENCH_PARCELS=200000 npm run bench:scale   # a 100,000- and a 200,000-parcel market
  */
@@ -30,6 +31,8 @@ const sizes = process.env.BENCH_HALF === '0' ? [PARCELS] : [Math.floor(PARCELS /
 const NATS_URL = process.env.BENCH_NATS_URL ?? 'nats://127.0.0.1:4222';
 /** BENCH_IN_PROCESS=0: only the prepares over workers. */
 const IN_PROCESS = process.env.BENCH_IN_PROCESS !== '0';
+/** BENCH_RANK=0: no ranking on the prepared market. */
+const RANK = process.env.BENCH_RANK !== '0';
 const WORKER_COUNTS = (process.env.BENCH_WORKERS ?? '1,2').split(',').map(Number).filter((n) => n > 0);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const load = () => `load ${os.loadavg()[0]!.toFixed(1)}`;
@@ -75,8 +78,10 @@ for (const size of sizes) {
     console.log(`  ${JSON.stringify(results.at(-1))}`);
   }
   if (size === PARCELS) {
-    for (const workers of WORKER_COUNTS) {
-      spread.push(await prepareOnCopy(market.url, market.market, workers));
+    for (const [n, workers] of WORKER_COUNTS.entries()) {
+      // The last prepare's vintage is ranked, through the gateway, before its copy is dropped.
+      const rankIt = RANK && n === WORKER_COUNTS.length - 1;
+      spread.push(await prepareOnCopy(market.url, market.market, workers, rankIt ? rankOnCopy : undefined));
       console.log(`  ${JSON.stringify(spread.at(-1))}`);
     }
   }
@@ -103,8 +108,8 @@ if (small?.maxRssGb && large?.maxRssGb) console.log(`peak RSS at twice the parce
 
 /** On a copy of the bench database (CREATE DATABASE … TEMPLATE), so every run prepares the market as built. */
 async function prepareOnCopy(url: string, slug: string): Promise<Prepared>;
-async function prepareOnCopy(url: string, slug: string, workers: number): Promise<OnWorkers>;
-async function prepareOnCopy(url: string, slug: string, workers?: number): Promise<Prepared | OnWorkers> {
+async function prepareOnCopy(url: string, slug: string, workers: number, after?: (copyUrl: string, parcels: number) => Promise<void>): Promise<OnWorkers>;
+async function prepareOnCopy(url: string, slug: string, workers?: number, after?: (copyUrl: string, parcels: number) => Promise<void>): Promise<Prepared | OnWorkers> {
   const source = new URL(url).pathname.slice(1);
   const copyName = throwawayName(`${source}_scale`);
   const admin = new pg.Client({ connectionString: ADMIN_DATABASE_URL });
@@ -132,7 +137,11 @@ async function prepareOnCopy(url: string, slug: string, workers?: number): Promi
     const copyMs = performance.now() - started;
     const timed = existsSync('/usr/bin/time');
     const env = { ...process.env, DATABASE_URL: copyUrl.toString(), LOG_LEVEL: 'warn', ...BENCH_DB_ENV };
-    if (workers) return { ...(await prepareOnWorkers(env, slug, workers)), parcels: base.parcels, copyMs };
+    if (workers) {
+      const onWorkers = { ...(await prepareOnWorkers(env, slug, workers)), parcels: base.parcels, copyMs };
+      await after?.(copyUrl.toString(), base.parcels);
+      return onWorkers;
+    }
     const command = [process.execPath, ...NODE_FLAGS, BIN, 'prepare', '--market', slug];
     started = performance.now();
     const { stderr } = await run(timed ? '/usr/bin/time' : command[0]!, timed ? ['-f', 'prepare-cpu %U %S %M', ...command] : command.slice(1), {
@@ -153,6 +162,25 @@ async function prepareOnCopy(url: string, slug: string, workers?: number): Promi
     await admin.query(`drop database if exists ${copyName} with (force)`);
     await admin.end();
   }
+}
+
+/**
+ * `npm run bench:discovery` on the prepared copy: the ranking figures (uncached first page, ≈75 %
+ * eligible, count_only, the first query after a restart), the service's peak RSS, and its peers
+ * (the ranking as one SQL statement on typed columns; PostgreSQL counting the vintage).
+ */
+async function rankOnCopy(copyUrl: string, parcels: number): Promise<void> {
+  const database = new URL(copyUrl).pathname.slice(1);
+  console.log(`\nnpm run bench:discovery on the prepared ${parcels.toLocaleString('en-US')}-parcel vintage; ${load()}`);
+  // bench:discovery asks as the demo tenant, which the layered market has not entitled yet.
+  const asCopy = { DATABASE_URL: copyUrl, ...BENCH_DB_ENV };
+  await landscreen(['tenant', 'create', '--slug', 'demo', '--name', 'Demo Land Co'], asCopy);
+  await landscreen(['entitle', '--tenant', 'demo', '--market', 'bench-tx'], asCopy);
+  const { stdout } = await run('npm', ['run', '--silent', 'bench:discovery'], {
+    env: { ...process.env, BENCH_DATABASE: database, BENCH_PARCELS: String(parcels), TEST_DATABASE_URL: ADMIN_DATABASE_URL },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  console.log(stdout.trim());
 }
 
 /** What GNU time printed for a process (-f 'prepare-cpu %U %S %M'). */
