@@ -48,14 +48,7 @@ export class IndexMemory {
   /** Sets what a part of a held vintage takes now, without counting it as a use (a column read or shed). */
   resize(vintageId: string, part: MemoryPart, bytes: number): void {
     const held = this.held.get(vintageId);
-    if (!held) return;
-    this.bytes += bytes - (held.parts.get(part) ?? 0);
-    if (bytes > 0) held.parts.set(part, bytes);
-    else held.parts.delete(part);
-    if (held.parts.size === 0) {
-      this.held.delete(vintageId);
-      return;
-    }
+    if (!held || !this.assign(vintageId, held, part, bytes)) return;
     this.enforce(vintageId);
   }
 
@@ -75,16 +68,19 @@ export class IndexMemory {
       held = { marketId, parts: new Map() };
       this.held.set(vintageId, held);
     }
+    if (!this.assign(vintageId, held, part, bytes)) return;
+    this.use(vintageId);
+    this.enforce(vintageId);
+  }
+
+  /** Counts `bytes` for the part; false when nothing of the vintage is held any more (no cache has anything to drop). */
+  private assign(vintageId: string, held: Held, part: MemoryPart, bytes: number): boolean {
     this.bytes += bytes - (held.parts.get(part) ?? 0);
     if (bytes > 0) held.parts.set(part, bytes);
     else held.parts.delete(part);
-    // Nothing of it is held any more (no cache has anything to drop).
-    if (held.parts.size === 0) {
-      this.held.delete(vintageId);
-      return;
-    }
-    this.use(vintageId);
-    this.enforce(vintageId);
+    if (held.parts.size > 0) return true;
+    this.held.delete(vintageId);
+    return false;
   }
 
   /** Adds to (or, negative, takes from) what a part of a held vintage takes. */
