@@ -1,4 +1,4 @@
-import type { Column } from './columns.js';
+import type { Column } from './column-kinds.js';
 import { narrowSlots, widenSlots } from './slots.js';
 
 /**
