@@ -175,9 +175,10 @@ try {
   sqlPeerLine = `peer: the bench spec's first page as one SQL statement on a typed table of its ${peer.eligible === counted.count ? '' : 'not quite the same '}facts (${peer.eligible.toLocaleString('en-US')} eligible; discovery counts ${counted.count.toLocaleString('en-US')}): median ${peer.medianMs.toFixed(0)} ms, best ${peer.bestMs.toFixed(0)} ms of 5 (the copy into it ${(peer.copyMs / 1000).toFixed(1)} s, not timed); against discovery's uncached first page p50 (${uncachedP50.toFixed(1)} ms, through the gateway): ×${(peer.medianMs / uncachedP50).toFixed(1)}`;
   const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
   const peakKb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  const nowKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   console.log(`\nnpm run bench:discovery — ${new Date().toISOString()} — ${os.cpus().length} cores, Node ${process.version}, ${parcels.toLocaleString('en-US')} parcels on PostgreSQL\n`);
   console.log(`import (landscreen demo, generate + load): ${importSeconds === undefined ? 'reused the existing market (BENCH_REBUILD=1 to rebuild)' : `${importSeconds.toFixed(1)} s`}`);
-  console.log(`service peak RSS: ${(peakKb / 1024).toFixed(0)} MiB`);
+  console.log(`service peak RSS: ${(peakKb / 1024).toFixed(0)} MiB (restoring the parcel index on a worker thread and reading the index included); RSS after the queries: ${(nowKb / 1024).toFixed(0)} MiB`);
   console.log(`peer: select count(*) of the vintage's ${parcels.toLocaleString('en-US')} parcels on PostgreSQL: ${countMs.toFixed(0)} ms`);
   console.log(`${sqlPeerLine}\n`);
   console.log('| start | spawn → /healthz 200 ms | spawn → /readyz 200 ms | first query after ready (saved box) ms | then a spec never ranked ms |');
