@@ -3,10 +3,11 @@
 // and its length) would keep each repeat again; a field of mostly distinct values
 // (APNs, addresses) stays packed. Either is read one value at a time.
 
+import { slotArray, type Slots } from '../ranking/slots.js';
 import { NullableStrings, packStrings, type PackedStrings, type ValueColumn } from './packed-columns.js';
 
-/** Codes by parcel: 0 for null, k for the dictionary's value k - 1. */
-export type Codes = Uint8Array | Uint16Array | Uint32Array;
+/** Codes by parcel: 0 for null, k for the dictionary's value k - 1 (the ranking columns' slots). */
+export type Codes = Slots;
 
 export type PackedStringColumn = ({ form: 'packed' } & PackedStrings) | { form: 'coded'; dictionary: PackedStrings; codes: Codes };
 
@@ -39,7 +40,7 @@ function codedColumn(values: ValueColumn<string>): PackedStringColumn | null {
     codeOf.set(value, distinct.length);
   }
   const dictionary = packStrings(distinct);
-  const codes = codesFor(distinct.length, size);
+  const codes = slotArray(size, distinct.length);
   const codedBytes = codes.byteLength + columnViews({ form: 'packed', ...dictionary }).reduce((sum, view) => sum + view.byteLength, 0);
   // Packed: the values' bytes, at least a byte of length each and a block start every 32.
   if (codedBytes >= packedBytes + size * 1.125) return null;
@@ -48,13 +49,6 @@ function codedColumn(values: ValueColumn<string>): PackedStringColumn | null {
     codes[index] = value === null || value === undefined ? 0 : codeOf.get(value)!;
   }
   return { form: 'coded', dictionary, codes };
-}
-
-/** Codes of the narrowest width that holds `distinct` values and null. */
-function codesFor(distinct: number, size: number): Codes {
-  if (distinct < 0xff) return new Uint8Array(size);
-  if (distinct < 0xffff) return new Uint16Array(size);
-  return new Uint32Array(size);
 }
 
 /** A coded column read one value at a time. */
