@@ -8,7 +8,7 @@
  * wrote; for each, the time from spawn to /readyz 200 and the first query after that, beside a
  * plain `select count(*)` of the vintage's parcels as the peer; and the bench spec's ranking as one
  * SQL statement on a typed table of the facts it reads (bench/lib/sql-ranking-peer.ts). Environment: BENCH_PARCELS (default
- * 1000000), BENCH_DATABASE (default landscreen_bench_discovery_<N>), BENCH_REBUILD=1 to reload,
+ * 1000000), BENCH_DATABASE (default landscreen_bench_discovery_<N>), BENCH_MARKET (default bench-tx), BENCH_REBUILD=1 to reload,
  * TEST_DATABASE_URL.
  */
 import { execFile } from 'node:child_process';
@@ -25,7 +25,7 @@ import { sqlRankingPeer } from './lib/sql-ranking-peer.js';
 const parcels = Number(process.env.BENCH_PARCELS ?? 1_000_000);
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const database = process.env.BENCH_DATABASE ?? `landscreen_bench_discovery_${parcels}`;
-const market = 'bench-tx';
+const market = process.env.BENCH_MARKET ?? 'bench-tx';
 const run = promisify(execFile);
 const headers = { authorization: 'Bearer dev:bench@landscreen.local', 'x-tenant': 'demo', 'content-type': 'application/json' };
 

@@ -108,8 +108,8 @@ if (small?.maxRssGb && large?.maxRssGb) console.log(`peak RSS at twice the parce
 
 /** On a copy of the bench database (CREATE DATABASE … TEMPLATE), so every run prepares the market as built. */
 async function prepareOnCopy(url: string, slug: string): Promise<Prepared>;
-async function prepareOnCopy(url: string, slug: string, workers: number, after?: (copyUrl: string, parcels: number) => Promise<void>): Promise<OnWorkers>;
-async function prepareOnCopy(url: string, slug: string, workers?: number, after?: (copyUrl: string, parcels: number) => Promise<void>): Promise<Prepared | OnWorkers> {
+async function prepareOnCopy(url: string, slug: string, workers: number, after?: (copyUrl: string, slug: string, parcels: number) => Promise<void>): Promise<OnWorkers>;
+async function prepareOnCopy(url: string, slug: string, workers?: number, after?: (copyUrl: string, slug: string, parcels: number) => Promise<void>): Promise<Prepared | OnWorkers> {
   const source = new URL(url).pathname.slice(1);
   const copyName = throwawayName(`${source}_scale`);
   const admin = new pg.Client({ connectionString: ADMIN_DATABASE_URL });
@@ -139,7 +139,7 @@ async function prepareOnCopy(url: string, slug: string, workers?: number, after?
     const env = { ...process.env, DATABASE_URL: copyUrl.toString(), LOG_LEVEL: 'warn', ...BENCH_DB_ENV };
     if (workers) {
       const onWorkers = { ...(await prepareOnWorkers(env, slug, workers)), parcels: base.parcels, copyMs };
-      await after?.(copyUrl.toString(), base.parcels);
+      await after?.(copyUrl.toString(), slug, base.parcels);
       return onWorkers;
     }
     const command = [process.execPath, ...NODE_FLAGS, BIN, 'prepare', '--market', slug];
@@ -169,15 +169,15 @@ async function prepareOnCopy(url: string, slug: string, workers?: number, after?
  * eligible, count_only, the first query after a restart), the service's peak RSS, and its peers
  * (the ranking as one SQL statement on typed columns; PostgreSQL counting the vintage).
  */
-async function rankOnCopy(copyUrl: string, parcels: number): Promise<void> {
+async function rankOnCopy(copyUrl: string, slug: string, parcels: number): Promise<void> {
   const database = new URL(copyUrl).pathname.slice(1);
   console.log(`\nnpm run bench:discovery on the prepared ${parcels.toLocaleString('en-US')}-parcel vintage; ${load()}`);
   // bench:discovery asks as the demo tenant, which the layered market has not entitled yet.
   const asCopy = { DATABASE_URL: copyUrl, ...BENCH_DB_ENV };
   await landscreen(['tenant', 'create', '--slug', 'demo', '--name', 'Demo Land Co'], asCopy);
-  await landscreen(['entitle', '--tenant', 'demo', '--market', 'bench-tx'], asCopy);
+  await landscreen(['entitle', '--tenant', 'demo', '--market', slug], asCopy);
   const { stdout } = await run('npm', ['run', '--silent', 'bench:discovery'], {
-    env: { ...process.env, BENCH_DATABASE: database, BENCH_PARCELS: String(parcels), TEST_DATABASE_URL: ADMIN_DATABASE_URL },
+    env: { ...process.env, BENCH_DATABASE: database, BENCH_MARKET: slug, BENCH_PARCELS: String(parcels), TEST_DATABASE_URL: ADMIN_DATABASE_URL },
     maxBuffer: 64 * 1024 * 1024,
   });
   console.log(stdout.trim());

@@ -36,7 +36,7 @@ export interface SqlPeer {
 const BATCH = 10_000;
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const literal = (value: unknown): string =>
-  typeof value === 'number' ? String(value) : typeof value === 'boolean' ? String(value) : `'${String(value).replace(/'/g, "''")}'`;
+  typeof value === 'number' || typeof value === 'boolean' ? String(value) : `'${String(value).replace(/'/g, "''")}'`;
 
 function condition(rule: Rule): string {
   const column = quote(rule.field);
