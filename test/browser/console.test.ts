@@ -17,7 +17,7 @@ import { promisify } from 'node:util';
 import { kml as kmlToGeoJson } from '@tmcw/togeojson';
 import { DOMParser } from '@xmldom/xmldom';
 import * as shapefile from 'shapefile';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { entitleTenant, loadMarket, startTestStack, type TestStack } from '@landscreen/testing';
 import { prepareMarket } from '@landscreen/prepare';
@@ -136,6 +136,13 @@ describe('the console in Chromium', () => {
     await browser?.close();
     await app?.close();
     await files?.remove();
+  });
+
+  // A failed step shows where the page stood: its address and a screenshot beside the others.
+  afterEach(async ({ task }) => {
+    if (task.result?.state !== 'fail' || !page || page.isClosed()) return;
+    process.stderr.write(`[failed] ${task.name}: the page was at ${page.url()}\n`);
+    await screenshot(page, `failed-${task.id}`);
   });
 
   /** Signs a person in the way they do: the sign-in page, the mailbox's link, the console. */
